@@ -1,0 +1,27 @@
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["dist/**", "node_modules/**", "coverage/**", "src/generated/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: {
+        process: "readonly", console: "readonly", Buffer: "readonly", setTimeout: "readonly",
+        clearTimeout: "readonly", setInterval: "readonly", clearInterval: "readonly", URL: "readonly",
+        performance: "readonly", AbortController: "readonly", structuredClone: "readonly",
+        setImmediate: "readonly", TextEncoder: "readonly", TextDecoder: "readonly",
+      },
+    },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+      "no-constant-condition": ["error", { checkLoops: false }],
+    },
+  },
+  {
+    files: ["**/*.mjs", "**/*.js"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+);

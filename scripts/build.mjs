@@ -1,0 +1,15 @@
+// Build: generate validators and defaults, compile TypeScript, copy the generated files into dist/.
+import fs from "node:fs";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { generate } from "./generate.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dist = path.join(root, "dist");
+
+generate();
+fs.rmSync(dist, { recursive: true, force: true });
+const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
+execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.build.json")], { stdio: "inherit", cwd: root });
+fs.cpSync(path.join(root, "src", "generated"), path.join(dist, "generated"), { recursive: true });

@@ -1,0 +1,89 @@
+// Build-time generation into src/generated/ (copied to dist/generated/ by the build):
+// - every JSON Schema under schemas/ precompiled into a standalone ajv validator module, so commands
+//   validate without loading or compiling ajv at run time;
+// - the bundled policy defaults as JSON, so commands without a user policy never load the YAML parser.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Ajv2020Module from "ajv/dist/2020.js";
+import standaloneModule from "ajv/dist/standalone/index.js";
+import YAML from "yaml";
+
+const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
+const standaloneCode = standaloneModule.default ?? standaloneModule;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const schemasDir = path.join(root, "schemas");
+const generatedDir = path.join(root, "src", "generated");
+const outDir = path.join(generatedDir, "validators");
+
+/** The user policy file: the merged schema with nothing required and `null` allowed (null replaces a default). */
+export function relaxForUserFile(schema) {
+  if (Array.isArray(schema)) return schema.map(relaxForUserFile);
+  if (schema === null || typeof schema !== "object") return schema;
+  const out = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "required") continue;
+    if (key === "properties" || key === "$defs") {
+      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, relaxForUserFile(v)]));
+    } else if (key === "additionalProperties" || key === "items") {
+      out[key] = typeof value === "object" ? relaxForUserFile(value) : value;
+    } else {
+      out[key] = value;
+    }
+  }
+  if (typeof out.type === "string") out.type = [out.type, "null"];
+  else if (Array.isArray(out.type) && !out.type.includes("null")) out.type = [...out.type, "null"];
+  if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+  if ("const" in out) {
+    out.enum = [out.const, null];
+    delete out.const;
+  }
+  return out;
+}
+
+function listSchemas(dir, prefix = "") {
+  const out = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...listSchemas(path.join(dir, entry.name), rel));
+    else if (entry.name.endsWith(".json")) out.push(rel);
+  }
+  return out;
+}
+
+function moduleName(schemaName) {
+  return schemaName.replace(/\//g, "__");
+}
+
+function compile(schema) {
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, code: { source: true, esm: true } });
+  const validate = ajv.compile(schema);
+  const code = standaloneCode(ajv, validate);
+  // ajv's ESM output still calls require() for its small runtime helpers.
+  return `import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);\n${code}\n`;
+}
+
+export function generate() {
+  fs.rmSync(outDir, { recursive: true, force: true });
+  fs.mkdirSync(outDir, { recursive: true });
+  const names = [];
+  for (const rel of listSchemas(schemasDir)) {
+    const name = rel.replace(/\.schema\.json$/, "").replace(/\.json$/, "");
+    const schema = JSON.parse(fs.readFileSync(path.join(schemasDir, rel), "utf8"));
+    fs.writeFileSync(path.join(outDir, `${moduleName(name)}.js`), compile(schema));
+    names.push(name);
+    if (name === "config/policy") {
+      const relaxed = relaxForUserFile(schema);
+      fs.writeFileSync(path.join(outDir, `${moduleName("config/policy.user")}.js`), compile(relaxed));
+      names.push("config/policy.user");
+    }
+  }
+  const defaults = YAML.parse(fs.readFileSync(path.join(root, "src", "config", "policy.defaults.yaml"), "utf8"));
+  fs.writeFileSync(path.join(generatedDir, "policy.defaults.json"), JSON.stringify(defaults, null, 2) + "\n");
+  return names;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const names = generate();
+  process.stdout.write(`generated ${names.length} validators\n`);
+}

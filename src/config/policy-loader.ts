@@ -1,0 +1,67 @@
+// Loads the policy: bundled defaults deep-merged with agentic/orchestrator/policy.yaml, validated.
+// `loadPolicy` throws config_invalid; `loadPolicyTolerant` returns problems instead (the doctor uses it).
+import { createRequire } from "node:module";
+import { AopError } from "../core/errors.js";
+import type { WorkspaceLayout } from "../store/layout.js";
+import { validateAgainst } from "../schemas/load-validator.js";
+import { schemaProblems } from "../schemas/schema-problems.js";
+import { deepMerge } from "./deep-merge.js";
+import type { ConfigProblem, Policy } from "./policy-types.js";
+import { readYamlFile } from "./read-config-file.js";
+
+const require = createRequire(import.meta.url);
+
+export function policyDefaults(): Policy {
+  return structuredClone(require("../generated/policy.defaults.json") as Policy);
+}
+
+export interface PolicyLoadResult {
+  policy: Policy;
+  problems: ConfigProblem[];
+  userFileExists: boolean;
+}
+
+const USER_FILE = "agentic/orchestrator/policy.yaml";
+
+export async function loadPolicyTolerant(layout: WorkspaceLayout): Promise<PolicyLoadResult> {
+  const defaults = policyDefaults();
+  const read = await readYamlFile(layout.policyFile, USER_FILE);
+  if (!read.ok) return { policy: defaults, problems: [read.problem], userFileExists: true };
+  if (!read.exists) return { policy: defaults, problems: [], userFileExists: false };
+  const user = read.value;
+  if (user === null || typeof user !== "object" || Array.isArray(user)) {
+    return { policy: defaults, problems: [{ file: USER_FILE, path: "", message: "must be a YAML mapping at the top level" }], userFileExists: true };
+  }
+  const userErrors = await validateAgainst("config/policy.user", user);
+  const problems: ConfigProblem[] = schemaProblems(userErrors).map((p) => ({ file: USER_FILE, ...p }));
+  const merged = deepMerge(defaults, user) as Policy;
+  if (problems.length === 0) {
+    const mergedErrors = await validateAgainst("config/policy", merged);
+    problems.push(...schemaProblems(mergedErrors).map((p) => ({ file: `${USER_FILE} (merged over defaults)`, ...p })));
+  }
+  if (problems.length === 0) return { policy: merged, problems, userFileExists: true };
+  // Keep the user's valid sections; fall back to the defaults for any section with a problem.
+  const broken = new Set(problems.map((p) => p.path.split(/[.[]/)[0] ?? ""));
+  const tolerant = structuredClone(defaults) as unknown as Record<string, unknown>;
+  const mergedRecord = merged as unknown as Record<string, unknown>;
+  for (const section of Object.keys(tolerant)) {
+    if (!broken.has(section) && !broken.has("")) tolerant[section] = mergedRecord[section];
+  }
+  return { policy: tolerant as unknown as Policy, problems, userFileExists: true };
+}
+
+export async function loadPolicy(layout: WorkspaceLayout): Promise<Policy> {
+  const { policy, problems } = await loadPolicyTolerant(layout);
+  if (problems.length > 0) throw configInvalid(problems);
+  return policy;
+}
+
+export function configInvalid(problems: ConfigProblem[]): AopError {
+  const first = problems[0]!;
+  const where = first.path === "" ? "" : ` ${first.path}`;
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? "s" : ""})` : "";
+  return new AopError("config_invalid", `${first.file}:${where} ${first.message}${more}`, {
+    details: { problems },
+    hint: first.hint ?? "run `aop config check` to see every problem",
+  });
+}

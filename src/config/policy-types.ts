@@ -1,0 +1,42 @@
+// The shape of the merged policy (schemas/config/policy.schema.json is the authority).
+
+export const ROLES = ["orchestrator", "planner", "builder", "qa", "system"] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface Policy {
+  version: 1;
+  rbac: Partial<Record<Role, string[]>>;
+  locks: { lease_ttl_seconds: number };
+  execution: { env_allowlist: string[]; default_step_timeout_seconds: number };
+  innovation: { replay_debugger: boolean; tamper_evident_evidence: boolean };
+  observability: {
+    replay: {
+      enabled: boolean;
+      write_mode: "best_effort" | "required";
+      retention: { max_runs: number; max_entries_per_run: number };
+    };
+    evidence_integrity: { enabled: boolean; verify_on_read: boolean; algorithm_version: 1 };
+  };
+  diagnostics: { doctor: { enabled: boolean; strict_fails_on: "critical" | "warning" } };
+  checkpoints: { stale_days: { in_progress: number; blocked: number; complete: number } };
+}
+
+/** A configuration problem: which file, where in it, what is wrong. */
+export interface ConfigProblem {
+  file: string;
+  path: string;
+  message: string;
+  hint?: string;
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+export function replayWritesEnabled(policy: Policy): boolean {
+  return policy.innovation.replay_debugger && policy.observability.replay.enabled;
+}
+
+export function evidenceIntegrityEnabled(policy: Policy): boolean {
+  return policy.innovation.tamper_evident_evidence && policy.observability.evidence_integrity.enabled;
+}

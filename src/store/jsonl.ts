@@ -1,0 +1,130 @@
+// JSONL: appends are one write of one whole line; readers skip and count torn or unparseable lines.
+import fs from "node:fs";
+import path from "node:path";
+import { ensureDir } from "./atomic-write.js";
+import { defaultFileMode } from "./layout.js";
+
+/** Append one complete line (a JSON value or an already-serialized line) with a single write. */
+export function appendJsonLine(file: string, value: unknown, options: { mode?: number } = {}): void {
+  const line = typeof value === "string" ? value : JSON.stringify(value);
+  if (line.includes("\n")) throw new Error("a JSONL line must not contain a newline");
+  ensureDir(path.dirname(file));
+  const fd = fs.openSync(file, "a", options.mode ?? defaultFileMode(file));
+  try {
+    fs.writeSync(fd, line + "\n");
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+export interface JsonlRecord<T = unknown> {
+  /** Byte offset of the line's first byte. */
+  offset: number;
+  /** 0-based index of the line among all lines read (valid or not). */
+  lineNumber: number;
+  value: T;
+}
+
+export interface JsonlReadStats {
+  lines: number;
+  skipped: number;
+  /** True when the file ends with a line that has no trailing newline (a torn append). */
+  tornTail: boolean;
+  /** Offset just past the last complete line. */
+  endOffset: number;
+}
+
+export interface JsonlReadOptions {
+  fromOffset?: number;
+  chunkSize?: number;
+  /** Called for every skipped line, with its offset and why. */
+  onSkip?: (offset: number, reason: "torn" | "unparseable") => void;
+}
+
+const NEWLINE = 0x0a;
+
+/**
+ * Stream a JSONL file line by line with bounded memory. A final line without `\n` is a torn append:
+ * it is skipped and counted, never parsed. Returns stats through `stats` as the iteration ends.
+ */
+export async function* readJsonl<T = unknown>(file: string, options: JsonlReadOptions = {}, stats?: JsonlReadStats): AsyncGenerator<JsonlRecord<T>> {
+  const s: JsonlReadStats = stats ?? { lines: 0, skipped: 0, tornTail: false, endOffset: 0 };
+  const start = options.fromOffset ?? 0;
+  s.endOffset = start;
+  const fd = await fs.promises.open(file, "r");
+  try {
+    const chunkSize = options.chunkSize ?? 256 * 1024;
+    let buffer = Buffer.alloc(chunkSize);
+    let carry = 0; // bytes of an unfinished line kept at the front of `buffer`
+    let position = start;
+    let lineStart = start;
+    for (;;) {
+      if (carry === buffer.length) {
+        const bigger = Buffer.alloc(buffer.length * 2);
+        buffer.copy(bigger, 0, 0, carry);
+        buffer = bigger;
+      }
+      const { bytesRead } = await fd.read(buffer, carry, buffer.length - carry, position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      const end = carry + bytesRead;
+      let cursor = 0;
+      for (;;) {
+        const nl = buffer.indexOf(NEWLINE, cursor);
+        if (nl === -1 || nl >= end) break;
+        const record = parseLine<T>(buffer, cursor, nl, lineStart, s, options);
+        s.endOffset = lineStart + (nl - cursor) + 1;
+        lineStart = s.endOffset;
+        cursor = nl + 1;
+        if (record) yield record;
+      }
+      carry = end - cursor;
+      if (carry > 0) buffer.copy(buffer, 0, cursor, end);
+    }
+    if (carry > 0) {
+      s.lines++;
+      s.skipped++;
+      s.tornTail = true;
+      options.onSkip?.(lineStart, "torn");
+    }
+  } finally {
+    await fd.close();
+  }
+}
+
+function parseLine<T>(buffer: Buffer, from: number, to: number, offset: number, s: JsonlReadStats, options: JsonlReadOptions): JsonlRecord<T> | null {
+  const lineNumber = s.lines++;
+  let stop = to;
+  if (stop > from && buffer[stop - 1] === 0x0d) stop--; // tolerate CRLF
+  if (stop === from) return null; // blank line: not data, not corruption
+  try {
+    const value = JSON.parse(buffer.toString("utf8", from, stop)) as T;
+    return { offset, lineNumber, value };
+  } catch {
+    s.skipped++;
+    options.onSkip?.(offset, "unparseable");
+    return null;
+  }
+}
+
+/** Read a whole (small) JSONL file synchronously; same skipping rules as `readJsonl`. */
+export function readJsonlSync<T = unknown>(file: string): { records: JsonlRecord<T>[]; stats: JsonlReadStats } {
+  const data = fs.readFileSync(file);
+  const stats: JsonlReadStats = { lines: 0, skipped: 0, tornTail: false, endOffset: 0 };
+  const records: JsonlRecord<T>[] = [];
+  let cursor = 0;
+  for (;;) {
+    const nl = data.indexOf(NEWLINE, cursor);
+    if (nl === -1) break;
+    const record = parseLine<T>(data, cursor, nl, cursor, stats, {});
+    if (record) records.push(record);
+    cursor = nl + 1;
+    stats.endOffset = cursor;
+  }
+  if (cursor < data.length) {
+    stats.lines++;
+    stats.skipped++;
+    stats.tornTail = true;
+  }
+  return { records, stats };
+}

@@ -1,0 +1,167 @@
+// The one place that builds workspace paths (DESIGN §2). Ids are validated before they touch a path.
+import path from "node:path";
+import { validateId } from "../core/ids.js";
+
+export const RUNTIME_FILE_MODE = 0o600;
+export const RUNTIME_DIR_MODE = 0o700;
+
+export class WorkspaceLayout {
+  readonly root: string;
+  readonly checkpointsDir: string;
+
+  constructor(root: string, options: { checkpointsDir?: string } = {}) {
+    this.root = path.resolve(root);
+    this.checkpointsDir = options.checkpointsDir ? path.resolve(this.root, options.checkpointsDir) : path.join(this.root, ".checkpoints");
+  }
+
+  // agentic/orchestrator/
+  get orchestratorDir(): string {
+    return path.join(this.root, "agentic", "orchestrator");
+  }
+  get policyFile(): string {
+    return path.join(this.orchestratorDir, "policy.yaml");
+  }
+  get gatesFile(): string {
+    return path.join(this.orchestratorDir, "gates.yaml");
+  }
+  get toolsDoc(): string {
+    return path.join(this.orchestratorDir, "tools.md");
+  }
+
+  // .aop/
+  get aopDir(): string {
+    return path.join(this.root, ".aop");
+  }
+  get featuresDir(): string {
+    return path.join(this.aopDir, "features");
+  }
+  get featuresIndex(): string {
+    return path.join(this.featuresDir, "index.json");
+  }
+  featureDir(featureId: string): string {
+    return path.join(this.featuresDir, validateId("feature_id", featureId));
+  }
+  featureState(featureId: string): string {
+    return path.join(this.featureDir(featureId), "state.md");
+  }
+  featureLogsDir(featureId: string): string {
+    return path.join(this.featureDir(featureId), "logs");
+  }
+  stepLog(featureId: string, epochMs: number, mode: string, step: string): string {
+    validateId("mode", mode);
+    validateId("step", step);
+    return path.join(this.featureLogsDir(featureId), `${epochMs}-${mode}-${step}.log`);
+  }
+  evidenceDir(featureId: string): string {
+    return path.join(this.featureDir(featureId), "evidence");
+  }
+  gateEvidence(featureId: string, mode: string, epochMs: number): string {
+    return path.join(this.evidenceDir(featureId), `gate-${validateId("mode", mode)}-${epochMs}.json`);
+  }
+  latestEvidence(featureId: string, mode: string): string {
+    return path.join(this.evidenceDir(featureId), `latest-${validateId("mode", mode)}.json`);
+  }
+  chainFile(featureId: string): string {
+    return path.join(this.evidenceDir(featureId), "chain.jsonl");
+  }
+  manifestFile(featureId: string): string {
+    return path.join(this.evidenceDir(featureId), "manifest.integrity.json");
+  }
+
+  // .aop/runtime/
+  get runtimeDir(): string {
+    return path.join(this.aopDir, "runtime");
+  }
+  runtimeInstanceDir(instanceId = "default"): string {
+    return path.join(this.runtimeDir, validateId("instance_id", instanceId));
+  }
+  runLease(instanceId = "default"): string {
+    return path.join(this.runtimeInstanceDir(instanceId), "run-lease.json");
+  }
+  get ledgerDir(): string {
+    return path.join(this.runtimeDir, "operation-ledger");
+  }
+  ledgerRunDir(runId: string): string {
+    return path.join(this.ledgerDir, validateId("run_id", runId));
+  }
+  get replayDir(): string {
+    return path.join(this.runtimeDir, "replay");
+  }
+  timelineFile(runId: string): string {
+    return path.join(this.replayDir, `${validateId("run_id", runId)}.timeline.jsonl`);
+  }
+  timelineMeta(runId: string): string {
+    return path.join(this.replayDir, `${validateId("run_id", runId)}.meta.json`);
+  }
+  get doctorDir(): string {
+    return path.join(this.runtimeDir, "doctor");
+  }
+  get doctorLastReport(): string {
+    return path.join(this.doctorDir, "last_report.json");
+  }
+  get doctorHistoryDir(): string {
+    return path.join(this.doctorDir, "history");
+  }
+  doctorHistoryFile(stamp: string): string {
+    return path.join(this.doctorHistoryDir, `${validateId("timestamp", stamp)}.json`);
+  }
+  get hooksLog(): string {
+    return path.join(this.runtimeDir, "hooks.log");
+  }
+
+  // .checkpoints/
+  checkpointFile(skill: string): string {
+    return path.join(this.checkpointsDir, `${validateId("skill", skill)}.checkpoint.json`);
+  }
+  get checkpointHistoryDir(): string {
+    return path.join(this.checkpointsDir, "history");
+  }
+  checkpointHistoryFile(skill: string, stamp: string): string {
+    return path.join(this.checkpointHistoryDir, `${validateId("skill", skill)}.${validateId("timestamp", stamp)}.checkpoint.json`);
+  }
+
+  // memory/
+  get memoryDir(): string {
+    return path.join(this.root, "memory");
+  }
+  get currentStateFile(): string {
+    return path.join(this.memoryDir, "CURRENT_STATE.md");
+  }
+  get sessionArchiveDir(): string {
+    return path.join(this.memoryDir, "session_archive");
+  }
+
+  /** Paths relative to the workspace root, with forward slashes, for reports and evidence. */
+  relative(absolute: string): string {
+    return path.relative(this.root, absolute).split(path.sep).join("/");
+  }
+
+  /** Resolve a workspace-relative path and refuse anything that escapes the root. */
+  resolveInside(relative: string): string | null {
+    const resolved = path.resolve(this.root, relative);
+    const rel = path.relative(this.root, resolved);
+    if (rel === "" ) return resolved;
+    if (rel.startsWith("..") || path.isAbsolute(rel)) return null;
+    return resolved;
+  }
+
+  isRuntimePath(absolute: string): boolean {
+    const rel = path.relative(this.runtimeDir, absolute);
+    return rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel);
+  }
+
+  /** The lock file guarding `target`. */
+  lockFor(target: string): string {
+    return `${target}.lock`;
+  }
+}
+
+/** Files whose path lies under a `.aop/runtime` folder describe what agents did: owner-only. */
+export function defaultFileMode(file: string): number {
+  return file.split(path.sep).join("/").includes("/.aop/runtime/") ? RUNTIME_FILE_MODE : 0o644;
+}
+
+export function defaultDirMode(dir: string): number {
+  const normalized = dir.split(path.sep).join("/") + "/";
+  return normalized.includes("/.aop/runtime/") ? RUNTIME_DIR_MODE : 0o755;
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { tempWorkspace, writeFile } from "../helpers/tmp.js";
+import { WorkspaceLayout } from "../../src/store/layout.js";
+import { loadGates, loadGatesTolerant } from "../../src/config/gates-loader.js";
+import { GATES_TEMPLATE } from "../../src/config/templates.js";
+
+function withGates(yaml: string): WorkspaceLayout {
+  const root = tempWorkspace();
+  writeFile(root, "agentic/orchestrator/gates.yaml", yaml);
+  return new WorkspaceLayout(root);
+}
+
+describe("gates.yaml loading", () => {
+  it("loads the init template", async () => {
+    const gates = await loadGates(withGates(GATES_TEMPLATE));
+    expect(Object.keys(gates.profiles.default!.modes)).toEqual(["fast", "full"]);
+  });
+
+  it("refuses a shell string where argv is required", async () => {
+    const result = await loadGatesTolerant(withGates("version: 1\nprofiles:\n  p:\n    modes:\n      fast:\n        - name: t\n          cmd: npm test\n"));
+    expect(result.problems[0]).toMatchObject({ path: "profiles.p.modes.fast[0].cmd", message: "must be an array (got string 'npm test')" });
+  });
+
+  it("checks depends_on names", async () => {
+    const result = await loadGatesTolerant(withGates("version: 1\nprofiles:\n  p:\n    modes:\n      m:\n        - name: a\n          cmd: [x]\n          depends_on: [ghost]\n"));
+    expect(result.problems[0]).toMatchObject({ path: "profiles.p.modes.m[0].depends_on", message: "names unknown step 'ghost'" });
+  });
+
+  it("reports duplicate step names", async () => {
+    const result = await loadGatesTolerant(withGates("version: 1\nprofiles:\n  p:\n    modes:\n      m:\n        - name: a\n          cmd: [x]\n        - name: a\n          cmd: [y]\n"));
+    expect(result.problems[0]!.message).toMatch(/duplicates step name 'a'/);
+  });
+
+  it("reports a missing file through loadGates with a hint", async () => {
+    await expect(loadGates(new WorkspaceLayout(tempWorkspace()))).rejects.toThrow(/gates\.yaml: does not exist/);
+  });
+});

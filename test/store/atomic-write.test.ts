@@ -1,0 +1,40 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import "../helpers/workers-env.js";
+import { startWorker, waitForOutput } from "../helpers/processes.js";
+import { tempDir } from "../helpers/tmp.js";
+import { writeFileAtomic } from "../../src/store/atomic-write.js";
+
+describe("writeFileAtomic", () => {
+  it("writes the contents and leaves no temp file", () => {
+    const dir = tempDir();
+    const file = path.join(dir, "sub", "a.json");
+    writeFileAtomic(file, "hello");
+    expect(fs.readFileSync(file, "utf8")).toBe("hello");
+    expect(fs.readdirSync(path.dirname(file))).toEqual(["a.json"]);
+  });
+
+  it("creates files under .aop/runtime/ with mode 0600", () => {
+    const dir = tempDir();
+    const file = path.join(dir, ".aop", "runtime", "x.json");
+    writeFileAtomic(file, "{}");
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it("a writer killed mid-write never leaves a partial target file", async () => {
+    const dir = tempDir();
+    const target = path.join(dir, "big.json");
+    for (let trial = 0; trial < 5; trial++) {
+      const worker = startWorker("atomic-writer.mjs", [target]);
+      await waitForOutput(worker.child, "writing");
+      await new Promise((r) => setTimeout(r, 40 + Math.random() * 120));
+      worker.child.kill("SIGKILL");
+      await worker.done;
+      if (fs.existsSync(target)) {
+        const parsed = JSON.parse(fs.readFileSync(target, "utf8")) as { fill: string };
+        expect(parsed.fill.length).toBe(2 * 1024 * 1024);
+      }
+    }
+  }, 60_000);
+});

@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { tempDir } from "../helpers/tmp.js";
+import { appendJsonLine, readJsonl, readJsonlSync, type JsonlReadStats } from "../../src/store/jsonl.js";
+
+async function readAll(file: string, options = {}) {
+  const stats: JsonlReadStats = { lines: 0, skipped: 0, tornTail: false, endOffset: 0 };
+  const values: unknown[] = [];
+  for await (const r of readJsonl(file, options, stats)) values.push(r.value);
+  return { values, stats };
+}
+
+describe("JSONL", () => {
+  it("appends whole lines and reads them back in order", async () => {
+    const file = path.join(tempDir(), "a.jsonl");
+    for (let i = 0; i < 5; i++) appendJsonLine(file, { i });
+    const { values, stats } = await readAll(file);
+    expect(values).toEqual([0, 1, 2, 3, 4].map((i) => ({ i })));
+    expect(stats.skipped).toBe(0);
+  });
+
+  it("skips and counts unparseable lines in the middle and a torn final line", async () => {
+    const file = path.join(tempDir(), "b.jsonl");
+    fs.writeFileSync(file, '{"a":1}\nnot json\n{"a":2}\n{"a":3,"tor');
+    const { values, stats } = await readAll(file);
+    expect(values).toEqual([{ a: 1 }, { a: 2 }]);
+    expect(stats).toMatchObject({ skipped: 2, tornTail: true, lines: 4 });
+    expect(stats.endOffset).toBe(Buffer.byteLength('{"a":1}\nnot json\n{"a":2}\n'));
+    const sync = readJsonlSync(file);
+    expect(sync.records.map((r) => r.value)).toEqual(values);
+    expect(sync.stats.skipped).toBe(2);
+  });
+
+  it("reads lines longer than the chunk size and seeks from an offset", async () => {
+    const file = path.join(tempDir(), "c.jsonl");
+    const long = "x".repeat(5000);
+    appendJsonLine(file, { long });
+    const offset = fs.statSync(file).size;
+    appendJsonLine(file, { n: 2 });
+    const all = await readAll(file, { chunkSize: 64 });
+    expect(all.values).toEqual([{ long }, { n: 2 }]);
+    const tail = await readAll(file, { fromOffset: offset, chunkSize: 64 });
+    expect(tail.values).toEqual([{ n: 2 }]);
+  });
+
+  it("handles multi-byte UTF-8 split across chunks", async () => {
+    const file = path.join(tempDir(), "d.jsonl");
+    const value = { s: "€😀".repeat(100) };
+    appendJsonLine(file, value);
+    const { values } = await readAll(file, { chunkSize: 7 });
+    expect(values).toEqual([value]);
+  });
+
+  it("refuses a value that would span lines", () => {
+    expect(() => appendJsonLine(path.join(tempDir(), "e.jsonl"), "a\nb")).toThrow();
+  });
+});
