@@ -15,6 +15,12 @@ export interface CommandEntry {
 export const COMMANDS: CommandEntry[] = [
   { name: "init", summary: "create policy.yaml, gates.yaml and the .aop/ skeleton (idempotent)", load: () => import("./commands/init.js") },
   { name: "config", summary: "validate policy.yaml and gates.yaml", load: () => import("./commands/config.js") },
+  { name: "feature", summary: "create, list, show features and set their status", load: () => import("./commands/feature.js") },
+  { name: "run", summary: "start, heartbeat, stop and inspect the run lease", load: () => import("./commands/run.js") },
+  { name: "session", summary: "assign agent sessions to features in the active run", load: () => import("./commands/session.js") },
+  { name: "tools", summary: "list the tool catalog; --write-docs regenerates tools.md", load: () => import("./commands/tools.js") },
+  { name: "call", summary: "call any tool with JSON arguments (in-process or --transport mcp)", load: () => import("./commands/call.js") },
+  { name: "mcp", summary: "serve every tool over MCP stdio for agents", load: () => import("./commands/mcp.js") },
 ];
 
 /** Global flags that take a value, so their values are not mistaken for a command name. */

@@ -1,6 +1,8 @@
-// Policy checks beyond the schema that `aop config check` runs (RBAC against the tool catalog arrives with the kernel).
+// Policy checks beyond the schema that `aop config check` runs: RBAC grants against the tool catalog.
 import type { ExtraPolicyCheck } from "../config/config-check.js";
 
 export async function configPolicyChecks(): Promise<ExtraPolicyCheck[]> {
-  return [];
+  const { loadCatalog } = await import("../runtime/catalog.js");
+  const { rbacProblems } = await import("../runtime/catalog-check.js");
+  return [(policy) => rbacProblems(policy, loadCatalog().tools)];
 }

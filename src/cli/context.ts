@@ -37,8 +37,8 @@ export function createContext(globals: GlobalOptions, options: { checkpointsDir?
     style: makeStyle(colorEnabled(process.stdout, json)),
     errStyle: makeStyle(colorEnabled(process.stderr, json)),
     globals,
-    out: (text) => process.stdout.write(text.endsWith("\n") ? text : text + "\n"),
-    err: (text) => process.stderr.write(text.endsWith("\n") ? text : text + "\n"),
-    printJson: (value) => process.stdout.write(JSON.stringify(value, null, 2) + "\n"),
+    out: (text) => void process.stdout.write(text.endsWith("\n") ? text : text + "\n"),
+    err: (text) => void process.stderr.write(text.endsWith("\n") ? text : text + "\n"),
+    printJson: (value) => void process.stdout.write(JSON.stringify(value, null, 2) + "\n"),
   };
 }

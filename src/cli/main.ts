@@ -35,6 +35,11 @@ function applyExitOverride(command: Command): void {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  // `aop ... | head` closes the pipe early: that is not an error worth a stack trace.
+  process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw err;
+  });
   const program = await buildProgram(argv);
   applyExitOverride(program);
   const json = argv.includes("--json");

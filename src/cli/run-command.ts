@@ -22,7 +22,7 @@ export function runCommand<A extends unknown[]>(body: CommandBody<A>, runOptions
       const dirOption = runOptions.checkpointsDirOption ? (opts[runOptions.checkpointsDirOption] as string | undefined) : undefined;
       ctx = createContext(opts, dirOption ? { checkpointsDir: dirOption } : {});
       const code = await body(ctx, opts, ...args);
-      process.exitCode = code ?? 0;
+      process.exitCode = typeof code === "number" ? code : 0;
     } catch (err) {
       process.exitCode = reportError(err, opts.json === true);
     }

@@ -69,8 +69,9 @@ export class AopError extends Error {
     this.hint = options.hint;
   }
 
+  /** The envelope body; a hint travels in `details.hint` so every transport carries it. */
   toBody(): ErrorBody {
-    return { code: this.code, message: this.message, details: this.details };
+    return { code: this.code, message: this.message, details: this.hint === undefined ? this.details : { ...this.details, hint: this.hint } };
   }
 }
 

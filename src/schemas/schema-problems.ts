@@ -1,6 +1,10 @@
 // Turns schema errors into problems a person can act on: a JSON path and a message. Pure.
 import type { SchemaError } from "./load-validator.js";
 
+/** The pattern every id field of the tool schemas uses (same rule as core/ids.ts). */
+export const SAFE_ID_PATTERN = "^(?!\\.)(?!.*\\.\\.)[A-Za-z0-9_:@+.-]{1,128}$";
+const SAFE_ID_RULE = "must be a safe id: 1-128 letters, digits or . _ - : @ +, not starting with '.' and without '..'";
+
 export interface Problem {
   /** Dotted JSON path, e.g. `observability.replay.write_mode` or `rbac.qa[2]` ("" for the root). */
   path: string;
@@ -66,6 +70,7 @@ function toProblem(error: SchemaError): Problem {
     case "propertyNames":
       return { path: at, message: `has an invalid key ${describeValue(p.propertyName)}` };
     case "pattern":
+      if (p.pattern === SAFE_ID_PATTERN) return { path: at, message: `${SAFE_ID_RULE} (got ${describeValue(error.data)})` };
       return { path: at, message: `must match ${String(p.pattern)} (got ${describeValue(error.data)})` };
     default:
       return { path: at, message: `${error.message ?? error.keyword}${error.data !== undefined && typeof error.data !== "object" ? ` (got ${describeValue(error.data)})` : ""}` };

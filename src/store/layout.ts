@@ -38,8 +38,17 @@ export class WorkspaceLayout {
   get featuresIndex(): string {
     return path.join(this.featuresDir, "index.json");
   }
+  // Hot paths (every tool call resolves these): memoised per id after validation.
+  private readonly featureDirs = new Map<string, string>();
+  private readonly leaseFiles = new Map<string, string>();
+
   featureDir(featureId: string): string {
-    return path.join(this.featuresDir, validateId("feature_id", featureId));
+    let dir = this.featureDirs.get(featureId);
+    if (dir === undefined) {
+      dir = path.join(this.featuresDir, validateId("feature_id", featureId));
+      if (this.featureDirs.size < 10_000) this.featureDirs.set(featureId, dir);
+    }
+    return dir;
   }
   featureState(featureId: string): string {
     return path.join(this.featureDir(featureId), "state.md");
@@ -76,13 +85,20 @@ export class WorkspaceLayout {
     return path.join(this.runtimeDir, validateId("instance_id", instanceId));
   }
   runLease(instanceId = "default"): string {
-    return path.join(this.runtimeInstanceDir(instanceId), "run-lease.json");
+    let file = this.leaseFiles.get(instanceId);
+    if (file === undefined) {
+      file = path.join(this.runtimeInstanceDir(instanceId), "run-lease.json");
+      if (this.leaseFiles.size < 1_000) this.leaseFiles.set(instanceId, file);
+    }
+    return file;
   }
   get ledgerDir(): string {
     return path.join(this.runtimeDir, "operation-ledger");
   }
-  ledgerRunDir(runId: string): string {
-    return path.join(this.ledgerDir, validateId("run_id", runId));
+  /** One ledger record per operation id, keyed by the hex sha256 of the id, fanned out by its first byte. */
+  ledgerRecord(operationKeyHex: string): string {
+    if (!/^[0-9a-f]{64}$/.test(operationKeyHex)) throw new Error("ledger key must be 64 lowercase hex characters");
+    return path.join(this.ledgerDir, operationKeyHex.slice(0, 2), `${operationKeyHex}.json`);
   }
   get replayDir(): string {
     return path.join(this.runtimeDir, "replay");

@@ -16,7 +16,10 @@ export interface LockHolder {
 export interface LockOptions {
   /** Give up (lock_timeout) after waiting this long. */
   timeoutMs?: number;
-  /** A lock older than this is reclaimed with a warning, whoever holds it. */
+  /**
+   * A lock older than this is reclaimed with a warning, whoever holds it. Locks held across long work
+   * pass Infinity and rely on the dead-holder check.
+   */
   staleMs?: number;
   /** Receives reclaim warnings; defaults to stderr. */
   warn?: (message: string) => void;
@@ -24,6 +27,7 @@ export interface LockOptions {
 
 export const DEFAULT_LOCK_TIMEOUT_MS = 20_000;
 export const DEFAULT_LOCK_STALE_MS = 10_000;
+const UNREADABLE_HOLDER_MS = 5_000;
 const HOSTNAME = os.hostname();
 
 export type ReleaseLock = () => void;
@@ -99,6 +103,9 @@ function reclaimReason(info: { holder: LockHolder | null; ageMs: number }, stale
     return `holder pid ${holder.pid} is no longer running`;
   }
   if (ageMs > staleMs) return `lock is ${Math.round(ageMs / 1000)}s old (bound ${Math.round(staleMs / 1000)}s)`;
+  // The holder line is written right after the exclusive create; an empty or garbled holder that
+  // stays so is a crash between the two, even for locks that are otherwise never reclaimed by age.
+  if (holder === null && ageMs > Math.min(staleMs, UNREADABLE_HOLDER_MS)) return `lock holder is unreadable and ${Math.round(ageMs / 1000)}s old`;
   return null;
 }
 

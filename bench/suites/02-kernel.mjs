@@ -1,0 +1,87 @@
+// Kernel figures: the in-process pipeline, MCP stdio round trips, `aop mcp` start-up.
+import { spawn } from "node:child_process";
+import { CLI_BIN, dist, node, opsPerSec, percentile, median, record, tempDir } from "../lib.mjs";
+import fs from "node:fs";
+
+const SUITE = "kernel";
+
+async function setupWorkspace() {
+  const root = tempDir();
+  fs.mkdirSync(`${root}/.git`);
+  const { WorkspaceLayout } = await dist("store/layout.js");
+  const { systemClock } = await dist("core/clock.js");
+  const { ToolRuntime } = await dist("runtime/tool-runtime.js");
+  const layout = new WorkspaceLayout(root);
+  const runtime = new ToolRuntime({ layout, clock: systemClock, env: {} });
+  await runtime.callTool("feature.init", { feature_id: "feat_bench", title: "Bench", operation_id: "op-bench-init-0001" });
+  return { root, layout, runtime, clock: systemClock };
+}
+
+/** Wall time from spawning `aop mcp` until it has answered `initialize`. */
+function spawnToInitialized(root) {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const child = spawn(process.execPath, [CLI_BIN, "mcp", "--root", root], { stdio: ["pipe", "pipe", "ignore"] });
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+      if (out.includes('"id":1')) {
+        const ms = performance.now() - start;
+        child.stdin.end();
+        child.on("close", () => resolve(ms));
+      }
+    });
+    child.on("error", reject);
+    child.stdin.write(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } } }) + "\n");
+  });
+}
+
+function nodeNoop() {
+  return new Promise((resolve) => {
+    const start = performance.now();
+    const child = spawn(process.execPath, ["-e", "0"], { stdio: "ignore" });
+    child.on("close", () => resolve(performance.now() - start));
+  });
+}
+
+export async function run() {
+  const { root, layout, runtime, clock } = await setupWorkspace();
+  const { handlers } = await dist("features/tools.js");
+  const { policyDefaults } = await dist("config/policy-loader.js");
+  const ctx = { layout, clock, policy: policyDefaults(), tool_name: "feature.get", call: { run_id: "r", session_id: null, actor_type: "orchestrator" }, operation_id: null, warn: () => {} };
+  const args = { feature_id: "feat_bench" };
+  const pipeline = await opsPerSec(() => runtime.callTool("feature.get", args), { batch: 200 });
+  const direct = await opsPerSec(() => handlers["feature.get"](args, ctx), { batch: 200 });
+  record({ suite: SUITE, name: "in-process feature.get through the full pipeline", value: pipeline, unit: "calls/s", baselineName: "handler called directly", baselineValue: direct, target: { minValue: 5000, label: "≥ 5,000/s" }, higherIsBetter: true });
+  record({ suite: SUITE, name: "pipeline overhead (direct / pipeline time)", value: direct / pipeline, unit: "×", target: { maxValue: 3, label: "≤ 3×" } });
+
+  const { mcpClient } = await dist("runtime/clients/mcp.js");
+  const client = await mcpClient({ root, stderr: "ignore" });
+  for (let i = 0; i < 100; i++) await client.callTool("feature.get", args);
+  const samples = [];
+  for (let i = 0; i < 1000; i++) {
+    const t = performance.now();
+    await client.callTool("feature.get", args);
+    samples.push(performance.now() - t);
+  }
+  await client.close();
+  const inproc = [];
+  for (let i = 0; i < 1000; i++) {
+    const t = performance.now();
+    await runtime.callTool("feature.get", args);
+    inproc.push(performance.now() - t);
+  }
+  record({ suite: SUITE, name: "MCP stdio round trip feature.get, p50 (1,000 calls)", value: median(samples), unit: "ms", baselineName: "in-process p50", baselineValue: median(inproc), target: { maxValue: 2, label: "p50 ≤ 2 ms" } });
+  record({ suite: SUITE, name: "MCP stdio round trip feature.get, p99", value: percentile(samples, 99), unit: "ms", baselineName: "in-process p99", baselineValue: percentile(inproc, 99), target: { maxValue: 10, label: "p99 ≤ 10 ms" } });
+
+  const spawnTimes = [];
+  const nodeTimes = [];
+  await spawnToInitialized(root);
+  for (let i = 0; i < 9; i++) {
+    spawnTimes.push(await spawnToInitialized(root));
+    nodeTimes.push(await nodeNoop());
+  }
+  record({ suite: SUITE, name: "aop mcp spawn → initialize answered (median of 9)", value: median(spawnTimes), unit: "ms", baselineName: "node -e 0", baselineValue: median(nodeTimes), target: { max: 4, label: "≤ 4× node" } });
+  fs.rmSync(root, { recursive: true, force: true });
+  void node;
+}

@@ -1,0 +1,30 @@
+// aop mcp: serve every catalog tool over MCP stdio (for Claude Code, Codex, Cursor, ...).
+import type { Command } from "commander";
+import { examples, runCommand } from "../run-command.js";
+
+export function register(program: Command, summary: string): void {
+  program
+    .command("mcp")
+    .description(summary)
+    .addHelpText(
+      "after",
+      "\nIdentity for every call: --actor, --session-id, --run-id (or AOP_ACTOR, AOP_SESSION_ID, AOP_RUN_ID).\nStdout carries only JSON-RPC; logs go to stderr.\n" +
+        examples("aop mcp --root /path/to/workspace", "aop mcp --actor builder --session-id sess-42"),
+    )
+    .action(
+      runCommand(async (ctx) => {
+        const { createRuntime } = await import("../../runtime/create-runtime.js");
+        const { serveMcp } = await import("../../mcp/server.js");
+        const { readPackageVersion } = await import("../version.js");
+        const { identityFromGlobals } = await import("../tool-session.js");
+        const { resolveActor } = await import("../../runtime/run-context.js");
+        const { assertSelfCheck } = await import("../../runtime/self-check.js");
+        resolveActor(ctx.globals.actor, process.env); // fail fast on a bad --actor, before serving
+        await assertSelfCheck();
+        const runtime = await createRuntime({ layout: ctx.layout, clock: ctx.clock, identity: identityFromGlobals(ctx), warn: (m) => process.stderr.write(`aop mcp: warning: ${m}\n`) });
+        await serveMcp(runtime, readPackageVersion());
+        // Serve until the client closes stdin; the transport ends the process cleanly.
+        await new Promise<void>((resolve) => process.stdin.once("close", resolve));
+      }),
+    );
+}

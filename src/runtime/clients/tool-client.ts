@@ -1,0 +1,15 @@
+// What a command needs from a transport: call a tool, list tools, close. In-process and MCP alike.
+import type { Envelope } from "../../core/errors.js";
+import type { CatalogEntry } from "../tool-types.js";
+
+export interface ClientCallResult {
+  envelope: Envelope;
+  envelope_json: string;
+}
+
+export interface ToolClient {
+  readonly transport: "inprocess" | "mcp";
+  callTool(canonicalName: string, args: Record<string, unknown>): Promise<ClientCallResult>;
+  listTools(): Promise<CatalogEntry[]>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,33 @@
+// The scripted call sequence the parity suite runs through both transports. It must cover every
+// catalog tool (the suite checks), with successes and failures.
+
+export interface ParityStep {
+  tool: string;
+  args: Record<string, unknown>;
+}
+
+export const PARITY_SCRIPT: ParityStep[] = [
+  { tool: "feature.list", args: {} },
+  { tool: "feature.init", args: { feature_id: "feat_a", title: "Alpha", operation_id: "op-parity-0001" } },
+  { tool: "feature.init", args: { feature_id: "feat_a", title: "Alpha", operation_id: "op-parity-0001" } },
+  { tool: "feature.init", args: { feature_id: "feat_a", title: "Other", operation_id: "op-parity-0001" } },
+  { tool: "feature.init", args: { feature_id: "feat_b", operation_id: "op-parity-0002" } },
+  { tool: "feature.init", args: { feature_id: "../../etc", operation_id: "op-parity-0003" } },
+  { tool: "feature.init", args: { feature_id: "feat_c" } },
+  { tool: "feature.get", args: { feature_id: "feat_a" } },
+  { tool: "feature.get", args: { feature_id: "ghost" } },
+  { tool: "feature.get", args: { feature_id: 42 } },
+  { tool: "feature.set_status", args: { feature_id: "feat_b", status: "blocked", expected_version: 1, operation_id: "op-parity-0004" } },
+  { tool: "feature.set_status", args: { feature_id: "feat_b", status: "merged", expected_version: 1, operation_id: "op-parity-0005" } },
+  { tool: "feature.list", args: { status: "blocked" } },
+  { tool: "run.status", args: {} },
+  { tool: "run.start", args: { run_id: "run:parity", owner: "parity", operation_id: "op-parity-0006" } },
+  { tool: "run.start", args: { owner: "intruder", operation_id: "op-parity-0007" } },
+  { tool: "run.heartbeat", args: { run_id: "run:parity", operation_id: "op-parity-0008" } },
+  { tool: "session.assign", args: { feature_id: "feat_a", role: "builder", session_id: "sess-1", operation_id: "op-parity-0009" } },
+  { tool: "session.assign", args: { feature_id: "feat_b", role: "builder", session_id: "sess-1", operation_id: "op-parity-0010" } },
+  { tool: "run.status", args: {} },
+  { tool: "run.stop", args: { run_id: "run:parity", operation_id: "op-parity-0011" } },
+  { tool: "run.heartbeat", args: { run_id: "run:parity", operation_id: "op-parity-0012" } },
+  { tool: "no.such_tool", args: {} },
+];

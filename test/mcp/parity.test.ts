@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mcpClient, type McpToolClient } from "../../src/runtime/clients/mcp.js";
+import { loadCatalog, mcpToolName, readSchemaDocument } from "../../src/runtime/catalog.js";
+import { WorkspaceLayout } from "../../src/store/layout.js";
+import { fixedClock } from "../../src/core/clock.js";
+import { ToolRuntime } from "../../src/runtime/tool-runtime.js";
+import type { Envelope } from "../../src/core/errors.js";
+import { tempWorkspace } from "../helpers/tmp.js";
+import { PARITY_SCRIPT } from "./parity-script.js";
+
+const NOW = "2026-04-01T08:00:00.000Z";
+let client: McpToolClient;
+let mcpRoot: string;
+
+beforeAll(async () => {
+  mcpRoot = tempWorkspace();
+  client = await mcpClient({ root: mcpRoot, env: { ...process.env, AOP_NOW: NOW, AOP_ACTOR: "orchestrator" }, stderr: "pipe" });
+});
+
+afterAll(async () => {
+  await client?.close();
+});
+
+describe("MCP parity over a real stdio connection", () => {
+  it("tools/list advertises every catalog tool with exactly the catalog schemas and hints", async () => {
+    const listed = await client.rawListTools();
+    const catalog = loadCatalog().tools;
+    expect(listed.map((t) => t.name).sort()).toEqual(catalog.map((t) => mcpToolName(t.name)).sort());
+    for (const entry of catalog) {
+      const tool = listed.find((t) => t.name === mcpToolName(entry.name))!;
+      expect(tool.inputSchema, entry.name).toEqual(readSchemaDocument(entry.input_schema_ref));
+      expect(tool.outputSchema, entry.name).toEqual(readSchemaDocument(entry.output_schema_ref));
+      expect(tool.annotations).toMatchObject({ readOnlyHint: !entry.mutating, destructiveHint: false });
+      expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+    }
+  });
+
+  it("the parity script covers every catalog tool", () => {
+    const covered = new Set(PARITY_SCRIPT.map((s) => s.tool));
+    for (const entry of loadCatalog().tools) expect(covered.has(entry.name), entry.name).toBe(true);
+  });
+
+  it("the same call sequence yields identical data/error payloads in-process and over MCP", async () => {
+    const runtime = new ToolRuntime({ layout: new WorkspaceLayout(tempWorkspace()), clock: fixedClock(NOW), env: { AOP_ACTOR: "orchestrator" }, warn: () => undefined });
+    for (const [i, step] of PARITY_SCRIPT.entries()) {
+      const local = (await runtime.callTool(step.tool, step.args)).envelope;
+      const remote: Envelope = (await client.callTool(step.tool, step.args)).envelope;
+      expect(remote, `step ${i}: ${step.tool} ${JSON.stringify(step.args)}`).toEqual(local);
+    }
+  });
+
+  it("tool failures are isError results carrying the envelope, never protocol errors", async () => {
+    const raw = (await client.rawCall("totally_unknown", {})) as { isError?: boolean; content: { text: string }[] };
+    expect(raw.isError).toBe(true);
+    expect(JSON.parse(raw.content[0]!.text)).toMatchObject({ ok: false, error: { code: "unknown_tool" } });
+    const bad = (await client.rawCall("feature_get", { feature_id: "../x" })) as { isError?: boolean; content: { text: string }[] };
+    expect(bad.isError).toBe(true);
+    expect(JSON.parse(bad.content[0]!.text)).toMatchObject({ ok: false, error: { code: "invalid_argument" } });
+  });
+
+  it("a success carries the data as structuredContent and the envelope as text", async () => {
+    const raw = (await client.rawCall("feature_list", {})) as { isError?: boolean; structuredContent: unknown; content: { text: string }[] };
+    expect(raw.isError).toBeFalsy();
+    expect(JSON.parse(raw.content[0]!.text)).toEqual({ ok: true, data: raw.structuredContent });
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import fs from "node:fs";
+import { loadCatalog } from "../../src/runtime/catalog.js";
+import { ROLES, type Role } from "../../src/config/policy-types.js";
+import { opId, testRuntime } from "../helpers/runtime.js";
+import { WorkspaceLayout } from "../../src/store/layout.js";
+import { tempWorkspace } from "../helpers/tmp.js";
+
+// The intended default access: tool → roles that may call it (policy defaults ∩ catalog).
+const EXPECTED: Record<string, Role[]> = {
+  "feature.init": ["orchestrator", "planner", "system"],
+  "feature.get": ["orchestrator", "planner", "builder", "qa", "system"],
+  "feature.list": ["orchestrator", "planner", "builder", "qa", "system"],
+  "feature.set_status": ["orchestrator", "planner", "system"],
+  "run.start": ["orchestrator", "system"],
+  "run.heartbeat": ["orchestrator", "builder", "system"],
+  "run.stop": ["orchestrator", "system"],
+  "run.status": ["orchestrator", "planner", "builder", "qa", "system"],
+  "session.assign": ["orchestrator", "system"],
+};
+
+describe("RBAC with the default policy", () => {
+  it("the matrix covers every catalog tool", () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual(loadCatalog().tools.map((t) => t.name).sort());
+  });
+
+  const cases = Object.entries(EXPECTED).flatMap(([tool, roles]) => ROLES.map((role) => [tool, role, roles.includes(role)] as const));
+  it.each(cases)("%s as %s → allowed: %s", async (tool, role, allowed) => {
+    const { runtime } = testRuntime({ identity: { actor: role } });
+    const entry = loadCatalog().get(tool)!;
+    const r = await runtime.callTool(tool, entry.mutating ? { operation_id: opId() } : {});
+    const forbidden = !r.envelope.ok && r.envelope.error.code === "forbidden_tool_for_role";
+    expect(forbidden).toBe(!allowed);
+  });
+
+  it("a narrowed user policy removes a tool from a role", async () => {
+    const layout = new WorkspaceLayout(tempWorkspace());
+    fs.mkdirSync(layout.orchestratorDir, { recursive: true });
+    fs.writeFileSync(layout.policyFile, "rbac:\n  builder: [feature.get, run.status]\n");
+    const { runtime } = testRuntime({ layout, identity: { actor: "builder" } });
+    expect((await runtime.callTool("feature.list", {})).envelope).toMatchObject({ ok: false, error: { code: "forbidden_tool_for_role" } });
+    expect((await runtime.callTool("run.status", {})).envelope.ok).toBe(true);
+  });
+});
