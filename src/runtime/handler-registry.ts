@@ -8,6 +8,7 @@ const DOMAINS: Record<string, DomainLoader> = {
   feature: async () => (await import("../features/tools.js")).handlers,
   run: async () => (await import("../runs/tools.js")).handlers,
   session: async () => (await import("../runs/tools.js")).handlers,
+  replay: async () => (await import("../replay/tools.js")).handlers,
 };
 
 export type HandlerLoader = (toolName: string) => Promise<ToolHandler | undefined>;

@@ -109,6 +109,9 @@ export class WorkspaceLayout {
   timelineMeta(runId: string): string {
     return path.join(this.replayDir, `${validateId("run_id", runId)}.meta.json`);
   }
+  get replayRetentionFile(): string {
+    return path.join(this.replayDir, "retention.json");
+  }
   get doctorDir(): string {
     return path.join(this.runtimeDir, "doctor");
   }

@@ -29,5 +29,9 @@ export const PARITY_SCRIPT: ParityStep[] = [
   { tool: "run.status", args: {} },
   { tool: "run.stop", args: { run_id: "run:parity", operation_id: "op-parity-0011" } },
   { tool: "run.heartbeat", args: { run_id: "run:parity", operation_id: "op-parity-0012" } },
+  { tool: "replay.timeline_get", args: { run_id: "run:parity", limit: 5 } },
+  { tool: "replay.timeline_get", args: { run_id: "run:parity", tool_name: "feature.init", from_sequence: 0 } },
+  { tool: "replay.timeline_get", args: { run_id: "no-such-run" } },
+  { tool: "replay.timeline_get", args: { run_id: "../etc" } },
   { tool: "no.such_tool", args: {} },
 ];

@@ -3,13 +3,21 @@ import { mcpClient, type McpToolClient } from "../../src/runtime/clients/mcp.js"
 import { loadCatalog, mcpToolName, readSchemaDocument } from "../../src/runtime/catalog.js";
 import { WorkspaceLayout } from "../../src/store/layout.js";
 import { fixedClock } from "../../src/core/clock.js";
-import { ToolRuntime } from "../../src/runtime/tool-runtime.js";
+import { createRuntime } from "../../src/runtime/create-runtime.js";
 import type { Envelope } from "../../src/core/errors.js";
 import { tempWorkspace } from "../helpers/tmp.js";
 import { PARITY_SCRIPT } from "./parity-script.js";
 
 const NOW = "2026-04-01T08:00:00.000Z";
 let client: McpToolClient;
+
+/** Parity excludes ts and latency_ms of timeline lines (DESIGN §3.3); ts is pinned by AOP_NOW here. */
+function withoutTimings(envelope: Envelope): Envelope {
+  if (!envelope.ok) return envelope;
+  const data = envelope.data as { entries?: { latency_ms?: number }[] };
+  if (!Array.isArray(data.entries)) return envelope;
+  return { ok: true, data: { ...data, entries: data.entries.map((e) => ({ ...e, latency_ms: 0 })) } };
+}
 let mcpRoot: string;
 
 beforeAll(async () => {
@@ -41,10 +49,11 @@ describe("MCP parity over a real stdio connection", () => {
   });
 
   it("the same call sequence yields identical data/error payloads in-process and over MCP", async () => {
-    const runtime = new ToolRuntime({ layout: new WorkspaceLayout(tempWorkspace()), clock: fixedClock(NOW), env: { AOP_ACTOR: "orchestrator" }, warn: () => undefined });
+    // Built the way the CLI builds it (policy, timeline hook), so the timeline tool sees the same runs.
+    const runtime = await createRuntime({ layout: new WorkspaceLayout(tempWorkspace()), clock: fixedClock(NOW), identity: { actor: "orchestrator" }, warn: () => undefined });
     for (const [i, step] of PARITY_SCRIPT.entries()) {
-      const local = (await runtime.callTool(step.tool, step.args)).envelope;
-      const remote: Envelope = (await client.callTool(step.tool, step.args)).envelope;
+      const local = withoutTimings((await runtime.callTool(step.tool, step.args)).envelope);
+      const remote: Envelope = withoutTimings((await client.callTool(step.tool, step.args)).envelope);
       expect(remote, `step ${i}: ${step.tool} ${JSON.stringify(step.args)}`).toEqual(local);
     }
   });

@@ -17,6 +17,7 @@ const EXPECTED: Record<string, Role[]> = {
   "run.stop": ["orchestrator", "system"],
   "run.status": ["orchestrator", "planner", "builder", "qa", "system"],
   "session.assign": ["orchestrator", "system"],
+  "replay.timeline_get": ["orchestrator", "planner", "builder", "qa", "system"],
 };
 
 describe("RBAC with the default policy", () => {

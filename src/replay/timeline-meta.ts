@@ -1,0 +1,75 @@
+// The per-run meta file: a cache of the timeline's tail state plus a sparse offset index. The JSONL
+// file is the truth; everything here can be rebuilt from it. Pure.
+
+export const INDEX_STRIDE = 256;
+
+export interface TimelineMeta {
+  run_id: string;
+  sequence_head: number; // last sequence written, -1 when empty
+  entry_count: number;
+  started_at: string | null;
+  last_entry_at: string | null;
+  // Everything below is ours (the upstream orchestrator's meta has only the fields above).
+  file_size: number;
+  error_count: number;
+  /** Lines that could not be read as entries (torn by a crash, edited, garbage). */
+  skipped_lines: number;
+  /** Torn final lines a writer terminated so appends could continue. */
+  repaired_torn_lines: number;
+  /** Sequences that broke the +1 rule (gaps or duplicates) while scanning. */
+  sequence_anomalies: number;
+  /** Entries not recorded because the run reached max_entries_per_run. */
+  dropped_entries: number;
+  first_dropped_at: string | null;
+  last_dropped_at: string | null;
+  /** [sequence, byte offset] every INDEX_STRIDE sequences, ascending. */
+  index: [number, number][];
+}
+
+export function emptyMeta(runId: string): TimelineMeta {
+  return {
+    run_id: runId, sequence_head: -1, entry_count: 0, started_at: null, last_entry_at: null, file_size: 0, error_count: 0,
+    skipped_lines: 0, repaired_torn_lines: 0, sequence_anomalies: 0, dropped_entries: 0, first_dropped_at: null, last_dropped_at: null, index: [],
+  };
+}
+
+/** Fold one entry (whose line starts at `offset`) into the meta; the caller sets `file_size`. */
+export function noteEntry(meta: TimelineMeta, entry: { sequence: number; ts: string; result: string }, offset: number): void {
+  if (entry.sequence !== meta.sequence_head + 1) meta.sequence_anomalies += 1;
+  if (entry.sequence > meta.sequence_head) meta.sequence_head = entry.sequence;
+  meta.entry_count += 1;
+  if (meta.started_at === null) meta.started_at = entry.ts;
+  meta.last_entry_at = entry.ts;
+  if (entry.result === "error") meta.error_count += 1;
+  if (entry.sequence % INDEX_STRIDE === 0) {
+    const last = meta.index[meta.index.length - 1];
+    if (!last || last[0] < entry.sequence) meta.index.push([entry.sequence, offset]);
+  }
+}
+
+/** The byte offset to start reading from to find `sequence` (0 when the index does not help). */
+export function seekOffset(meta: TimelineMeta, sequence: number): number {
+  let lo = 0;
+  let hi = meta.index.length - 1;
+  let best = 0;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const [seq, offset] = meta.index[mid]!;
+    if (seq <= sequence) {
+      best = offset;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return best;
+}
+
+/** A parsed meta file, or null when it is unusable (then it is rebuilt from the timeline). */
+export function parseMeta(value: unknown, runId: string): TimelineMeta | null {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
+  const v = value as Partial<TimelineMeta>;
+  const int = (x: unknown) => typeof x === "number" && Number.isInteger(x);
+  if (!int(v.sequence_head) || !int(v.entry_count) || !int(v.file_size)) return null;
+  const meta = { ...emptyMeta(runId), ...v, run_id: runId } as TimelineMeta;
+  if (!Array.isArray(meta.index) || !meta.index.every((p) => Array.isArray(p) && int(p[0]) && int(p[1]))) meta.index = [];
+  return meta;
+}
