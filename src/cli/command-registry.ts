@@ -19,6 +19,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: "run", summary: "start, heartbeat, stop and inspect the run lease", load: () => import("./commands/run.js") },
   { name: "session", summary: "assign agent sessions to features in the active run", load: () => import("./commands/session.js") },
   { name: "replay", summary: "show a run's timeline of tool calls (--list runs, --follow a live run)", load: () => import("./commands/replay.js") },
+  { name: "doctor", summary: "run every check (DRIFT_*, CONT_*, CKPT_*) and persist the report", load: () => import("./commands/doctor.js") },
   { name: "tools", summary: "list the tool catalog; --write-docs regenerates tools.md", load: () => import("./commands/tools.js") },
   { name: "call", summary: "call any tool with JSON arguments (in-process or --transport mcp)", load: () => import("./commands/call.js") },
   { name: "mcp", summary: "serve every tool over MCP stdio for agents", load: () => import("./commands/mcp.js") },

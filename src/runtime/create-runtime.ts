@@ -1,8 +1,6 @@
 // Builds the ToolRuntime the CLI and the MCP server use, with the workspace's timeline hook plugged in.
 import type { Clock } from "../core/clock.js";
-import { isAopError } from "../core/errors.js";
-import { loadPolicy } from "../config/policy-loader.js";
-import type { Policy } from "../config/policy-types.js";
+import { loadPolicyTolerant } from "../config/policy-loader.js";
 import type { WorkspaceLayout } from "../store/layout.js";
 import { createTimelineHook } from "../replay/timeline-hook.js";
 import type { IdentityOverrides } from "./run-context.js";
@@ -17,20 +15,17 @@ export interface RuntimeSetup {
 
 export async function createRuntime(setup: RuntimeSetup): Promise<ToolRuntime> {
   const warn = setup.warn ?? ((m: string) => void process.stderr.write(`warning: ${m}\n`));
-  let policy: Policy | undefined;
-  try {
-    policy = await loadPolicy(setup.layout);
-  } catch (err) {
-    // An invalid policy makes every call fail with config_invalid (the runtime reloads and reports it).
-    if (!isAopError(err) || err.code !== "config_invalid") throw err;
-  }
-  const timelineHook = policy ? createTimelineHook(setup.layout, policy, setup.clock, warn) : undefined;
+  // With an invalid policy every call but doctor.run fails with config_invalid; the timeline still
+  // records them, using the defaults for any broken policy section.
+  const { policy, problems } = await loadPolicyTolerant(setup.layout);
+  const timelineHook = createTimelineHook(setup.layout, policy, setup.clock, warn);
   return new ToolRuntime({
     layout: setup.layout,
     clock: setup.clock,
     identity: setup.identity ?? {},
     warn,
-    ...(policy ? { policy } : {}),
+    policy,
+    policyProblems: problems,
     ...(timelineHook ? { timelineHook } : {}),
   });
 }

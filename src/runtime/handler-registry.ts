@@ -9,6 +9,7 @@ const DOMAINS: Record<string, DomainLoader> = {
   run: async () => (await import("../runs/tools.js")).handlers,
   session: async () => (await import("../runs/tools.js")).handlers,
   replay: async () => (await import("../replay/tools.js")).handlers,
+  doctor: async () => (await import("../doctor/tools.js")).handlers,
 };
 
 export type HandlerLoader = (toolName: string) => Promise<ToolHandler | undefined>;

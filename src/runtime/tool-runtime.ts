@@ -6,8 +6,8 @@ import type { Clock } from "../core/clock.js";
 import { nowIso } from "../core/clock.js";
 import { canonicalJson } from "../core/canonical-json.js";
 import { hashCanonical } from "../core/hash.js";
-import { loadPolicy } from "../config/policy-loader.js";
-import type { Policy } from "../config/policy-types.js";
+import { configInvalid, loadPolicyTolerant } from "../config/policy-loader.js";
+import type { ConfigProblem, Policy } from "../config/policy-types.js";
 import type { WorkspaceLayout } from "../store/layout.js";
 import { loadValidator } from "../schemas/load-validator.js";
 import { schemaProblems } from "../schemas/schema-problems.js";
@@ -20,6 +20,9 @@ import type { CatalogEntry, ToolContext } from "./tool-types.js";
 
 export const MAX_ARGUMENT_BYTES = 1024 * 1024;
 
+// The doctor reports an invalid policy, so it must run when every other tool refuses to.
+const RUNS_WITH_INVALID_POLICY = new Set(["doctor.run"]);
+
 export interface CallResult {
   envelope: Envelope;
   /** The envelope's JSON text; for a replay, the recorded bytes. */
@@ -31,8 +34,10 @@ export interface CallResult {
 export interface ToolRuntimeOptions {
   layout: WorkspaceLayout;
   clock: Clock;
-  /** Defaults to loading the workspace policy on first call. */
+  /** Defaults to loading the workspace policy (tolerantly) on first call. */
   policy?: Policy;
+  /** Problems found while loading `policy`: every call but the doctor's fails with config_invalid. */
+  policyProblems?: ConfigProblem[];
   catalog?: Catalog;
   handlerLoader?: HandlerLoader;
   timelineHook?: TimelineHook;
@@ -50,7 +55,7 @@ interface Stage {
 export class ToolRuntime {
   readonly layout: WorkspaceLayout;
   readonly clock: Clock;
-  private policy: Policy | undefined;
+  private policy: { policy: Policy; problems: ConfigProblem[] } | undefined;
   private readonly catalog: Catalog;
   private readonly handlerLoader: HandlerLoader;
   private readonly ledger: IdempotencyLedger;
@@ -61,7 +66,7 @@ export class ToolRuntime {
     this.options = options;
     this.layout = options.layout;
     this.clock = options.clock;
-    this.policy = options.policy;
+    this.policy = options.policy ? { policy: options.policy, problems: options.policyProblems ?? [] } : undefined;
     this.catalog = options.catalog ?? loadCatalog();
     this.handlerLoader = options.handlerLoader ?? loadHandler;
     this.ledger = new IdempotencyLedger(options.layout);
@@ -72,9 +77,13 @@ export class ToolRuntime {
     return this.catalog.tools;
   }
 
-  private async getPolicy(): Promise<Policy> {
-    this.policy ??= await loadPolicy(this.layout);
-    return this.policy;
+  private async getPolicy(toolName: string): Promise<Policy> {
+    if (!this.policy) {
+      const loaded = await loadPolicyTolerant(this.layout);
+      this.policy = { policy: loaded.policy, problems: loaded.problems };
+    }
+    if (this.policy.problems.length > 0 && !RUNS_WITH_INVALID_POLICY.has(toolName)) throw configInvalid(this.policy.problems);
+    return this.policy.policy;
   }
 
   async callTool(toolName: string, args: unknown, identity: IdentityOverrides = {}): Promise<CallResult> {
@@ -90,7 +99,7 @@ export class ToolRuntime {
         const similar = similarToolNames(this.catalog, toolName);
         throw new AopError("unknown_tool", `unknown tool '${toolName}'`, { details: { tool_name: toolName, similar }, hint: similar.length ? `did you mean ${similar.join(", ")}?` : "list tools with `aop tools`" });
       }
-      const policy = await this.getPolicy();
+      const policy = await this.getPolicy(entry.name);
       checkRole(entry, policy, call.actor_type);
       const validArgs = await validateInput(entry, args);
       result = entry.mutating ? await this.callMutating(entry, validArgs, policy, call, stage) : await this.execute(entry, validArgs, policy, call, null);

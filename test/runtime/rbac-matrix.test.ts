@@ -18,6 +18,7 @@ const EXPECTED: Record<string, Role[]> = {
   "run.status": ["orchestrator", "planner", "builder", "qa", "system"],
   "session.assign": ["orchestrator", "system"],
   "replay.timeline_get": ["orchestrator", "planner", "builder", "qa", "system"],
+  "doctor.run": ["orchestrator", "qa", "system"],
 };
 
 describe("RBAC with the default policy", () => {

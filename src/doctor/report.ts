@@ -1,0 +1,45 @@
+// Builds the doctor report from findings and derives exit codes (DESIGN §6). Pure.
+import { SEVERITY_RANK, type Finding, type Severity } from "./check-types.js";
+
+export interface DoctorReport {
+  ok: boolean;
+  generated_at: string;
+  summary: Record<Severity, number>;
+  findings: Finding[];
+}
+
+function compareFindings(a: Finding, b: Finding): number {
+  if (a.id !== b.id) return a.id < b.id ? -1 : 1;
+  if (a.message !== b.message) return a.message < b.message ? -1 : 1;
+  const ra = a.refs.join("\u0000");
+  const rb = b.refs.join("\u0000");
+  return ra < rb ? -1 : ra > rb ? 1 : 0;
+}
+
+/** Findings sorted by id (then message, refs) so the same workspace gives the same report. */
+export function buildReport(findings: Finding[], generatedAt: string): DoctorReport {
+  const sorted = [...findings].sort(compareFindings);
+  const summary: Record<Severity, number> = { critical: 0, warning: 0, info: 0 };
+  for (const f of sorted) summary[f.severity] += 1;
+  return { ok: summary.critical === 0, generated_at: generatedAt, summary, findings: sorted };
+}
+
+/** Worst first, then by id: the order a person should read them in. */
+export function worstFirst(findings: Finding[]): Finding[] {
+  return [...findings].sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || compareFindings(a, b));
+}
+
+/**
+ * Exit code of `aop doctor`: without --strict 0; with --strict 2 if any critical, else 1 if any
+ * finding at or above `strictFailsOn`, else 0. (3, "could not run", is decided by the caller.)
+ */
+export function doctorExitCode(report: DoctorReport, strict: boolean, strictFailsOn: "critical" | "warning"): number {
+  if (!strict) return 0;
+  if (report.summary.critical > 0) return 2;
+  if (strictFailsOn === "warning" && report.summary.warning > 0) return 1;
+  return 0;
+}
+
+export function summaryLine(summary: Record<Severity, number>): string {
+  return `${summary.critical} critical · ${summary.warning} warning · ${summary.info} info`;
+}
