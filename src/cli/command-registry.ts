@@ -22,6 +22,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: "doctor", summary: "run every check (DRIFT_*, CONT_*, CKPT_*) and persist the report", load: () => import("./commands/doctor.js") },
   { name: "tools", summary: "list the tool catalog; --write-docs regenerates tools.md", load: () => import("./commands/tools.js") },
   { name: "call", summary: "call any tool with JSON arguments (in-process or --transport mcp)", load: () => import("./commands/call.js") },
+  { name: "integrate", summary: "wire aop into Claude Code, Codex or Cursor (hooks and MCP server config)", load: () => import("./commands/integrate.js") },
   { name: "mcp", summary: "serve every tool over MCP stdio for agents", load: () => import("./commands/mcp.js") },
 ];
 
