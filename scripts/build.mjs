@@ -1,9 +1,11 @@
-// Build: generate validators and defaults, compile TypeScript, copy the generated files into dist/.
+// Build: generate validators and defaults, compile TypeScript, copy the generated files into dist/,
+// bundle the start-up-critical bins.
 import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { generate } from "./generate.mjs";
+import { bundleBins } from "./bundle-bins.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(root, "dist");
@@ -13,3 +15,4 @@ fs.rmSync(dist, { recursive: true, force: true });
 const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
 execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.build.json")], { stdio: "inherit", cwd: root });
 fs.cpSync(path.join(root, "src", "generated"), path.join(dist, "generated"), { recursive: true });
+await bundleBins();

@@ -15,6 +15,7 @@ export interface CommandEntry {
 export const COMMANDS: CommandEntry[] = [
   { name: "init", summary: "create policy.yaml, gates.yaml and the .aop/ skeleton (idempotent)", load: () => import("./commands/init.js") },
   { name: "config", summary: "validate policy.yaml and gates.yaml", load: () => import("./commands/config.js") },
+  { name: "continuity", summary: "diagnose memory/CURRENT_STATE.md (memory-continuity protocol): continuity doctor", load: () => import("./commands/continuity.js") },
 ];
 
 /** Global flags that take a value, so their values are not mistaken for a command name. */
