@@ -62,8 +62,9 @@ export function significantWords(text: string): Set<string> {
 }
 
 /**
- * True when the objective names the task: one text contains the other (normalised), or they share
- * at least half of the significant words of the shorter one (and at least one).
+ * True when the objective names the task: one text contains the other (normalised, whole words), or
+ * they share at least half of the significant words of the shorter one — and at least two, unless the
+ * shorter has only one (one common word like "user" is a coincidence, not a match).
  */
 export function objectiveMatchesTask(objective: string, task: string): boolean {
   const o = normalizeObjective(objective);
@@ -75,5 +76,6 @@ export function objectiveMatchesTask(objective: string, task: string): boolean {
   const tw = significantWords(task);
   let shared = 0;
   for (const word of ow) if (tw.has(word)) shared++;
-  return shared >= 1 && shared >= Math.ceil(Math.min(ow.size, tw.size) / 2);
+  const smaller = Math.min(ow.size, tw.size);
+  return shared >= 1 && shared >= Math.min(2, smaller) && shared >= Math.ceil(smaller / 2);
 }
