@@ -1,7 +1,9 @@
-// Bundles the entry module of a start-up-critical bin into one file. Loading ~35 small modules costs
-// more than the continuity doctor's whole work, so its bin loads one file built from the same compiled
-// modules (dist/): one implementation, bundled. Packages stay external, and so do the modules a bundle
-// lists as `lazy`: they load only on the paths that need them (commander for help and usage errors).
+// Bundles the entry module of a start-up-critical bin into one CommonJS file. Loading ~35 small ES
+// modules costs more than the continuity doctor's whole work, and Node starts a CommonJS program
+// ~15 ms sooner than an ES module one; so its bin is a .cjs entry loading one file built from the
+// same compiled modules (dist/): one implementation, bundled. Packages stay external, and so do the
+// modules a bundle lists as `lazy`: they load only on the paths that need them (commander for help
+// and usage errors), through import().
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -12,7 +14,7 @@ export const BUNDLES = [
   {
     entry: "dist/cli/continuity-doctor-bin.js",
     // Same folder as the entry, so `createRequire(import.meta.url)("../…")` paths still resolve.
-    out: "dist/cli/continuity-doctor-bin.bundle.js",
+    out: "dist/cli/continuity-doctor-bin.bundle.cjs",
     lazy: ["./continuity-doctor-program.js"],
   },
 ];
@@ -24,7 +26,10 @@ export async function bundleBins() {
       outfile: path.join(root, out),
       bundle: true,
       platform: "node",
-      format: "esm",
+      format: "cjs",
+      // The modules locate files with createRequire(import.meta.url); give them this file's URL.
+      define: { "import.meta.url": "__bundleUrl" },
+      banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
       target: "node20",
       packages: "external",
       logLevel: "warning",

@@ -16,8 +16,7 @@ export function extractObjective(doc: StateDocument): string | undefined {
  * "Build the **auth** module." and "build the auth   module" are the same objective.
  */
 export function normalizeObjective(text: string): string {
-  return text
-    .normalize("NFKC")
+  return (isAscii(text) ? text : text.normalize("NFKC"))
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/[`*~]|(^|\s)_+|_+(?=\s|$)/g, "$1")
     .toLowerCase()
@@ -34,4 +33,13 @@ export function objectivesDiffer(a: string, b: string): boolean {
 export function quoteText(text: string, max = 60): string {
   const one = text.replace(/\s+/g, " ").trim();
   return `"${one.length > max ? one.slice(0, max - 1) + "…" : one}"`;
+}
+
+/**
+ * True when every character is ASCII. ASCII text needs no Unicode normalisation or property classes,
+ * and skipping them skips loading ICU data: milliseconds of a doctor run that takes a few dozen.
+ */
+export function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
 }

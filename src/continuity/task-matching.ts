@@ -1,7 +1,7 @@
 // Active tasks (tasks.md checkboxes, openspec change titles) and whether an objective names one. Pure.
 // The matching rule is documented in docs/continuity.md ("Tasks and openspec").
 import { classifyLines, splitLines } from "./markdown-sections.js";
-import { normalizeObjective } from "./objective.js";
+import { isAscii, normalizeObjective } from "./objective.js";
 
 // `- [ ] text`, `* [ ] text`, `+ [ ] text`, `1. [ ] text`, at any indentation.
 const UNCHECKED_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])\s+\[ \]\s+(.+?)\s*$/;
@@ -45,10 +45,12 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 
 /** The words that say what a text is about: lower-case, stop words removed, a plural `s` dropped; CJK as character pairs. */
 export function significantWords(text: string): Set<string> {
-  const tokens = normalizeObjective(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+  const normalized = normalizeObjective(text);
+  const ascii = isAscii(normalized);
+  const tokens = (ascii ? normalized.match(/[a-z0-9]+/g) : normalized.match(/[\p{L}\p{N}]+/gu)) ?? [];
   const words: string[] = [];
   for (const token of tokens) {
-    if (CJK.test(token)) {
+    if (!ascii && CJK.test(token)) {
       const chars = [...token];
       if (chars.length === 1) words.push(token);
       for (let i = 0; i + 1 < chars.length; i++) words.push(chars[i]! + chars[i + 1]!);

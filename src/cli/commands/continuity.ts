@@ -1,5 +1,6 @@
 // aop continuity doctor: diagnoses memory/CURRENT_STATE.md (the memory-continuity protocol, DESIGN §7)
 // in one or more workspaces. The bin `continuity-doctor` runs this same definition and body.
+import os from "node:os";
 import type { Command } from "commander";
 import type { CliContext } from "../context.js";
 import { examples, runCommand, usageError } from "../run-command.js";
@@ -55,7 +56,6 @@ function collect(value: string, previous: string[] | undefined): string[] {
 
 /** The command body: plan the workspaces, run the CONT_* checks on each, print; exit code of the worst. */
 export async function continuityDoctor(ctx: CliContext, opts: Record<string, unknown>): Promise<number> {
-  const os = await import("node:os");
   const { isDirectory } = await import("../../store/fs-probe.js");
   const transcriptsDir = opts.transcripts as string | undefined;
   if (transcriptsDir !== undefined && !isDirectory(transcriptsDir)) {
