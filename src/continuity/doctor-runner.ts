@@ -4,7 +4,7 @@ import fs from "node:fs";
 import type { Clock } from "../core/clock.js";
 import { policyDefaults } from "../config/policy-defaults.js";
 import type { Policy } from "../config/policy-types.js";
-import { createDoctorContext, toFinding, SEVERITY_RANK, type DoctorCheck, type DoctorContext, type Finding, type Severity } from "../doctor/check-types.js";
+import { createDoctorContext, toFinding, SEVERITY_RANK, type DoctorCheck, type DoctorContext, type Finding } from "../doctor/check-types.js";
 import { WorkspaceLayout } from "../store/layout.js";
 
 /** Findings about a workspace as a whole, raised by the doctor command rather than by a check. */
@@ -166,10 +166,10 @@ export function worstFirst(findings: readonly Finding[]): Finding[] {
   return findings.map((f, i) => ({ f, i })).sort((a, b) => SEVERITY_RANK[a.f.severity] - SEVERITY_RANK[b.f.severity] || a.i - b.i).map(({ f }) => f);
 }
 
-export function configProblemFinding(configFile: string, problems: readonly string[], severity: Severity = "critical"): Finding {
+export function configProblemFinding(configFile: string, problems: readonly string[]): Finding {
   return {
     id: OPENCLAW_CONFIG_INVALID_ID,
-    severity,
+    severity: "critical",
     message: `${configFile}: ${problems.join("; ")}`,
     remediation: "Fix openclaw.json (it is JSON5: comments and trailing commas are fine), or name the workspaces with --workspace instead of --all-agents.",
     refs: [configFile],

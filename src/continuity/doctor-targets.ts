@@ -2,10 +2,10 @@
 // workspaces with --all-agents, else the current workspace root.
 import path from "node:path";
 import type { Finding } from "../doctor/check-types.js";
+import { isDirectory } from "../store/fs-probe.js";
 import { configProblemFinding, WORKSPACE_MISSING_ID, type DoctorTarget, type SkippedWorkspace } from "./doctor-runner.js";
 import { expandUserPath, type HomeEnv } from "./home-paths.js";
 import { readOpenClawWorkspaces } from "./openclaw-config.js";
-import { isDirectory } from "../store/fs-probe.js";
 
 export interface TargetRequest {
   workspaces: readonly string[];

@@ -94,8 +94,8 @@ export function resolveOpenClawWorkspaces(config: unknown, stateDir: string, hom
     let ws: OpenClawWorkspace;
     if (agent.workspace !== undefined) ws = { path: toPath(agent.workspace), agentId: agent.id, configured: true, origin: `${agent.origin}.workspace`, sessionsDir };
     else if (entries.length === 1) ws = { ...defaultWorkspace, agentId: agent.id, sessionsDir };
-    else if (configuredRoot !== undefined) ws = { path: path.join(defaultWorkspace.path, agent.id), agentId: agent.id, configured: false, origin: `${agent.origin} (under agents.defaults.workspace)`, sessionsDir };
-    else ws = { path: path.join(stateDir, `workspace-${agent.id}`), agentId: agent.id, configured: false, origin: `${agent.origin} (default workspace-${agent.id})`, sessionsDir };
+    else if (configuredRoot !== undefined) ws = { path: path.join(defaultWorkspace.path, agent.id), agentId: agent.id, configured: false, origin: `${agent.origin} without a workspace`, sessionsDir };
+    else ws = { path: path.join(stateDir, `workspace-${agent.id}`), agentId: agent.id, configured: false, origin: `${agent.origin} without a workspace`, sessionsDir };
     const same = workspaces.findIndex((w) => w.path === ws.path);
     if (same === -1) workspaces.push(ws);
     else if (workspaces[same]!.agentId === null) workspaces[same] = { ...ws, configured: ws.configured || workspaces[same]!.configured };
