@@ -21,7 +21,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ["**/*.mjs", "**/*.js"],
+    files: ["**/*.mjs", "**/*.js", "**/*.cjs"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: { require: "readonly", module: "writable", __filename: "readonly", __dirname: "readonly" } },
   },
 );

@@ -20,6 +20,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: "session", summary: "assign agent sessions to features in the active run", load: () => import("./commands/session.js") },
   { name: "replay", summary: "show a run's timeline of tool calls (--list runs, --follow a live run)", load: () => import("./commands/replay.js") },
   { name: "doctor", summary: "run every check (DRIFT_*, CONT_*, CKPT_*) and persist the report", load: () => import("./commands/doctor.js") },
+  { name: "continuity", summary: "diagnose memory/CURRENT_STATE.md (memory-continuity protocol): continuity doctor", load: () => import("./commands/continuity.js") },
   { name: "tools", summary: "list the tool catalog; --write-docs regenerates tools.md", load: () => import("./commands/tools.js") },
   { name: "call", summary: "call any tool with JSON arguments (in-process or --transport mcp)", load: () => import("./commands/call.js") },
   { name: "integrate", summary: "wire aop into Claude Code, Codex or Cursor (hooks and MCP server config)", load: () => import("./commands/integrate.js") },

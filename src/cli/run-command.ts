@@ -15,18 +15,20 @@ export interface RunOptions {
 export function runCommand<A extends unknown[]>(body: CommandBody<A>, runOptions: RunOptions = {}) {
   return async (...received: unknown[]): Promise<void> => {
     const command = received[received.length - 1] as Command;
-    const opts = command.optsWithGlobals() as Record<string, unknown> & GlobalOptions;
-    const args = received.slice(0, -2) as A;
-    let ctx: CliContext | undefined;
-    try {
-      const dirOption = runOptions.checkpointsDirOption ? (opts[runOptions.checkpointsDirOption] as string | undefined) : undefined;
-      ctx = createContext(opts, dirOption ? { checkpointsDir: dirOption } : {});
-      const code = await body(ctx, opts, ...args);
-      process.exitCode = typeof code === "number" ? code : 0;
-    } catch (err) {
-      process.exitCode = reportError(err, opts.json === true);
-    }
+    await runBody(body, command.optsWithGlobals(), received.slice(0, -2) as A, runOptions);
   };
+}
+
+/** Runs a command body with options already parsed (by commander, or by a bin's own fast path). */
+export async function runBody<A extends unknown[]>(body: CommandBody<A>, opts: Record<string, unknown> & GlobalOptions, args: A, runOptions: RunOptions = {}): Promise<void> {
+  try {
+    const dirOption = runOptions.checkpointsDirOption ? (opts[runOptions.checkpointsDirOption] as string | undefined) : undefined;
+    const ctx = createContext(opts, dirOption ? { checkpointsDir: dirOption } : {});
+    const code = await body(ctx, opts, ...args);
+    process.exitCode = typeof code === "number" ? code : 0;
+  } catch (err) {
+    process.exitCode = reportError(err, opts.json === true);
+  }
 }
 
 export function reportError(err: unknown, json: boolean): number {

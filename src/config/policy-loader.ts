@@ -1,19 +1,15 @@
 // Loads the policy: bundled defaults deep-merged with agentic/orchestrator/policy.yaml, validated.
 // `loadPolicy` throws config_invalid; `loadPolicyTolerant` returns problems instead (the doctor uses it).
-import { createRequire } from "node:module";
 import { AopError } from "../core/errors.js";
 import type { WorkspaceLayout } from "../store/layout.js";
 import { validateAgainst } from "../schemas/load-validator.js";
 import { schemaProblems } from "../schemas/schema-problems.js";
 import { deepMerge } from "./deep-merge.js";
 import type { ConfigProblem, Policy } from "./policy-types.js";
+import { policyDefaults } from "./policy-defaults.js";
 import { readYamlFile } from "./read-config-file.js";
 
-const require = createRequire(import.meta.url);
-
-export function policyDefaults(): Policy {
-  return structuredClone(require("../generated/policy.defaults.json") as Policy);
-}
+export { policyDefaults };
 
 export interface PolicyLoadResult {
   policy: Policy;

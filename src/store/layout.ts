@@ -149,6 +149,24 @@ export class WorkspaceLayout {
   get sessionArchiveDir(): string {
     return path.join(this.memoryDir, "session_archive");
   }
+  /** A file of memory/session_archive/ by its name (as listed from the folder). */
+  sessionArchiveFile(name: string): string {
+    return path.join(this.sessionArchiveDir, validateId("archive file", name));
+  }
+
+  // Planning files the continuity doctor compares the objective with: tasks.md and openspec/.
+  get tasksFile(): string {
+    return path.join(this.root, "tasks.md");
+  }
+  get openspecDir(): string {
+    return path.join(this.root, "openspec");
+  }
+  get openspecChangesDir(): string {
+    return path.join(this.openspecDir, "changes");
+  }
+  openspecChangeFile(changeId: string, file: "proposal.md" | "tasks.md"): string {
+    return path.join(this.openspecChangesDir, validateId("openspec change", changeId), file);
+  }
 
   /** Paths relative to the workspace root, with forward slashes, for reports and evidence. */
   relative(absolute: string): string {

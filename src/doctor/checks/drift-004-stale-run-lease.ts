@@ -3,7 +3,7 @@
 import type { DoctorCheck, FindingDraft } from "../check-types.js";
 import { leaseState } from "../../runs/lease.js";
 import { readLeases } from "../workspace-reads.js";
-import { formatAge } from "../../cli/output/time-format.js";
+import { formatAge } from "../../core/time-format.js";
 
 export const check: DoctorCheck = {
   id: "DRIFT_004_STALE_RUN_LEASE",

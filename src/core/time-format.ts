@@ -1,4 +1,4 @@
-// Human renderings of instants and durations. Pure.
+// Human renderings of instants and durations ("5m ago", "1.2s"). Pure.
 
 export function formatAge(ms: number): string {
   const abs = Math.abs(ms);

@@ -1,0 +1,28 @@
+// Tolerant file-system probes for readers that treat "absent" and "unreadable" alike (doctors, scans).
+import fs from "node:fs";
+
+export function isDirectory(file: string): boolean {
+  try {
+    return fs.statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The folder's entries, or [] when it does not exist or cannot be read. */
+export function readDirEntries(dir: string): fs.Dirent[] {
+  try {
+    return fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
+/** Modification time in epoch ms, or undefined when the file is gone. */
+export function mtimeMs(file: string): number | undefined {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
