@@ -15,6 +15,7 @@ export interface CommandEntry {
 export const COMMANDS: CommandEntry[] = [
   { name: "init", summary: "create policy.yaml, gates.yaml and the .aop/ skeleton (idempotent)", load: () => import("./commands/init.js") },
   { name: "config", summary: "validate policy.yaml and gates.yaml", load: () => import("./commands/config.js") },
+  { name: "checkpoint", summary: "validate, rank, update and resume skill checkpoints (.checkpoints/<skill>.checkpoint.json)", load: () => import("./commands/checkpoint.js") },
 ];
 
 /** Global flags that take a value, so their values are not mistaken for a command name. */

@@ -1,8 +1,7 @@
 // The `aop` program: global flags, one registered command per file under cli/commands/.
-import { Command, CommanderError } from "commander";
+import { Command } from "commander";
 import { readPackageVersion } from "./version.js";
-import { reportError, usageError } from "./run-command.js";
-import { EXIT_USAGE } from "./exit-codes.js";
+import { runProgram } from "./run-program.js";
 import { COMMANDS, requestedCommand } from "./command-registry.js";
 
 /** The program with every command: the requested one fully, the others as help stubs. */
@@ -28,31 +27,6 @@ export async function buildProgram(argv: string[] = []): Promise<Command> {
   return program;
 }
 
-function applyExitOverride(command: Command): void {
-  command.exitOverride();
-  command.configureOutput({ outputError: () => undefined });
-  for (const sub of command.commands) applyExitOverride(sub);
-}
-
 export async function main(argv: string[]): Promise<void> {
-  const program = await buildProgram(argv);
-  applyExitOverride(program);
-  const json = argv.includes("--json");
-  try {
-    await program.parseAsync(argv, { from: "user" });
-  } catch (err) {
-    if (err instanceof CommanderError) {
-      if (err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.code === "commander.help") {
-        process.exitCode = 0;
-        return;
-      }
-      if (err.code === "commander.executeSubCommandAsync") return;
-      const message = err.message.replace(/^error: /, "");
-      const hint = err.code === "commander.unknownCommand" ? "run `aop --help` for the list of commands" : "add --help to the command for its usage";
-      process.exitCode = reportError(usageError(message, hint), json);
-      if (process.exitCode !== EXIT_USAGE) process.exitCode = EXIT_USAGE;
-      return;
-    }
-    process.exitCode = reportError(err, json);
-  }
+  await runProgram(await buildProgram(argv), argv);
 }

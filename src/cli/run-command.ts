@@ -16,17 +16,20 @@ export function runCommand<A extends unknown[]>(body: CommandBody<A>, runOptions
   return async (...received: unknown[]): Promise<void> => {
     const command = received[received.length - 1] as Command;
     const opts = command.optsWithGlobals() as Record<string, unknown> & GlobalOptions;
-    const args = received.slice(0, -2) as A;
-    let ctx: CliContext | undefined;
-    try {
-      const dirOption = runOptions.checkpointsDirOption ? (opts[runOptions.checkpointsDirOption] as string | undefined) : undefined;
-      ctx = createContext(opts, dirOption ? { checkpointsDir: dirOption } : {});
-      const code = await body(ctx, opts, ...args);
-      process.exitCode = code ?? 0;
-    } catch (err) {
-      process.exitCode = reportError(err, opts.json === true);
-    }
+    await runBody(body, opts, received.slice(0, -2) as A, runOptions);
   };
+}
+
+/** Runs `body` with options already parsed (by commander or by a fast path) and sets the exit code. */
+export async function runBody<A extends unknown[]>(body: CommandBody<A>, opts: Record<string, unknown> & GlobalOptions, args: A, runOptions: RunOptions = {}): Promise<void> {
+  try {
+    const dirOption = runOptions.checkpointsDirOption ? (opts[runOptions.checkpointsDirOption] as string | undefined) : undefined;
+    const ctx = createContext(opts, dirOption ? { checkpointsDir: dirOption } : {});
+    const code = await body(ctx, opts, ...args);
+    process.exitCode = code ?? 0;
+  } catch (err) {
+    process.exitCode = reportError(err, opts.json === true);
+  }
 }
 
 export function reportError(err: unknown, json: boolean): number {

@@ -1,0 +1,33 @@
+// Parses argv with a commander program and maps commander's own failures (unknown command or option,
+// missing argument) to usage errors with exit code 2. Shared by `aop` and the `checkpoint` bin.
+import { CommanderError, type Command } from "commander";
+import { EXIT_USAGE } from "./exit-codes.js";
+import { reportError, usageError } from "./run-command.js";
+
+function applyExitOverride(command: Command): void {
+  command.exitOverride();
+  command.configureOutput({ outputError: () => undefined });
+  for (const sub of command.commands) applyExitOverride(sub);
+}
+
+export async function runProgram(program: Command, argv: string[]): Promise<void> {
+  applyExitOverride(program);
+  const json = argv.includes("--json");
+  try {
+    await program.parseAsync(argv, { from: "user" });
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.code === "commander.help") {
+        process.exitCode = 0;
+        return;
+      }
+      if (err.code === "commander.executeSubCommandAsync") return;
+      const message = err.message.replace(/^error: /, "");
+      const hint = err.code === "commander.unknownCommand" ? `run \`${program.name()} --help\` for the list of commands` : "add --help to the command for its usage";
+      reportError(usageError(message, hint), json);
+      process.exitCode = EXIT_USAGE;
+      return;
+    }
+    process.exitCode = reportError(err, json);
+  }
+}
