@@ -124,7 +124,7 @@ export class WorkspaceLayout {
   }
   /** A file of the checkpoints folder by its listed name (concatenated, not joined: scans call this a thousand times). */
   checkpointFileByName(fileName: string): string {
-    if (fileName === "" || fileName.startsWith(".") || /[\\/\u0000]/.test(fileName)) {
+    if (fileName === "" || fileName.startsWith(".") || fileName.includes("/") || fileName.includes("\\") || fileName.includes("\u0000")) {
       throw new AopError("invalid_argument", `checkpoint file name must be a plain name inside the folder (got '${fileName.slice(0, 80)}')`);
     }
     return this.checkpointsDir + path.sep + fileName;
