@@ -13,6 +13,8 @@ export interface CliOptions {
   env?: Record<string, string | undefined>;
   input?: string;
   timeoutMs?: number;
+  /** The bin to run (default bin/aop.js), e.g. CHECKPOINT_BIN. */
+  bin?: string;
 }
 
 function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
@@ -30,7 +32,7 @@ function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.Proces
 }
 
 export function runCli(args: string[], options: CliOptions = {}): CliResult {
-  const result = spawnSync(process.execPath, [CLI_BIN, ...args], {
+  const result = spawnSync(process.execPath, [options.bin ?? CLI_BIN, ...args], {
     cwd: options.cwd,
     env: childEnv(options.env),
     input: options.input ?? "",
@@ -43,7 +45,7 @@ export function runCli(args: string[], options: CliOptions = {}): CliResult {
 
 export function runCliAsync(args: string[], options: CliOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_BIN, ...args], { cwd: options.cwd, env: childEnv(options.env) });
+    const child = spawn(process.execPath, [options.bin ?? CLI_BIN, ...args], { cwd: options.cwd, env: childEnv(options.env) });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
