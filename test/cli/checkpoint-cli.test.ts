@@ -1,4 +1,5 @@
 // Black-box: the built CLI, through both `aop checkpoint …` and the `checkpoint` bin (same subcommands).
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -191,6 +192,15 @@ describe("checkpoint subcommands (one bin each is enough: they share the code)",
     expect(reset.stdout).toMatch(/^moved \.checkpoints\/architect\.checkpoint\.json → \.checkpoints\/history\/architect\.20260301T100000\.000Z\.checkpoint\.json\n/);
     expect(cli(["list"], { cwd: root }).stdout).toBe("no checkpoints in .checkpoints/\n");
     expect(cli(["show", "architect"], { cwd: root })).toMatchObject({ code: 1, stderr: expect.stringMatching(/^error checkpoint_not_found: no checkpoint for skill 'architect'/) });
+  });
+
+  it("a reader that stops early (| head) ends the command quietly, without a stack trace", () => {
+    const files: Record<string, unknown> = {};
+    for (let i = 0; i < 300; i++) files[`s${i}`] = minimalCheckpoint(`s${i}`);
+    const root = checkpointWorkspace(files);
+    const r = spawnSync("sh", ["-c", `"${process.execPath}" "${CHECKPOINT_BIN}" show | head -c 10`], { cwd: root, encoding: "utf8" });
+    expect(r.stdout).toBe("# .checkpo");
+    expect(r.stderr).toBe("");
   });
 
   it("a symlink pointing outside the project is reported, not followed", () => {
