@@ -2,7 +2,8 @@
 // skill, then per skill its summary, numbered next actions and blockers.
 import { actionText, type CheckedCheckpoint, type Checkpoint } from "../../checkpoints/checkpoint-types.js";
 import { scanFolder } from "../../checkpoints/read-service.js";
-import { staleness, type StaleDays } from "../../checkpoints/staleness.js";
+import { buildResumeBlock, type ResumeBlock } from "../../checkpoints/resume-block.js";
+import type { StaleDays } from "../../checkpoints/staleness.js";
 import { staleDaysFor } from "./stale-days.js";
 import { isIsoUtc } from "../../core/clock.js";
 import type { CliContext } from "../context.js";
@@ -11,33 +12,22 @@ import { folderLabel, shortTime } from "../output/checkpoint-format.js";
 import { renderTable } from "../output/table.js";
 import { formatAge } from "../output/time-format.js";
 
-interface StatusRow {
-  skill: string;
+/** One skill in the status view: the resume block's facts plus every queued action and blocker. */
+type StatusRow = Pick<ResumeBlock, "skill" | "phase" | "step" | "status" | "updated_at" | "age_ms" | "stale" | "stale_threshold_days" | "progress" | "progress_summary"> & {
   file: string;
-  phase: string;
-  step: string;
-  status: Checkpoint["status"];
-  updated_at: string;
-  age_ms: number;
-  stale: boolean;
-  stale_threshold_days: number | null;
-  progress: { done: number; total: number };
-  progress_summary: string;
   next_actions: string[];
   blockers: NonNullable<Checkpoint["blockers"]>;
-}
+};
 
 function buildRows(files: CheckedCheckpoint[], now: number, staleDays: StaleDays): StatusRow[] {
   return files.flatMap((f) => {
     const c = f.checkpoint;
     if (!c) return [];
-    const stale = staleness(c, now, staleDays);
-    const rows = c.progress_table ?? [];
+    const b = buildResumeBlock(c, now, staleDays);
     return [{
-      skill: c.skill, file: f.file, phase: c.phase, step: c.step, status: c.status, updated_at: c.updated_at,
-      age_ms: stale.age_ms, stale: stale.stale, stale_threshold_days: stale.threshold_days,
-      progress: { done: rows.filter((r) => r.status === "complete").length, total: rows.length },
-      progress_summary: c.progress_summary, next_actions: (c.next_actions ?? []).map(actionText), blockers: c.blockers ?? [],
+      skill: b.skill, file: f.file, phase: b.phase, step: b.step, status: b.status, updated_at: b.updated_at,
+      age_ms: b.age_ms, stale: b.stale, stale_threshold_days: b.stale_threshold_days, progress: b.progress,
+      progress_summary: b.progress_summary, next_actions: (c.next_actions ?? []).map(actionText), blockers: c.blockers ?? [],
     }];
   });
 }

@@ -2,6 +2,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { describe, expect, it } from "vitest";
 import { policyDefaults } from "../../../src/config/policy-loader.js";
 import { fixedClock } from "../../../src/core/clock.js";
 import { createDoctorContext, type CheckResult, type DoctorCheck, type DoctorContext } from "../../../src/doctor/check-types.js";
@@ -57,4 +58,34 @@ export function doctorContext(root: string): DoctorContext {
 
 export async function runCheck(check: DoctorCheck, root: string): Promise<CheckResult> {
   return check.run(doctorContext(root));
+}
+
+export type HealthyCase = [name: string, build: (root: string) => CheckpointFixture];
+/** A broken workspace and the finding messages it must produce, in order. */
+export type BrokenCase = [name: string, build: (root: string) => CheckpointFixture, messages: RegExp[]];
+
+/** The specification of one CKPT check: its metadata, then a table of healthy and broken workspaces. */
+export function describeCheckpointCheck(check: DoctorCheck, expected: { severity: DoctorCheck["severity"]; healthy: HealthyCase[]; broken: BrokenCase[] }): void {
+  describe(check.id, () => {
+    it("is a checkpoint-family check whose remediation names the command that fixes it", () => {
+      expect(check).toMatchObject({ family: "checkpoint", severity: expected.severity });
+      expect(check.id).toMatch(/^CKPT_\d{3}_[A-Z_]+$/);
+      expect(check.remediation).toMatch(/aop checkpoint/);
+    });
+
+    it.each(expected.healthy)("healthy: %s", async (_name, build) => {
+      const result = await runCheck(check, fixtureWorkspace(build));
+      expect(result.findings).toEqual([]);
+      expect(result.okMessage).toBeTruthy();
+    });
+
+    it.each(expected.broken)("broken: %s", async (_name, build, messages) => {
+      const result = await runCheck(check, fixtureWorkspace(build));
+      expect(result.findings.map((f) => f.message)).toHaveLength(messages.length);
+      result.findings.forEach((f, i) => {
+        expect(f.message).toMatch(messages[i]!);
+        expect(f.refs![0]).toMatch(/^\.checkpoints\/.+\.checkpoint\.json$/);
+      });
+    });
+  });
 }
