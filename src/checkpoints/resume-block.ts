@@ -51,7 +51,8 @@ function decide(checkpoint: Checkpoint, block: Omit<ResumeBlock, "decision" | "r
     const queued = block.queued_actions > 0 ? ` with ${block.queued_actions} queued action${block.queued_actions === 1 ? "" : "s"}` : "";
     return { decision: "ask", reason: `the skill is complete${queued}: ask before starting new work` };
   }
-  return { decision: "continue", reason: `in progress and updated ${roughDuration(block.age_ms)} ago (not stale): continue with the next action` };
+  const when = block.age_ms < 60_000 ? "just now" : `${roughDuration(block.age_ms)} ago`;
+  return { decision: "continue", reason: `in progress and updated ${when} (not stale): continue with the next action` };
 }
 
 export function buildResumeBlock(checkpoint: Checkpoint, now: number, staleDays: StaleDays): ResumeBlock {

@@ -3,10 +3,11 @@
 import type { Command } from "commander";
 
 export async function buildCheckpointProgram(): Promise<Command> {
-  const [{ Command }, { CHECKPOINT_DIR_OPTION, defineCheckpointCommands }, { readPackageVersion }] = await Promise.all([
+  const [{ Command }, { CHECKPOINT_DIR_OPTION, defineCheckpointCommands }, { readPackageVersion }, { examples }] = await Promise.all([
     import("commander"),
     import("./checkpoint/define-commands.js"),
     import("./version.js"),
+    import("./run-command.js"),
   ]);
   const program = new Command("checkpoint")
     .description("Checkpoint Protocol 1.0: validate, rank, update and resume .checkpoints/<skill>.checkpoint.json (same as `aop checkpoint`)")
@@ -15,7 +16,8 @@ export async function buildCheckpointProgram(): Promise<Command> {
     .option(...CHECKPOINT_DIR_OPTION)
     .option("--json", "print the machine payload only")
     .configureHelp({ sortSubcommands: false, showGlobalOptions: true })
-    .showSuggestionAfterError(true);
+    .showSuggestionAfterError(true)
+    .addHelpText("after", examples("checkpoint resume architect", "checkpoint status --brief", "checkpoint validate --strict"));
   defineCheckpointCommands(program, "checkpoint");
   return program;
 }

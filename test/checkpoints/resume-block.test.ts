@@ -74,7 +74,7 @@ describe("resume: continue or ask, and why", () => {
       project: "shop-api",
       status: "in_progress",
       progress: { done: 2, total: 5 },
-      next_action: { text: "Finish the error model of the orders contract", done_when: "npx @redocly/cli lint docs/api/orders.yaml" },
+      next_action: { text: "Finish the error model of the orders contract", done_when: "grep -q ErrorResponse docs/api/orders.yaml" },
       queued_actions: 3,
       age_ms: 30 * 60_000,
     });

@@ -85,6 +85,7 @@ describe.each(BINS)("%s", (_name, cli) => {
 
   it("every subcommand's --help shows an example invoking this bin", () => {
     const prefix = _name;
+    expect(cli(["--help"]).stdout).toMatch(/Examples?:\n {2}\$ (aop )?checkpoint /);
     for (const sub of ["validate", "status", "next", "doctor", "update", "done", "init", "list", "show", "reset", "resume"]) {
       const r = cli([sub, "--help"]);
       expect(r.code, sub).toBe(0);
