@@ -91,15 +91,20 @@ export function invalidCheckpointError(entry: Pick<CheckedCheckpoint, "file" | "
   });
 }
 
+/**
+ * A document as another skill may see it: without `skill_state` unless `asSkill` is its own skill.
+ * (A skill reads its siblings' header, progress, primer and blockers, never their private state.)
+ */
+export function visibleTo(document: unknown, skill: string, asSkill?: string | null): { document: unknown; skillStateOmitted: boolean } {
+  if (asSkill === skill || document === null || typeof document !== "object" || Array.isArray(document) || !("skill_state" in document)) {
+    return { document, skillStateOmitted: false };
+  }
+  const { skill_state: _private, ...rest } = document as Record<string, unknown>;
+  return { document: rest, skillStateOmitted: true };
+}
+
 /** A readable skill's checkpoint, with `skill_state` only for the skill itself. */
 export async function getCheckpoint(env: CheckpointEnv, skill: string, asSkill?: string | null): Promise<{ entry: CheckedCheckpoint; document: unknown; skillStateOmitted: boolean }> {
   const entry = await readSkill(env, skill);
-  let document = entry.document;
-  let omitted = false;
-  if (asSkill !== skill && document !== null && typeof document === "object" && !Array.isArray(document) && "skill_state" in document) {
-    const { skill_state: _private, ...rest } = document as Record<string, unknown>;
-    document = rest;
-    omitted = true;
-  }
-  return { entry, document, skillStateOmitted: omitted };
+  return { entry, ...visibleTo(entry.document, skill, asSkill) };
 }

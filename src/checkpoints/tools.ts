@@ -6,14 +6,8 @@ import type { Checkpoint } from "./checkpoint-types.js";
 import { applyMergePatch, isPlainObject } from "./merge-patch.js";
 import { completeNextAction } from "./done-service.js";
 import { nextAction } from "./orientation-service.js";
-import { getCheckpoint, listEntries, scanFolder, validateReport } from "./read-service.js";
+import { getCheckpoint, listEntries, scanFolder, validateReport, visibleTo } from "./read-service.js";
 import { updateCheckpoint } from "./write-service.js";
-
-function withoutPrivateState(checkpoint: Checkpoint, skill: string, asSkill: string | undefined): Record<string, unknown> {
-  if (asSkill === skill) return { ...checkpoint };
-  const { skill_state: _private, ...rest } = checkpoint;
-  return rest;
-}
 
 /** Only the policy's allow-listed variables reach a done_when run from a tool call. */
 function allowedEnv(ctx: ToolContext): NodeJS.ProcessEnv {
@@ -47,7 +41,7 @@ export const handlers: ToolHandlers = {
     }
     if ("updated_at" in args.patch) throw new AopError("invalid_argument", "updated_at is stamped by checkpoint.update itself: leave it out of the patch");
     const result = await updateCheckpoint(ctx, args.skill, (document) => applyMergePatch(document, args.patch) as Record<string, unknown>);
-    return { skill: result.skill, file: result.file, created: result.created, updated_at: result.checkpoint.updated_at, warnings: result.warnings, checkpoint: withoutPrivateState(result.checkpoint, args.skill, args.as_skill) };
+    return { skill: result.skill, file: result.file, created: result.created, updated_at: result.checkpoint.updated_at, warnings: result.warnings, checkpoint: visibleTo(result.checkpoint, args.skill, args.as_skill).document };
   },
 
   "checkpoint.done": async (args: { skill: string; verify?: boolean; status?: Checkpoint["status"]; timeout_seconds?: number }, ctx) => {
