@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // Entry point. `--version` is answered before any module loads: it is the cheapest possible call.
+// `aop checkpoint validate` takes the same commander-free route as the `checkpoint` bin (git hooks, CI).
 import { readFileSync } from "node:fs";
 
 const argv = process.argv.slice(2);
@@ -7,6 +8,14 @@ if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
   const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
   process.stdout.write(`${pkg.version}\n`);
 } else {
-  const { main } = await import("../dist/cli/main.js");
-  await main(argv);
+  // A reader that stops early (`aop … | head`) is not an error.
+  process.stdout.on("error", (err) => {
+    if (err.code !== "EPIPE") throw err;
+    process.exit(process.exitCode ?? 0);
+  });
+  const fast = argv[0] === "checkpoint" && (await (await import("../dist/cli/checkpoint/fast-path.js")).tryFastValidate(argv.slice(1)));
+  if (!fast) {
+    const { main } = await import("../dist/cli/main.js");
+    await main(argv);
+  }
 }

@@ -37,5 +37,17 @@ fs.writeFileSync(policyFile, policyText.replace("write_mode: best_effort", "writ
 step("A broken policy is reported with file, path and fix (exit 1)", ["config", "check"], { allowFail: true });
 fs.writeFileSync(policyFile, policyText);
 
+step("Checkpoints: create the folder", ["checkpoint", "init"]);
+step("Checkpoints: a skill records where it stands (the file is created)", [
+  "checkpoint", "update", "architect", "--phase=design", "--step=api-contract",
+  "--progress_summary=Orders contract drafted; error model next.",
+  '--progress_table:json=[{"id":"orders","label":"Orders API","status":"in_progress"},{"id":"payments","label":"Payments API","status":"not_started"}]',
+  '--next_actions:json+={"text":"Write the error model","done_when":"true"}', "--next_actions+=Draft the payments endpoints",
+]);
+step("Checkpoints: what a new session reads first", ["checkpoint", "resume", "architect"]);
+step("Checkpoints: mark the next action done after its done_when passes", ["checkpoint", "done", "architect", "--verify"]);
+step("Checkpoints: every skill at a glance", ["checkpoint", "status"]);
+step("Checkpoints: validate (what a git hook runs)", ["checkpoint", "validate"]);
+
 fs.rmSync(root, { recursive: true, force: true });
 process.stdout.write(`\ndemo finished; workspace removed\n`);

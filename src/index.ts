@@ -15,3 +15,7 @@ export { loadPolicy, loadPolicyTolerant, policyDefaults } from "./config/policy-
 export { loadGates, loadGatesTolerant } from "./config/gates-loader.js";
 export type { Policy, Role, ConfigProblem } from "./config/policy-types.js";
 export type { GatesConfig, GateStep } from "./config/gates-types.js";
+export { loadCheckpointValidator } from "./checkpoints/validate-checkpoint.js";
+export { pickNext, rankCheckpoints } from "./checkpoints/ranking.js";
+export { buildResumeBlock } from "./checkpoints/resume-block.js";
+export type { Checkpoint, CheckpointProblem, FileReport } from "./checkpoints/checkpoint-types.js";

@@ -18,6 +18,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: "feature", summary: "create, list, show features and set their status", load: () => import("./commands/feature.js") },
   { name: "run", summary: "start, heartbeat, stop and inspect the run lease", load: () => import("./commands/run.js") },
   { name: "session", summary: "assign agent sessions to features in the active run", load: () => import("./commands/session.js") },
+  { name: "checkpoint", summary: "validate, rank, update and resume skill checkpoints (.checkpoints/<skill>.checkpoint.json)", load: () => import("./commands/checkpoint.js") },
   { name: "replay", summary: "show a run's timeline of tool calls (--list runs, --follow a live run)", load: () => import("./commands/replay.js") },
   { name: "doctor", summary: "run every check (DRIFT_*, CONT_*, CKPT_*) and persist the report", load: () => import("./commands/doctor.js") },
   { name: "continuity", summary: "diagnose memory/CURRENT_STATE.md (memory-continuity protocol): continuity doctor", load: () => import("./commands/continuity.js") },

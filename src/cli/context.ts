@@ -30,12 +30,16 @@ export interface CliContext {
 export function createContext(globals: GlobalOptions, options: { checkpointsDir?: string } = {}): CliContext {
   const json = globals.json === true;
   const root = findWorkspaceRoot({ root: globals.root });
+  let errStyle: Style | undefined;
   return {
     layout: new WorkspaceLayout(root, options),
     clock: clockFromEnv(),
     json,
     style: makeStyle(colorEnabled(process.stdout, json)),
-    errStyle: makeStyle(colorEnabled(process.stderr, json)),
+    // Lazy: touching process.stderr builds a stream, which most commands never need.
+    get errStyle() {
+      return (errStyle ??= makeStyle(colorEnabled(process.stderr, json)));
+    },
     globals,
     out: (text) => void process.stdout.write(text.endsWith("\n") ? text : text + "\n"),
     err: (text) => void process.stderr.write(text.endsWith("\n") ? text : text + "\n"),

@@ -28,10 +28,5 @@ export async function buildProgram(argv: string[] = []): Promise<Command> {
 }
 
 export async function main(argv: string[]): Promise<void> {
-  // `aop ... | head` closes the pipe early: that is not an error worth a stack trace.
-  process.stdout.on("error", (err: NodeJS.ErrnoException) => {
-    if (err.code === "EPIPE") process.exit(process.exitCode ?? 0);
-    throw err;
-  });
   await runProgram(await buildProgram(argv), argv);
 }

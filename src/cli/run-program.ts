@@ -1,8 +1,8 @@
-// Parses argv with a commander program and maps commander's own errors (unknown option, missing
-// value) to the usage-error contract: `error usage_error: …` + hint, or the JSON envelope; exit 2.
+// Parses argv with a commander program and maps commander's own failures (unknown command or option,
+// missing argument) to usage errors with exit code 2. Shared by `aop` and the `checkpoint` bin.
 import { CommanderError, type Command } from "commander";
-import { reportError, usageError } from "./run-command.js";
 import { EXIT_USAGE } from "./exit-codes.js";
+import { reportError, usageError } from "./run-command.js";
 
 function applyExitOverride(command: Command): void {
   command.exitOverride();
@@ -24,8 +24,8 @@ export async function runProgram(program: Command, argv: string[]): Promise<void
       if (err.code === "commander.executeSubCommandAsync") return;
       const message = err.message.replace(/^error: /, "");
       const hint = err.code === "commander.unknownCommand" ? `run \`${program.name()} --help\` for the list of commands` : "add --help to the command for its usage";
-      process.exitCode = reportError(usageError(message, hint), json);
-      if (process.exitCode !== EXIT_USAGE) process.exitCode = EXIT_USAGE;
+      reportError(usageError(message, hint), json);
+      process.exitCode = EXIT_USAGE;
       return;
     }
     process.exitCode = reportError(err, json);

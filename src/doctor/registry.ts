@@ -2,9 +2,10 @@
 import type { CheckFamily, DoctorCheck } from "./check-types.js";
 import { driftChecks } from "./checks/drift-family.js";
 import { continuityChecks } from "./checks/continuity-family.js";
+import { checkpointChecks } from "./checks/checkpoint-family.js";
 
 export const FAMILIES: CheckFamily[] = ["drift", "continuity", "checkpoint"];
 
 export function allChecks(): DoctorCheck[] {
-  return [...driftChecks, ...continuityChecks].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return [...driftChecks, ...continuityChecks, ...checkpointChecks].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

@@ -10,6 +10,7 @@ const DOMAINS: Record<string, DomainLoader> = {
   session: async () => (await import("../runs/tools.js")).handlers,
   replay: async () => (await import("../replay/tools.js")).handlers,
   doctor: async () => (await import("../doctor/tools.js")).handlers,
+  checkpoint: async () => (await import("../checkpoints/tools.js")).handlers,
 };
 
 export type HandlerLoader = (toolName: string) => Promise<ToolHandler | undefined>;

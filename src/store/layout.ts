@@ -1,5 +1,6 @@
 // The one place that builds workspace paths (DESIGN §2). Ids are validated before they touch a path.
 import path from "node:path";
+import { AopError } from "../core/errors.js";
 import { validateId } from "../core/ids.js";
 
 export const RUNTIME_FILE_MODE = 0o600;
@@ -131,6 +132,24 @@ export class WorkspaceLayout {
   // .checkpoints/
   checkpointFile(skill: string): string {
     return path.join(this.checkpointsDir, `${validateId("skill", skill)}.checkpoint.json`);
+  }
+  /** The project a checkpoints folder belongs to: the folder that holds it. */
+  get checkpointsProjectDir(): string {
+    return path.dirname(this.checkpointsDir);
+  }
+  /** A path a checkpoint names (e.g. a generated file), resolved against the checkpoints' project. */
+  checkpointProjectPath(relativeOrAbsolute: string): string {
+    return path.resolve(this.checkpointsProjectDir, relativeOrAbsolute);
+  }
+  /** A file of the checkpoints folder by its listed name (concatenated, not joined: scans call this a thousand times). */
+  checkpointFileByName(fileName: string): string {
+    if (fileName === "" || fileName.startsWith(".") || fileName.includes("/") || fileName.includes("\\") || fileName.includes("\u0000")) {
+      throw new AopError("invalid_argument", `checkpoint file name must be a plain name inside the folder (got '${fileName.slice(0, 80)}')`);
+    }
+    return this.checkpointsDir + path.sep + fileName;
+  }
+  get checkpointsGitignore(): string {
+    return path.join(this.checkpointsDir, ".gitignore");
   }
   get checkpointHistoryDir(): string {
     return path.join(this.checkpointsDir, "history");

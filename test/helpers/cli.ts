@@ -13,7 +13,7 @@ export interface CliOptions {
   env?: Record<string, string | undefined>;
   input?: string;
   timeoutMs?: number;
-  /** Another bin of the package (e.g. CONTINUITY_DOCTOR_BIN) instead of `aop`. */
+  /** The bin to run (default bin/aop.js), e.g. CHECKPOINT_BIN or CONTINUITY_DOCTOR_BIN. */
   bin?: string;
 }
 

@@ -19,6 +19,12 @@ const EXPECTED: Record<string, Role[]> = {
   "session.assign": ["orchestrator", "system"],
   "replay.timeline_get": ["orchestrator", "planner", "builder", "qa", "system"],
   "doctor.run": ["orchestrator", "qa", "system"],
+  "checkpoint.list": ["orchestrator", "planner", "builder", "qa", "system"],
+  "checkpoint.get": ["orchestrator", "planner", "builder", "qa", "system"],
+  "checkpoint.validate": ["orchestrator", "planner", "builder", "qa", "system"],
+  "checkpoint.next": ["orchestrator", "planner", "builder", "qa", "system"],
+  "checkpoint.update": ["orchestrator", "planner", "builder", "system"],
+  "checkpoint.done": ["orchestrator", "planner", "builder", "system"],
 };
 
 describe("RBAC with the default policy", () => {

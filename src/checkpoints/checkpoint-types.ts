@@ -1,0 +1,117 @@
+// The shape of a Checkpoint Protocol 1.0 file (schemas/checkpoint/checkpoint.schema.json is the authority)
+// and the problem/report types shared by the validator, the services, the CLI and the tools.
+
+export const PROTOCOL_VERSION = "1.0";
+export const CHECKPOINT_SUFFIX = ".checkpoint.json";
+
+export const CHECKPOINT_STATUSES = ["in_progress", "blocked", "complete", "failed"] as const;
+export type CheckpointStatus = (typeof CHECKPOINT_STATUSES)[number];
+
+export const ROW_STATUSES = ["complete", "in_progress", "not_started", "blocked", "failed"] as const;
+export type RowStatus = (typeof ROW_STATUSES)[number];
+
+export const BLOCKER_NEEDS = ["user_decision", "code_fix", "external_dep"] as const;
+export type BlockerNeed = (typeof BLOCKER_NEEDS)[number];
+
+export type NextAction = string | { text: string; done_when?: string };
+
+export interface ProgressRow {
+  id: string;
+  label: string;
+  status: RowStatus;
+}
+
+export interface Blocker {
+  id: string;
+  description: string;
+  blocking?: string | string[];
+  needs: BlockerNeed;
+  proposed_resolution?: string;
+}
+
+export interface DoneEntry {
+  at: string;
+  action: NextAction;
+}
+
+export interface PmRef {
+  provider: string;
+  id: string;
+  url?: string;
+  role: "source" | "child" | "deploy" | "incident" | "linked";
+  created_by_skill?: string;
+  first_seen_at?: string;
+}
+
+export interface ContextPrimer {
+  key_decisions?: string[];
+  generated_files?: string[];
+  user_preferences?: string[];
+}
+
+export interface Checkpoint {
+  protocol_version: typeof PROTOCOL_VERSION;
+  skill: string;
+  project: string;
+  project_dir: string;
+  created_at: string;
+  updated_at: string;
+  phase: string;
+  step: string;
+  status: CheckpointStatus;
+  progress_summary: string;
+  progress_table?: ProgressRow[];
+  context_primer?: ContextPrimer;
+  blockers?: Blocker[];
+  next_actions?: NextAction[];
+  /** Filled by `done`: newest first, at most RECENTLY_DONE_CAP entries. */
+  recently_done?: DoneEntry[];
+  /** Private to its skill: never read by other skills, nor by us beyond validation. */
+  skill_state?: Record<string, unknown>;
+  pm_refs?: PmRef[];
+}
+
+/** One finding of the validator: a dotted JSON path ("" for the whole file) and what to fix. */
+export interface CheckpointProblem {
+  path: string;
+  message: string;
+}
+
+/** The validation result for one file, as printed by `validate --json`. */
+export interface FileReport {
+  /** File name inside the checkpoints folder, e.g. `architect.checkpoint.json`. */
+  file: string;
+  /** The skill the file declares, else the one its name implies. */
+  skill: string;
+  errors: CheckpointProblem[];
+  warnings: CheckpointProblem[];
+}
+
+/** A file that was read and validated; `checkpoint` is set only when the file has no errors. */
+export interface CheckedCheckpoint extends FileReport {
+  /** Absolute path. */
+  path: string;
+  /** The parsed JSON whatever its shape; undefined when the file could not be read or parsed. */
+  document: unknown;
+  checkpoint: Checkpoint | null;
+}
+
+export const RECENTLY_DONE_CAP = 10;
+export const SUMMARY_WARN_CHARS = 1200;
+export const FILE_WARN_BYTES = 32 * 1024;
+/** Files above this are refused unread: a checkpoint is a page of orientation, not a data store. */
+export const FILE_MAX_BYTES = 1024 * 1024;
+/** `updated_at` this far ahead of the clock is tolerated (clock skew between machines). */
+export const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
+
+export function actionText(action: NextAction): string {
+  return typeof action === "string" ? action : action.text;
+}
+
+export function actionDoneWhen(action: NextAction): string | undefined {
+  return typeof action === "string" ? undefined : action.done_when;
+}
+
+export function skillFromFileName(fileName: string): string {
+  return fileName.endsWith(CHECKPOINT_SUFFIX) ? fileName.slice(0, -CHECKPOINT_SUFFIX.length) : fileName;
+}

@@ -1,0 +1,96 @@
+// The checkpoint doctor's judgement (DESIGN §8 `doctor`): validation results plus drift between the
+// files and this machine. Pure: the facts about the file system and git arrive as data.
+import path from "node:path";
+import { actionText, type CheckedCheckpoint, type Checkpoint, type CheckpointProblem } from "./checkpoint-types.js";
+import { roughDuration } from "./checkpoint-rules.js";
+import { staleness, type StaleDays } from "./staleness.js";
+import { ticketRefs } from "./ticket-refs.js";
+
+export const DOCTOR_KINDS = ["validation_error", "validation_warning", "project_dir_missing", "stale", "generated_file_missing", "done_ticket_still_next"] as const;
+export type CheckpointDoctorKind = (typeof DOCTOR_KINDS)[number];
+
+export interface CheckpointDoctorFinding {
+  kind: CheckpointDoctorKind;
+  /** `error` fails `checkpoint doctor`; `warning` fails it only with --fail-on-warnings. */
+  level: "error" | "warning";
+  skill: string;
+  file: string;
+  message: string;
+  /** Absolute paths the finding is about (the checkpoint file first). */
+  paths: string[];
+}
+
+export interface DoctorFacts {
+  /** The folder the checkpoints belong to (parent of `.checkpoints/`). */
+  projectDir: string;
+  /** Absolute paths (project_dir values, generated files) that exist on this machine. */
+  existing: ReadonlySet<string>;
+  /** The project folder is a git repository root: a project_dir from another clone is expected. */
+  projectIsRepoRoot: boolean;
+  /** Tickets recent commits report as finished. */
+  doneInGit: ReadonlySet<string>;
+}
+
+function summarize(problems: CheckpointProblem[]): string {
+  const first = problems[0]!;
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : "";
+  return `${first.path === "" ? "" : first.path + " "}${first.message}${more}`;
+}
+
+/** Where a path named in a checkpoint lives on this machine. */
+export function resolveNamedPath(projectDir: string, named: string): string {
+  return path.resolve(projectDir, named);
+}
+
+function driftFindings(entry: CheckedCheckpoint, checkpoint: Checkpoint, facts: DoctorFacts, now: number, staleDays: StaleDays): CheckpointDoctorFinding[] {
+  const out: CheckpointDoctorFinding[] = [];
+  const base = { level: "warning" as const, skill: entry.skill, file: entry.file };
+  const projectDir = resolveNamedPath(facts.projectDir, checkpoint.project_dir);
+  if (!facts.projectIsRepoRoot && !facts.existing.has(projectDir)) {
+    out.push({ ...base, kind: "project_dir_missing", message: `${entry.skill}: project_dir ${checkpoint.project_dir} does not exist on this machine`, paths: [entry.path] });
+  }
+  const stale = staleness(checkpoint, now, staleDays);
+  if (stale.stale) {
+    out.push({
+      ...base,
+      kind: "stale",
+      message: `${entry.skill} is ${checkpoint.status} and was last updated ${roughDuration(stale.age_ms)} ago (threshold ${stale.threshold_days} days)`,
+      paths: [entry.path],
+    });
+  }
+  for (const named of checkpoint.context_primer?.generated_files ?? []) {
+    const file = resolveNamedPath(facts.projectDir, named);
+    if (!facts.existing.has(file)) {
+      out.push({ ...base, kind: "generated_file_missing", message: `${entry.skill}: generated file ${named} (context_primer.generated_files) does not exist`, paths: [entry.path, file] });
+    }
+  }
+  const completeRows = (checkpoint.progress_table ?? []).filter((r) => r.status === "complete");
+  (checkpoint.next_actions ?? []).forEach((action, i) => {
+    for (const ref of ticketRefs(actionText(action))) {
+      const row = completeRows.find((r) => ticketRefs(`${r.id} ${r.label}`).includes(ref));
+      const where = row ? `progress_table row ${row.id} is complete` : facts.doneInGit.has(ref) ? "recent git log reports it finished" : null;
+      if (where) {
+        out.push({ ...base, kind: "done_ticket_still_next", message: `${entry.skill}: next_actions[${i}] names ${ref}, which is already done (${where})`, paths: [entry.path] });
+      }
+    }
+  });
+  return out;
+}
+
+/** Every finding for a folder, in file order; drift is judged only on files without errors. */
+export function diagnoseCheckpoints(files: readonly CheckedCheckpoint[], facts: DoctorFacts, now: number, staleDays: StaleDays): CheckpointDoctorFinding[] {
+  const out: CheckpointDoctorFinding[] = [];
+  for (const entry of files) {
+    const base = { skill: entry.skill, file: entry.file, paths: [entry.path] };
+    if (entry.errors.length > 0) {
+      const n = entry.errors.length;
+      out.push({ ...base, kind: "validation_error", level: "error", message: `${entry.file}: ${n} validation error${n === 1 ? "" : "s"}: ${summarize(entry.errors)}` });
+    }
+    if (entry.warnings.length > 0) {
+      const n = entry.warnings.length;
+      out.push({ ...base, kind: "validation_warning", level: "warning", message: `${entry.file}: ${n} validation warning${n === 1 ? "" : "s"}: ${summarize(entry.warnings)}` });
+    }
+    if (entry.checkpoint) out.push(...driftFindings(entry, entry.checkpoint, facts, now, staleDays));
+  }
+  return out;
+}

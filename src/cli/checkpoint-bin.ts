@@ -1,0 +1,29 @@
+// The `checkpoint` bin: the same subcommands as `aop checkpoint`, without the rest of the aop program,
+// so git hooks and CI pay only for what they run.
+import type { Command } from "commander";
+
+export async function buildCheckpointProgram(): Promise<Command> {
+  const [{ Command }, { CHECKPOINT_DIR_OPTION, defineCheckpointCommands }, { readPackageVersion }, { examples }] = await Promise.all([
+    import("commander"),
+    import("./checkpoint/define-commands.js"),
+    import("./version.js"),
+    import("./run-command.js"),
+  ]);
+  const program = new Command("checkpoint")
+    .description("Checkpoint Protocol 1.0: validate, rank, update and resume .checkpoints/<skill>.checkpoint.json (same as `aop checkpoint`)")
+    .version(readPackageVersion(), "-V, --version", "print the version")
+    .option("--root <dir>", "workspace root (default: AOP_ROOT, else the nearest folder with .aop/, agentic/orchestrator/ or .git)")
+    .option(...CHECKPOINT_DIR_OPTION)
+    .option("--json", "print the machine payload only")
+    .configureHelp({ sortSubcommands: false, showGlobalOptions: true })
+    .showSuggestionAfterError(true)
+    .addHelpText("after", examples("checkpoint resume architect", "checkpoint status --brief", "checkpoint validate --strict"));
+  defineCheckpointCommands(program, "checkpoint");
+  return program;
+}
+
+/** The full program (bin/checkpoint.js has already tried the commander-free validate route). */
+export async function main(argv: string[]): Promise<void> {
+  const { runProgram } = await import("./run-program.js");
+  await runProgram(await buildCheckpointProgram(), argv);
+}
