@@ -15,6 +15,8 @@ export interface CommandEntry {
 export const COMMANDS: CommandEntry[] = [
   { name: "init", summary: "create policy.yaml, gates.yaml and the .aop/ skeleton (idempotent)", load: () => import("./commands/init.js") },
   { name: "config", summary: "validate policy.yaml and gates.yaml", load: () => import("./commands/config.js") },
+  { name: "gates", summary: "run a gate mode from gates.yaml and record its evidence", load: () => import("./commands/gates.js") },
+  { name: "evidence", summary: "show the newest gate evidence; verify evidence integrity chains", load: () => import("./commands/evidence.js") },
 ];
 
 /** Global flags that take a value, so their values are not mistaken for a command name. */
