@@ -1,5 +1,6 @@
 // The integrity chain's entry format and hash (DESIGN §5). Pure: entry fields in, hashes out.
 // chain_hash = sha256(JCS(entry without chain_hash and created_at)).
+import { CanonicalJsonError } from "../core/canonical-json.js";
 import { hashCanonical, isHashString } from "../core/hash.js";
 import { isIsoUtc } from "../core/clock.js";
 
@@ -36,6 +37,16 @@ export function chainPayload(entry: ChainPayload): ChainPayload {
 
 export function computeChainHash(entry: ChainPayload): string {
   return hashCanonical(chainPayload(entry));
+}
+
+/** computeChainHash for entries read from disk: null when a field cannot be canonicalized (a lone surrogate). */
+export function recomputeChainHash(entry: ChainPayload): string | null {
+  try {
+    return computeChainHash(entry);
+  } catch (err) {
+    if (err instanceof CanonicalJsonError) return null;
+    throw err;
+  }
 }
 
 /** A complete entry, keys in the documented order, its chain_hash computed. */

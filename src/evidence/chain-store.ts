@@ -5,7 +5,7 @@ import { AopError } from "../core/errors.js";
 import { sha256FileOrNull } from "../store/file-hash.js";
 import { appendJsonLine } from "../store/jsonl.js";
 import type { WorkspaceLayout } from "../store/layout.js";
-import { buildChainEntry, chainEntryProblem, chainLine, computeChainHash, GENESIS_HASH, type ChainEntry } from "./chain-hash.js";
+import { buildChainEntry, chainEntryProblem, chainLine, GENESIS_HASH, recomputeChainHash, type ChainEntry } from "./chain-hash.js";
 import { readManifest, writeManifest, type ChainManifest } from "./chain-manifest.js";
 import { readChainTail } from "./chain-tail.js";
 
@@ -48,7 +48,7 @@ function continuesHead(lines: string[], recorded: { entry_count: number; head_ha
     if (typeof entry === "string") return false;
     if (i === 0 && recorded.entry_count > 0) {
       if (entry.sequence !== expected || entry.chain_hash !== recorded.head_hash) return false;
-    } else if (entry.sequence !== expected || entry.prev_chain_hash !== prev || computeChainHash(entry) !== entry.chain_hash) {
+    } else if (entry.sequence !== expected || entry.prev_chain_hash !== prev || recomputeChainHash(entry) !== entry.chain_hash) {
       return false;
     }
     prev = entry.chain_hash;

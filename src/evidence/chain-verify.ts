@@ -1,8 +1,9 @@
 // Verifies one feature's integrity chain and fails closed at the first problem. Pure over its inputs:
 // the chain's lines, the manifest as read, the latest-* copies and a file reader; it does no I/O itself.
 import { sha256Of } from "../core/hash.js";
-import { chainEntryProblem, computeChainHash, GENESIS_HASH, type ChainEntry } from "./chain-hash.js";
+import { chainEntryProblem, GENESIS_HASH, recomputeChainHash, type ChainEntry } from "./chain-hash.js";
 import { baseName, parseEvidenceFileName } from "./evidence-names.js";
+import { stepLogRefs } from "./step-log-refs.js";
 
 export type ChainFailureCode = "evidence_chain_missing" | "evidence_chain_artifact_missing" | "evidence_chain_hash_mismatch" | "evidence_chain_discontinuity";
 
@@ -35,7 +36,10 @@ export interface LatestCopy {
   bytes: Uint8Array;
 }
 
-/** Reads workspace-relative files; null when the file is missing or lies outside the workspace. */
+/**
+ * Reads workspace-relative files; null when the file is missing or lies outside the workspace. The bytes
+ * `read` returns may be reused by the next `read` or `hash` call (the verifier consumes them at once).
+ */
 export interface EvidenceFileReader {
   read(relPath: string): Uint8Array | null;
   hash(relPath: string): string | null;
@@ -86,23 +90,6 @@ function missing(sequence: number | null, reason: string, path: string): Failure
   return { code: "evidence_chain_artifact_missing", sequence, reason, path, expected: null, actual: null };
 }
 
-/** Step logs an evidence file points at; an artifact that is not our evidence shape lists none. */
-function stepLogs(bytes: Uint8Array): { log_path: string; log_sha256: unknown }[] {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"));
-  } catch {
-    return [];
-  }
-  const results = (doc as { step_results?: unknown } | null)?.step_results;
-  if (!Array.isArray(results)) return [];
-  const out: { log_path: string; log_sha256: unknown }[] = [];
-  for (const r of results as Record<string, unknown>[]) {
-    if (r && typeof r.log_path === "string") out.push({ log_path: r.log_path, log_sha256: r.log_sha256 });
-  }
-  return out;
-}
-
 /** Walks entries in order, remembering the head and the newest chained gate file of each mode. */
 class ChainWalker {
   prev = GENESIS_HASH;
@@ -131,7 +118,8 @@ class ChainWalker {
     if (name?.kind !== "gate" || entry.artifact_rel_path !== `${input.evidence_dir}/${baseName(entry.artifact_rel_path)}`) {
       return discontinuity(sequence, `entry ${sequence} names '${entry.artifact_rel_path}', which is not a gate evidence file of this feature`, chainPath);
     }
-    const recomputed = computeChainHash(entry);
+    const recomputed = recomputeChainHash(entry);
+    if (recomputed === null) return discontinuity(sequence, `entry ${sequence} holds text that cannot be canonicalized (a lone surrogate)`, chainPath);
     if (recomputed !== entry.chain_hash) {
       return mismatch(sequence, `entry ${sequence} was altered: its chain_hash does not match its contents`, chainPath, entry.chain_hash, recomputed);
     }
@@ -157,7 +145,7 @@ class ChainWalker {
     if (actual !== entry.artifact_hash) {
       return mismatch(sequence, `evidence file of entry ${sequence} was modified after it was chained`, entry.artifact_rel_path, entry.artifact_hash, actual);
     }
-    for (const log of stepLogs(bytes)) {
+    for (const log of stepLogRefs(bytes)) {
       const logHash = this.input.files.hash(log.log_path);
       if (logHash === null) return missing(sequence, `step log of entry ${sequence} is missing`, log.log_path);
       if (logHash !== log.log_sha256) {

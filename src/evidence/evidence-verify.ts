@@ -6,7 +6,7 @@ import type { Clock } from "../core/clock.js";
 import { nowIso } from "../core/clock.js";
 import { AopError } from "../core/errors.js";
 import { idProblem, validateId } from "../core/ids.js";
-import { readFileOrNull, sha256FileOrNull } from "../store/file-hash.js";
+import { readFileOrNull, readFileShared, sha256FileOrNull } from "../store/file-hash.js";
 import { readLinesSync } from "../store/jsonl.js";
 import type { WorkspaceLayout } from "../store/layout.js";
 import { withLock } from "../store/lock.js";
@@ -26,14 +26,22 @@ interface ChainSnapshot {
   latest: LatestCopy[];
 }
 
+/**
+ * Reads workspace-relative files for the verifier. Paths that cannot leave the root (relative, no `..`,
+ * no backslash) are joined directly; anything else goes through the layout's full check. This runs twice
+ * per chain entry, so it is kept cheap.
+ */
 function workspaceReader(layout: WorkspaceLayout): EvidenceFileReader {
+  const prefix = layout.root + path.sep;
+  const locate = (rel: string): string | null =>
+    rel.length > 0 && !rel.startsWith("/") && !rel.includes("..") && !rel.includes("\\") && !rel.includes("\0") ? prefix + rel : layout.resolveInside(rel);
   return {
     read: (rel) => {
-      const file = layout.resolveInside(rel);
-      return file === null ? null : readFileOrNull(file);
+      const file = locate(rel);
+      return file === null ? null : readFileShared(file);
     },
     hash: (rel) => {
-      const file = layout.resolveInside(rel);
+      const file = locate(rel);
       return file === null ? null : sha256FileOrNull(file);
     },
   };

@@ -170,6 +170,13 @@ describe("more ways a chain fails closed", () => {
     expect(await verify()).toMatchObject({ first_failure_sequence: K, failure_code: "evidence_chain_discontinuity", failure_reason: expect.stringMatching(/not a gate evidence file of this feature/) });
   });
 
+  it("entry-with-a-lone-surrogate: fails closed instead of crashing", async () => {
+    const lines = chainLines(ws.layout, F);
+    lines[K] = lines[K]!.replace("gate-full-", "gate-\\ud800-"); // a JSON escape for a lone surrogate
+    writeChainLines(ws.layout, F, lines);
+    expect(await verify()).toMatchObject({ valid: false, first_failure_sequence: K, failure_code: "evidence_chain_discontinuity", failure_reason: expect.stringMatching(/lone surrogate/) });
+  });
+
   it("latest-deleted", async () => {
     fs.rmSync(ws.layout.latestEvidence(F, "full"));
     expect(await verify()).toMatchObject({ first_failure_sequence: RUNS - 1, failure_code: "evidence_chain_artifact_missing", artifact_rel_path: ".aop/features/feat_a/evidence/latest-full.json" });
