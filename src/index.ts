@@ -1,4 +1,4 @@
-// Library entry point: the pure core, the store primitives and configuration loading.
+// Library entry point: the pure core, the store primitives, configuration loading, gates and evidence.
 export { canonicalJson, CanonicalJsonError } from "./core/canonical-json.js";
 export { hashCanonical, sha256Of, isHashString, normalizeHash } from "./core/hash.js";
 export { validateId, idProblem } from "./core/ids.js";
@@ -15,3 +15,12 @@ export { loadPolicy, loadPolicyTolerant, policyDefaults } from "./config/policy-
 export { loadGates, loadGatesTolerant } from "./config/gates-loader.js";
 export type { Policy, Role, ConfigProblem } from "./config/policy-types.js";
 export type { GatesConfig, GateStep } from "./config/gates-types.js";
+export { runGate } from "./gates/gate-service.js";
+export type { GateRunReport, RunGateInput } from "./gates/gate-service.js";
+export { findLatestEvidence } from "./evidence/evidence-latest.js";
+export { verifyFeatureChain, verifyAllChains } from "./evidence/evidence-verify.js";
+export { verifyChain } from "./evidence/chain-verify.js";
+export type { ChainVerifyReport } from "./evidence/chain-verify.js";
+export { computeChainHash, GENESIS_HASH } from "./evidence/chain-hash.js";
+export type { ChainEntry } from "./evidence/chain-hash.js";
+export type { GateEvidence, StepResult } from "./evidence/evidence-types.js";

@@ -37,7 +37,7 @@ function recordedMsOf(text: string): number {
   }
 }
 
-function candidates(dir: string, mode: string | undefined): Candidate[] {
+function candidates(dir: string, mode: string | undefined, onlyCopies: boolean): Candidate[] {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -48,7 +48,7 @@ function candidates(dir: string, mode: string | undefined): Candidate[] {
   const out: Candidate[] = [];
   for (const name of names) {
     const parsed = parseEvidenceFileName(name);
-    if (!parsed || (mode !== undefined && parsed.mode !== mode)) continue;
+    if (!parsed || (mode !== undefined && parsed.mode !== mode) || (onlyCopies && parsed.kind !== "latest")) continue;
     const file = path.join(dir, name);
     if (parsed.kind === "gate") {
       // A gate file's name carries its recorded time (its finished_at), so it need not be opened to rank it.
@@ -77,12 +77,16 @@ export interface LatestInput {
   mode?: string;
 }
 
-/** The newest gate evidence (of `mode`, or of any mode); evidence_not_found when there is none. */
-export function findLatestEvidence(layout: WorkspaceLayout, input: LatestInput, warn: (message: string) => void = () => undefined): LatestEvidence {
+/**
+ * The newest gate evidence (of `mode`, or of any mode); evidence_not_found when there is none.
+ * `verifiedOnly` limits the candidates to the latest-* copies, which a valid chain vouches for (each is the
+ * newest chained gate file of its mode); a gate file that was never chained is then not returned.
+ */
+export function findLatestEvidence(layout: WorkspaceLayout, input: LatestInput, warn: (message: string) => void = () => undefined, verifiedOnly = false): LatestEvidence {
   const featureId = validateId("feature_id", input.feature_id);
   if (input.mode !== undefined) validateId("mode", input.mode);
   requireFeatureDir(layout, featureId);
-  for (const candidate of candidates(layout.evidenceDir(featureId), input.mode)) {
+  for (const candidate of candidates(layout.evidenceDir(featureId), input.mode, verifiedOnly)) {
     const text = candidate.text ?? fs.readFileSync(candidate.file, "utf8");
     const evidence = parseEvidence(text);
     if (!evidence) {
@@ -100,10 +104,12 @@ export function findLatestEvidence(layout: WorkspaceLayout, input: LatestInput, 
 
 /**
  * `evidence.latest` as a service: with `observability.evidence_integrity.verify_on_read` (and integrity on),
- * the chain is verified first and an invalid chain fails the read with its failure code.
+ * the chain is verified first, an invalid chain fails the read with its failure code, and only evidence
+ * the chain vouches for is returned.
  */
 export async function latestEvidence(layout: WorkspaceLayout, clock: Clock, policy: Policy, input: LatestInput, warn?: (message: string) => void): Promise<LatestEvidence> {
-  if (evidenceIntegrityEnabled(policy) && policy.observability.evidence_integrity.verify_on_read) {
+  const verifyOnRead = evidenceIntegrityEnabled(policy) && policy.observability.evidence_integrity.verify_on_read;
+  if (verifyOnRead) {
     const report = await verifyFeatureChain(layout, clock, input.feature_id);
     if (!report.valid && report.failure_code && isErrorCode(report.failure_code)) {
       throw new AopError(report.failure_code, `evidence of '${input.feature_id}' fails verification: ${report.failure_reason}`, {
@@ -112,5 +118,5 @@ export async function latestEvidence(layout: WorkspaceLayout, clock: Clock, poli
       });
     }
   }
-  return findLatestEvidence(layout, input, warn);
+  return findLatestEvidence(layout, input, warn, verifyOnRead);
 }

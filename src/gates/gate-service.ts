@@ -6,7 +6,7 @@ import { loadGates } from "../config/gates-loader.js";
 import type { Policy } from "../config/policy-types.js";
 import { commitGateEvidence } from "../evidence/evidence-commit.js";
 import { writeGateEvidence } from "../evidence/evidence-files.js";
-import type { StepResult } from "../evidence/evidence-types.js";
+import type { GateEvidence } from "../evidence/evidence-types.js";
 import { requireState } from "../features/feature-store.js";
 import type { WorkspaceLayout } from "../store/layout.js";
 import { runGateSteps, type GateProgressEvent } from "./gate-runner.js";
@@ -18,19 +18,13 @@ export interface RunGateInput {
   profile?: string;
 }
 
-export interface GateRunReport {
-  feature_id: string;
-  mode: string;
-  profile: string;
-  overall: "pass" | "fail";
-  started_at: string;
-  finished_at: string;
+/** The evidence as written, plus where it went and how it was published. */
+export interface GateRunReport extends GateEvidence {
   evidence_path: string;
   latest_path: string;
   /** False when a newer run of the mode had already been recorded (concurrent runs). */
   is_latest: boolean;
   chain: { sequence: number; chain_hash: string } | null;
-  step_results: StepResult[];
 }
 
 export interface RunGateOptions {

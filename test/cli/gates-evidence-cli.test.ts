@@ -26,7 +26,7 @@ describe("aop gates run", () => {
     expect(r.stdout).toMatch(/hello\s+pass\s+0/);
     expect(r.stdout).toMatch(/gate fast \(profile default\) for feat_a: PASS {2}1 passed, 0 failed, 0 skipped/);
     expect(r.stdout).toMatch(/evidence {2}\.aop\/features\/feat_a\/evidence\/gate-fast-\d+\.json/);
-    expect(r.stdout).toMatch(/chain {5}entry 0 {2}sha256:[0-9a-f]{16}…/);
+    expect(r.stdout).toMatch(/chain {5}entry 0 {2}sha256:[0-9a-f]{12}…/);
   });
 
   it("exits 1 when the gate fails and shows failed and skipped steps with reasons", async () => {

@@ -61,10 +61,15 @@ describe("evidence.latest", () => {
     const runs = await buildChain(ws.layout, ws.clock, F, 2);
     const policy = policyWith(true);
     policy.observability.evidence_integrity.verify_on_read = true;
-    expect((await latestEvidence(ws.layout, ws.clock, policy, { feature_id: F })).evidence_path).toBe(runs[1]!.rel_path);
+    expect((await latestEvidence(ws.layout, ws.clock, policy, { feature_id: F })).evidence).toEqual(runs[1]!.evidence);
+    // A newer gate file nobody chained is not vouched for: verify_on_read does not return it.
+    const forged = { ...runs[1]!.evidence, finished_at: "2030-01-01T00:00:00.000Z" };
+    fs.writeFileSync(ws.layout.gateEvidence(F, "full", Date.parse(forged.finished_at)), JSON.stringify(forged));
+    expect((await latestEvidence(ws.layout, ws.clock, policy, { feature_id: F })).evidence).toEqual(runs[1]!.evidence);
+    expect(findLatestEvidence(ws.layout, { feature_id: F }).evidence).toEqual(forged);
     fs.appendFileSync(path.join(ws.root, runs[0]!.rel_path), " ");
     await expect(latestEvidence(ws.layout, ws.clock, policy, { feature_id: F })).rejects.toMatchObject({ code: "evidence_chain_hash_mismatch" });
     // Without verify_on_read the read does not verify.
-    expect((await latestEvidence(ws.layout, ws.clock, policyWith(true), { feature_id: F })).evidence_path).toBe(runs[1]!.rel_path);
+    expect((await latestEvidence(ws.layout, ws.clock, policyWith(true), { feature_id: F })).evidence.finished_at).toBe("2030-01-01T00:00:00.000Z");
   });
 });

@@ -3,13 +3,9 @@ import type { ChainVerifyReport } from "../../evidence/chain-verify.js";
 import type { LatestEvidence } from "../../evidence/evidence-latest.js";
 import type { StepResult } from "../../evidence/evidence-types.js";
 import { renderStepTable } from "./gate-format.js";
+import { shortHash } from "./hash-format.js";
 import type { Style } from "./style.js";
 import { formatAge } from "./time-format.js";
-
-function shortHash(hash: string | null): string {
-  if (hash === null) return "none";
-  return hash.length > 19 ? `${hash.slice(0, 19)}…` : hash;
-}
 
 /** One line per feature (plus the reason, indented, when the chain is invalid). */
 export function renderVerifyLine(report: ChainVerifyReport, style: Style): string {

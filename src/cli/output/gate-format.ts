@@ -2,6 +2,7 @@
 import type { GateProgressEvent } from "../../gates/gate-runner.js";
 import type { GateRunReport } from "../../gates/gate-service.js";
 import type { StepResult } from "../../evidence/evidence-types.js";
+import { shortHash } from "./hash-format.js";
 import { createProgress } from "./progress.js";
 import type { Style } from "./style.js";
 import { renderTable } from "./table.js";
@@ -32,7 +33,7 @@ export function renderGateReport(report: GateRunReport, style: Style): string {
     "",
     `gate ${report.mode} (profile ${report.profile}) for ${report.feature_id}: ${verdict}  ${counts.pass} passed, ${counts.fail} failed, ${counts.skipped} skipped`,
     `evidence  ${report.evidence_path}`,
-    report.chain ? `chain     entry ${report.chain.sequence}  ${report.chain.chain_hash.slice(0, 23)}…` : `chain     ${style.dim("not recorded (evidence integrity is off in policy)")}`,
+    report.chain ? `chain     entry ${report.chain.sequence}  ${shortHash(report.chain.chain_hash)}` : `chain     ${style.dim("not recorded (evidence integrity is off in policy)")}`,
   ];
   if (!report.is_latest) lines.push(style.yellow(`note      a newer run of '${report.mode}' was already recorded; ${report.latest_path} keeps it`));
   return lines.join("\n");
