@@ -16,9 +16,19 @@ export function register(program: Command, summary: string): void {
       runCommand(async (ctx, opts) => {
         const { loadPolicy } = await import("../../config/policy-loader.js");
         const { runGate } = await import("../../gates/gate-service.js");
+        const { killRunningSteps } = await import("../../gates/step-process.js");
         const { createGateProgress, renderGateReport } = await import("../output/gate-format.js");
         const policy = await loadPolicy(ctx.layout);
         const progress = ctx.json ? null : createGateProgress(ctx.errStyle);
+        // Steps lead their own process groups, so an interrupt must take them down explicitly.
+        const interrupted = (signal: NodeJS.Signals) => {
+          const killed = killRunningSteps();
+          progress?.stop();
+          ctx.err(`interrupted by ${signal}: ${killed} running step${killed === 1 ? "" : "s"} killed; no evidence was written`);
+          process.exit(130);
+        };
+        process.once("SIGINT", interrupted);
+        process.once("SIGTERM", interrupted);
         let report;
         try {
           report = await runGate(
@@ -29,6 +39,8 @@ export function register(program: Command, summary: string): void {
             { onProgress: progress ? (e) => progress.onEvent(e) : undefined, warn: (m) => ctx.err(`warning: ${m}`) },
           );
         } finally {
+          process.off("SIGINT", interrupted);
+          process.off("SIGTERM", interrupted);
           progress?.stop();
         }
         if (ctx.json) ctx.printJson(report);
