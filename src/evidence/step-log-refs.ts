@@ -21,10 +21,9 @@ interface ScannedValue {
   end: number;
 }
 
-/** A JSON string without escapes, or null, starting at `i` after optional whitespace; undefined otherwise. */
+/** A JSON string without escapes, or null, starting at `start` after optional whitespace; undefined otherwise. */
 function readValue(buf: Buffer, start: number): ScannedValue | undefined {
-  let i = start;
-  while (buf[i] === 0x20 || buf[i] === 0x0a || buf[i] === 0x0d || buf[i] === 0x09) i++;
+  const i = skipSpace(buf, start);
   if (buf[i] === 0x6e && buf.toString("latin1", i, i + 4) === "null") return { value: null, end: i + 4 };
   if (buf[i] !== QUOTE) return undefined;
   const close = buf.indexOf(QUOTE, i + 1);
@@ -34,23 +33,36 @@ function readValue(buf: Buffer, start: number): ScannedValue | undefined {
   return { value: buf.toString("utf8", i + 1, close), end: close + 1 };
 }
 
+function skipSpace(buf: Buffer, start: number): number {
+  let i = start;
+  while (buf[i] === 0x20 || buf[i] === 0x0a || buf[i] === 0x0d || buf[i] === 0x09) i++;
+  return i;
+}
+
+/** Our layout: each `"log_path": …` is followed directly by `, "log_sha256": …`. */
 function scan(buf: Buffer): LogRef[] | undefined {
   const refs: LogRef[] = [];
-  let at = 0;
-  for (;;) {
-    const p = buf.indexOf(PATH_KEY, at);
-    const s = buf.indexOf(SHA_KEY, at);
-    if (p === -1) return s === -1 ? refs : undefined;
-    if (s === -1 || s < p || buf[p - 1] === BACKSLASH || buf[s - 1] === BACKSLASH) return undefined;
+  let p = buf.indexOf(PATH_KEY);
+  // A hash key before the first path key is not our layout.
+  const firstSha = buf.indexOf(SHA_KEY);
+  if (firstSha !== -1 && (p === -1 || firstSha < p)) return undefined;
+  let last = 0;
+  while (p !== -1) {
+    if (buf[p - 1] === BACKSLASH) return undefined;
     const path = readValue(buf, p + PATH_KEY.length);
     if (!path) return undefined;
-    const nextPath = buf.indexOf(PATH_KEY, path.end);
-    if (nextPath !== -1 && nextPath < s) return undefined; // a path without its hash
-    const sha = readValue(buf, s + SHA_KEY.length);
+    let i = skipSpace(buf, path.end);
+    if (buf[i] !== 0x2c) return undefined; // ','
+    i = skipSpace(buf, i + 1);
+    if (buf.compare(SHA_KEY, 0, SHA_KEY.length, i, i + SHA_KEY.length) !== 0) return undefined;
+    const sha = readValue(buf, i + SHA_KEY.length);
     if (!sha) return undefined;
     if (path.value !== null) refs.push({ log_path: path.value, log_sha256: sha.value });
-    at = sha.end;
+    last = sha.end;
+    p = buf.indexOf(PATH_KEY, last);
   }
+  // Every hash key must have been paired with the path key just before it.
+  return buf.indexOf(SHA_KEY, last) === -1 ? refs : undefined;
 }
 
 /** The reference semantics: every step result that names a log. */
