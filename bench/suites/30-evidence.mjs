@@ -86,8 +86,7 @@ async function verifyFigure() {
 async function appendFigure() {
   const { WorkspaceLayout } = await dist("store/layout.js");
   const { writeGateEvidence, updateLatestLocked } = await dist("evidence/evidence-files.js");
-  const { appendChainEntryLocked } = await dist("evidence/chain-store.js");
-  const { evidenceLockPath } = await dist("evidence/evidence-commit.js");
+  const { appendChainEntryLocked, evidenceLockPath } = await dist("evidence/chain-store.js");
   const { acquireLock } = await dist("store/lock.js");
   const { sha256Of } = await dist("core/hash.js");
   const root = tempDir();

@@ -9,6 +9,11 @@ import { buildChainEntry, chainEntryProblem, chainLine, GENESIS_HASH, recomputeC
 import { readManifest, writeManifest, type ChainManifest } from "./chain-manifest.js";
 import { readChainTail } from "./chain-tail.js";
 
+/** The per-feature evidence lock: chain appends, latest-* copies and verification snapshots take it. */
+export function evidenceLockPath(layout: WorkspaceLayout, featureId: string): string {
+  return layout.lockFor(layout.chainFile(featureId));
+}
+
 /** How many uncounted entries an append will count after a crash before it refuses instead. */
 export const MAX_MANIFEST_LAG = 10_000;
 

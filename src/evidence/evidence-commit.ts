@@ -8,7 +8,7 @@ import { recordGateResult } from "../features/feature-store.js";
 import type { WorkspaceLayout } from "../store/layout.js";
 import { withLock } from "../store/lock.js";
 import type { ChainEntry } from "./chain-hash.js";
-import { appendChainEntryLocked, type AppendOptions } from "./chain-store.js";
+import { appendChainEntryLocked, evidenceLockPath, type AppendOptions } from "./chain-store.js";
 import { updateLatestLocked, type WrittenEvidence } from "./evidence-files.js";
 
 export interface CommitResult {
@@ -20,10 +20,6 @@ export interface CommitResult {
 export interface CommitOptions extends AppendOptions {
   /** Record `gates.<mode>` in the feature's state.md (default true). */
   recordState?: boolean;
-}
-
-export function evidenceLockPath(layout: WorkspaceLayout, featureId: string): string {
-  return layout.lockFor(layout.chainFile(featureId));
 }
 
 export async function commitGateEvidence(layout: WorkspaceLayout, clock: Clock, policy: Policy, written: WrittenEvidence, options: CommitOptions = {}): Promise<CommitResult> {

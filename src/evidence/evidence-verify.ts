@@ -12,7 +12,7 @@ import type { WorkspaceLayout } from "../store/layout.js";
 import { withLock } from "../store/lock.js";
 import { verifyChain, type ChainVerifyReport, type EvidenceFileReader, type LatestCopy, type ManifestView } from "./chain-verify.js";
 import { readManifest, writeManifest } from "./chain-manifest.js";
-import { evidenceLockPath } from "./evidence-commit.js";
+import { evidenceLockPath } from "./chain-store.js";
 import { parseEvidenceFileName } from "./evidence-names.js";
 
 export interface VerifyOptions {
