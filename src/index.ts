@@ -1,4 +1,4 @@
-// Library entry point: the pure core, the store primitives and configuration loading.
+// Library entry point: the pure core, the store primitives, configuration loading, gates and evidence.
 export { canonicalJson, CanonicalJsonError } from "./core/canonical-json.js";
 export { hashCanonical, sha256Of, isHashString, normalizeHash } from "./core/hash.js";
 export { validateId, idProblem } from "./core/ids.js";
@@ -19,3 +19,12 @@ export { loadCheckpointValidator } from "./checkpoints/validate-checkpoint.js";
 export { pickNext, rankCheckpoints } from "./checkpoints/ranking.js";
 export { buildResumeBlock } from "./checkpoints/resume-block.js";
 export type { Checkpoint, CheckpointProblem, FileReport } from "./checkpoints/checkpoint-types.js";
+export { runGate } from "./gates/gate-service.js";
+export type { GateRunReport, RunGateInput } from "./gates/gate-service.js";
+export { findLatestEvidence } from "./evidence/evidence-latest.js";
+export { verifyFeatureChain, verifyAllChains } from "./evidence/evidence-verify.js";
+export { verifyChain } from "./evidence/chain-verify.js";
+export type { ChainVerifyReport } from "./evidence/chain-verify.js";
+export { computeChainHash, GENESIS_HASH } from "./evidence/chain-hash.js";
+export type { ChainEntry } from "./evidence/chain-hash.js";
+export type { GateEvidence, StepResult } from "./evidence/evidence-types.js";

@@ -29,11 +29,14 @@ export function unwrap<T>(envelope: Envelope): T {
   throw new AopError(isErrorCode(code) ? code : "internal_error", message, { details, ...(typeof details.hint === "string" ? { hint: details.hint } : {}) });
 }
 
+export type CallOptions = { onProgress?: (event: unknown) => void };
+export type Call = <D>(name: string, args: Record<string, unknown>, options?: CallOptions) => Promise<D>;
+
 /** Run `fn` with one open client (one MCP server process for several calls), then close it. */
-export async function withClient<T>(ctx: CliContext, fn: (call: <D>(name: string, args: Record<string, unknown>) => Promise<D>) => Promise<T>): Promise<T> {
+export async function withClient<T>(ctx: CliContext, fn: (call: Call) => Promise<T>): Promise<T> {
   const client = await openClient(ctx);
   try {
-    return await fn(async <D>(name: string, args: Record<string, unknown>) => unwrap<D>((await client.callTool(name, args)).envelope));
+    return await fn(async <D>(name: string, args: Record<string, unknown>, options?: CallOptions) => unwrap<D>((await client.callTool(name, args, options)).envelope));
   } finally {
     await client.close();
   }

@@ -11,18 +11,24 @@ export class CanonicalJsonError extends Error {
   }
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-function serializeString(value: string, path: string): string {
-  if (LONE_SURROGATE.test(value)) throw new CanonicalJsonError("lone surrogate in string", path);
-  // JSON.stringify implements exactly the JCS string escaping for well-formed strings.
-  return JSON.stringify(value);
+// Thrown without a location; each enclosing container prepends its segment while the error unwinds, so
+// the common (successful) path never builds location strings.
+class Unrepresentable {
+  readonly segments: string[] = [];
+  constructor(readonly reason: string) {}
 }
 
-function serializeNumber(value: number, path: string): string {
-  if (!Number.isFinite(value)) throw new CanonicalJsonError(`number ${String(value)} is not representable in JSON`, path);
-  // ECMAScript Number-to-String is the JCS number format; JSON.stringify(-0) === "0".
-  return JSON.stringify(value);
+// String.prototype.isWellFormed (ES2024, Node >= 20) is true exactly when there is no lone surrogate.
+const isWellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
+
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
+
+function serializeString(value: string): string {
+  if (!isWellFormed(value)) throw new Unrepresentable("lone surrogate in string");
+  // JSON.stringify implements exactly the JCS string escaping for well-formed strings; most strings need
+  // none, and quoting them directly is several times cheaper than the call.
+  return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
 }
 
 function isPlainObject(value: object): boolean {
@@ -30,46 +36,59 @@ function isPlainObject(value: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
-function serialize(value: unknown, path: string, seen: Set<object>): string {
+function serialize(value: unknown, seen: Set<object>): string {
   switch (typeof value) {
     case "string":
-      return serializeString(value, path);
+      return serializeString(value);
     case "number":
-      return serializeNumber(value, path);
+      if (!Number.isFinite(value)) throw new Unrepresentable(`number ${String(value)} is not representable in JSON`);
+      // ECMAScript Number-to-String is the JCS number format; JSON.stringify(-0) === "0".
+      return JSON.stringify(value);
     case "boolean":
       return value ? "true" : "false";
     case "bigint":
-      throw new CanonicalJsonError("BigInt is not representable in JSON", path);
+      throw new Unrepresentable("BigInt is not representable in JSON");
     case "undefined":
-      throw new CanonicalJsonError("undefined is not representable in JSON", path);
+      throw new Unrepresentable("undefined is not representable in JSON");
     case "function":
     case "symbol":
-      throw new CanonicalJsonError(`${typeof value} is not representable in JSON`, path);
+      throw new Unrepresentable(`${typeof value} is not representable in JSON`);
   }
   if (value === null) return "null";
   const obj = value as object;
-  if (seen.has(obj)) throw new CanonicalJsonError("cycle detected", path);
+  if (seen.has(obj)) throw new Unrepresentable("cycle detected");
   seen.add(obj);
   let out: string;
   if (Array.isArray(obj)) {
-    const parts: string[] = [];
-    for (let i = 0; i < obj.length; i++) parts.push(serialize(obj[i], `${path}[${i}]`, seen));
-    out = `[${parts.join(",")}]`;
-  } else {
-    if (!isPlainObject(obj)) {
-      throw new CanonicalJsonError(`${obj.constructor?.name ?? "object"} instance is not a plain JSON object`, path);
+    out = "[";
+    let i = 0;
+    try {
+      for (; i < obj.length; i++) out += (i === 0 ? "" : ",") + serialize(obj[i], seen);
+    } catch (err) {
+      if (err instanceof Unrepresentable) err.segments.unshift(`[${i}]`);
+      throw err;
     }
+    out += "]";
+  } else {
+    if (!isPlainObject(obj)) throw new Unrepresentable(`${obj.constructor?.name ?? "object"} instance is not a plain JSON object`);
     const record = obj as Record<string, unknown>;
     // Default sort compares UTF-16 code units, which is what RFC 8785 §3.2.3 requires.
     const keys = Object.keys(record).sort();
-    const parts: string[] = [];
-    for (const key of keys) {
-      const member = record[key];
-      if (member === undefined) continue; // absent member, as in JSON.stringify
-      const memberPath = `${path}.${key}`;
-      parts.push(`${serializeString(key, memberPath)}:${serialize(member, memberPath, seen)}`);
+    out = "{";
+    let first = true;
+    let key = "";
+    try {
+      for (key of keys) {
+        const member = record[key];
+        if (member === undefined) continue; // absent member, as in JSON.stringify
+        out += (first ? "" : ",") + serializeString(key) + ":" + serialize(member, seen);
+        first = false;
+      }
+    } catch (err) {
+      if (err instanceof Unrepresentable) err.segments.unshift(`.${key}`);
+      throw err;
     }
-    out = `{${parts.join(",")}}`;
+    out += "}";
   }
   seen.delete(obj);
   return out;
@@ -77,5 +96,10 @@ function serialize(value: unknown, path: string, seen: Set<object>): string {
 
 /** Serialize a JSON value per RFC 8785. Throws CanonicalJsonError on unrepresentable input. */
 export function canonicalJson(value: unknown): string {
-  return serialize(value, "$", new Set());
+  try {
+    return serialize(value, new Set());
+  } catch (err) {
+    if (err instanceof Unrepresentable) throw new CanonicalJsonError(err.reason, `$${err.segments.join("")}`);
+    throw err;
+  }
 }

@@ -11,6 +11,8 @@ const DOMAINS: Record<string, DomainLoader> = {
   replay: async () => (await import("../replay/tools.js")).handlers,
   doctor: async () => (await import("../doctor/tools.js")).handlers,
   checkpoint: async () => (await import("../checkpoints/tools.js")).handlers,
+  gates: async () => (await import("../gates/tools.js")).handlers,
+  evidence: async () => (await import("../evidence/tools.js")).handlers,
 };
 
 export type HandlerLoader = (toolName: string) => Promise<ToolHandler | undefined>;

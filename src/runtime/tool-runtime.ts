@@ -47,6 +47,11 @@ export interface ToolRuntimeOptions {
   warn?: (message: string) => void;
 }
 
+export interface CallOptions {
+  /** Receives the handler's progress events (long work: gates, chain verification). */
+  onProgress?: (event: unknown) => void;
+}
+
 interface Stage {
   status: IdempotencyStatus;
   requestHash: string | null;
@@ -86,7 +91,7 @@ export class ToolRuntime {
     return this.policy.policy;
   }
 
-  async callTool(toolName: string, args: unknown, identity: IdentityOverrides = {}): Promise<CallResult> {
+  async callTool(toolName: string, args: unknown, identity: IdentityOverrides = {}, options: CallOptions = {}): Promise<CallResult> {
     const started = performance.now();
     const stage: Stage = { status: "none", requestHash: null };
     let entry: CatalogEntry | undefined;
@@ -102,7 +107,7 @@ export class ToolRuntime {
       const policy = await this.getPolicy(entry.name);
       checkRole(entry, policy, call.actor_type);
       const validArgs = await validateInput(entry, args);
-      result = entry.mutating ? await this.callMutating(entry, validArgs, policy, call, stage) : await this.execute(entry, validArgs, policy, call, null);
+      result = entry.mutating ? await this.callMutating(entry, validArgs, policy, call, stage, options) : await this.execute(entry, validArgs, policy, call, null, options);
     } catch (err) {
       const envelope = envelopeFromError(err);
       result = { envelope, envelope_json: JSON.stringify(envelope), idempotency_status: stage.status, request_hash: stage.requestHash };
@@ -110,7 +115,7 @@ export class ToolRuntime {
     return this.finish(toolName, entry, call, args, result, performance.now() - started);
   }
 
-  private async callMutating(entry: CatalogEntry, args: Record<string, unknown>, policy: Policy, call: ToolContext["call"], stage: Stage): Promise<CallResult> {
+  private async callMutating(entry: CatalogEntry, args: Record<string, unknown>, policy: Policy, call: ToolContext["call"], stage: Stage, options: CallOptions): Promise<CallResult> {
     const operationId = args.operation_id as string;
     const requestHash = requestHashOf(entry.name, args);
     stage.requestHash = requestHash;
@@ -125,7 +130,7 @@ export class ToolRuntime {
           hint: "use a new operation_id for a different request",
         });
       }
-      const result = await this.execute(entry, args, policy, call, operationId);
+      const result = await this.execute(entry, args, policy, call, operationId, options);
       // A lock timeout is transient: leave it unrecorded so a retry runs again.
       if (result.envelope.ok || result.envelope.error.code !== "lock_timeout") {
         this.ledger.write({ operation_id: operationId, tool_name: entry.name, request_hash: requestHash, run_id: call.run_id, recorded_at: nowIso(this.clock), envelope_json: result.envelope_json });
@@ -134,12 +139,12 @@ export class ToolRuntime {
     });
   }
 
-  private async execute(entry: CatalogEntry, args: Record<string, unknown>, policy: Policy, call: ToolContext["call"], operationId: string | null): Promise<CallResult> {
+  private async execute(entry: CatalogEntry, args: Record<string, unknown>, policy: Policy, call: ToolContext["call"], operationId: string | null, options: CallOptions): Promise<CallResult> {
     let envelope: Envelope;
     try {
       const handler = await this.handlerLoader(entry.name);
       if (!handler) throw new AopError("internal_error", `no handler for tool '${entry.name}'`);
-      const ctx: ToolContext = { layout: this.layout, clock: this.clock, policy, tool_name: entry.name, call, operation_id: operationId, warn: this.warn };
+      const ctx: ToolContext = { layout: this.layout, clock: this.clock, policy, tool_name: entry.name, call, operation_id: operationId, warn: this.warn, ...(options.onProgress ? { progress: options.onProgress } : {}) };
       const data = await handler(args, ctx);
       envelope = await checkedSuccess(entry, data);
     } catch (err) {

@@ -21,6 +21,8 @@ export interface ToolContext {
   operation_id: string | null;
   /** Non-fatal messages for the operator (stderr on the CLI, server log over MCP). */
   warn(message: string): void;
+  /** Live progress of long work, when the caller listens (the in-process CLI on a terminal). */
+  progress?: (event: unknown) => void;
 }
 
 // Arguments arrive already validated against the tool's input schema, so handlers may narrow the type.

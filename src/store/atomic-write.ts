@@ -26,29 +26,66 @@ export interface AtomicWriteOptions {
   durable?: boolean;
 }
 
-export function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): void {
+/** Write `data` to a fresh temp file beside `file` (fsynced when durable); returns the temp path. */
+function writeTemp(file: string, data: string | Uint8Array, options: AtomicWriteOptions): string {
   const dir = path.dirname(file);
   ensureDir(dir);
   const mode = options.mode ?? defaultFileMode(file);
-  const durable = options.durable ?? true;
   const temp = path.join(dir, `.${path.basename(file)}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
   const fd = fs.openSync(temp, "wx", mode);
   try {
     fs.writeFileSync(fd, data);
-    if (durable) fs.fsyncSync(fd);
+    if (options.durable ?? true) fs.fsyncSync(fd);
   } catch (err) {
     fs.closeSync(fd);
     fs.rmSync(temp, { force: true });
     throw err;
   }
   fs.closeSync(fd);
+  return temp;
+}
+
+export function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): void {
+  const temp = writeTemp(file, data, options);
   try {
     fs.renameSync(temp, file);
   } catch (err) {
     fs.rmSync(temp, { force: true });
     throw err;
   }
-  if (durable) fsyncDir(dir);
+  if (options.durable ?? true) fsyncDir(path.dirname(file));
+}
+
+const NO_HARD_LINKS = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
+
+/**
+ * Like writeFileAtomic, but never replaces an existing file: returns false (and writes nothing) when
+ * `file` already exists. A hard link publishes the complete temp file under the final name in one step
+ * and fails if the name is taken, which no rename can do; where hard links are unsupported, the name is
+ * reserved with an exclusive create first (a reader may then briefly see an empty file).
+ */
+export function createFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): boolean {
+  const temp = writeTemp(file, data, options);
+  try {
+    try {
+      fs.linkSync(temp, file);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code ?? "";
+      if (code === "EEXIST") return false;
+      if (!NO_HARD_LINKS.has(code)) throw err;
+      try {
+        fs.closeSync(fs.openSync(file, "wx", options.mode ?? defaultFileMode(file)));
+      } catch (reserveErr) {
+        if ((reserveErr as NodeJS.ErrnoException).code === "EEXIST") return false;
+        throw reserveErr;
+      }
+      fs.renameSync(temp, file);
+    }
+  } finally {
+    fs.rmSync(temp, { force: true });
+  }
+  if (options.durable ?? true) fsyncDir(path.dirname(file));
+  return true;
 }
 
 export function writeJsonAtomic(file: string, value: unknown, options: AtomicWriteOptions = {}): void {

@@ -4,14 +4,18 @@ import path from "node:path";
 import { ensureDir } from "./atomic-write.js";
 import { defaultFileMode } from "./layout.js";
 
-/** Append one complete line (a JSON value or an already-serialized line) with a single write. */
-export function appendJsonLine(file: string, value: unknown, options: { mode?: number } = {}): void {
+/**
+ * Append one complete line (a JSON value or an already-serialized line) with a single write.
+ * `durable` also fdatasyncs it, for files another file's contents vouch for (the integrity chain).
+ */
+export function appendJsonLine(file: string, value: unknown, options: { mode?: number; durable?: boolean } = {}): void {
   const line = typeof value === "string" ? value : JSON.stringify(value);
   if (line.includes("\n")) throw new Error("a JSONL line must not contain a newline");
   ensureDir(path.dirname(file));
   const fd = fs.openSync(file, "a", options.mode ?? defaultFileMode(file));
   try {
     fs.writeSync(fd, line + "\n");
+    if (options.durable) fs.fdatasyncSync(fd);
   } finally {
     fs.closeSync(fd);
   }
@@ -127,4 +131,54 @@ export function readJsonlSync<T = unknown>(file: string): { records: JsonlRecord
     stats.tornTail = true;
   }
   return { records, stats };
+}
+
+export interface RawLine {
+  /** The line without its `\n` (and without a trailing `\r`). */
+  text: string;
+  /** Byte offset of the line's first byte. */
+  offset: number;
+  /** False only for a final line with no `\n` (a torn append). */
+  complete: boolean;
+}
+
+/**
+ * Stream the raw lines of a file synchronously, up to `endOffset` (default: the whole file), with
+ * bounded memory. Lines are not parsed: callers that must report *which* line is unparseable (the
+ * integrity chain) decide for themselves.
+ */
+export function* readLinesSync(file: string, options: { endOffset?: number; chunkSize?: number } = {}): Generator<RawLine> {
+  const fd = fs.openSync(file, "r");
+  try {
+    const end = options.endOffset ?? fs.fstatSync(fd).size;
+    let buffer = Buffer.allocUnsafe(options.chunkSize ?? 1024 * 1024);
+    let carry = 0;
+    let position = 0;
+    let lineStart = 0;
+    while (position < end) {
+      if (carry === buffer.length) {
+        const bigger = Buffer.allocUnsafe(buffer.length * 2);
+        buffer.copy(bigger, 0, 0, carry);
+        buffer = bigger;
+      }
+      const bytesRead = fs.readSync(fd, buffer, carry, Math.min(buffer.length - carry, end - position), position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      const filled = carry + bytesRead;
+      let cursor = 0;
+      for (;;) {
+        const nl = buffer.indexOf(NEWLINE, cursor);
+        if (nl === -1 || nl >= filled) break;
+        const stop = nl > cursor && buffer[nl - 1] === 0x0d ? nl - 1 : nl;
+        yield { text: buffer.toString("utf8", cursor, stop), offset: lineStart, complete: true };
+        lineStart += nl - cursor + 1;
+        cursor = nl + 1;
+      }
+      carry = filled - cursor;
+      if (carry > 0) buffer.copy(buffer, 0, cursor, filled);
+    }
+    if (carry > 0) yield { text: buffer.toString("utf8", 0, carry), offset: lineStart, complete: false };
+  } finally {
+    fs.closeSync(fd);
+  }
 }

@@ -45,5 +45,13 @@ export const PARITY_SCRIPT: ParityStep[] = [
   { tool: "checkpoint.next", args: {} },
   { tool: "checkpoint.done", args: { skill: "architect", operation_id: "op-parity-0017" } },
   { tool: "checkpoint.done", args: { skill: "ghost", operation_id: "op-parity-0018" } },
+  { tool: "gates.run", args: { feature_id: "feat_a", mode: "fast", operation_id: "op-parity-0019" } },
+  { tool: "gates.run", args: { feature_id: "feat_a", mode: "fast", operation_id: "op-parity-0019" } },
+  { tool: "gates.run", args: { feature_id: "feat_a", mode: "nope", operation_id: "op-parity-0020" } },
+  { tool: "gates.run", args: { feature_id: "ghost", mode: "fast", operation_id: "op-parity-0021" } },
+  { tool: "evidence.latest", args: { feature_id: "feat_a" } },
+  { tool: "evidence.latest", args: { feature_id: "feat_b" } },
+  { tool: "evidence.verify_chain", args: { feature_id: "feat_a" } },
+  { tool: "evidence.verify_chain", args: { feature_id: "feat_b" } },
   { tool: "no.such_tool", args: {} },
 ];

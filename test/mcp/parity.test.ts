@@ -5,7 +5,7 @@ import { WorkspaceLayout } from "../../src/store/layout.js";
 import { fixedClock } from "../../src/core/clock.js";
 import { createRuntime } from "../../src/runtime/create-runtime.js";
 import type { Envelope } from "../../src/core/errors.js";
-import { tempWorkspace } from "../helpers/tmp.js";
+import { tempWorkspace, writeFile } from "../helpers/tmp.js";
 import { PARITY_SCRIPT } from "./parity-script.js";
 
 const NOW = "2026-04-01T08:00:00.000Z";
@@ -20,8 +20,15 @@ function withoutTimings(envelope: Envelope): Envelope {
 }
 let mcpRoot: string;
 
+// Both workspaces get the same config: evidence integrity on and a gate that runs a real command.
+function seedWorkspace(root: string): string {
+  writeFile(root, "agentic/orchestrator/policy.yaml", "innovation:\n  tamper_evident_evidence: true\nobservability:\n  evidence_integrity:\n    enabled: true\n");
+  writeFile(root, "agentic/orchestrator/gates.yaml", `version: 1\ndefault_profile: p\nprofiles:\n  p:\n    modes:\n      fast:\n        - name: hello\n          cmd: [${JSON.stringify(process.execPath)}, -e, "console.log('gate ok')"]\n`);
+  return root;
+}
+
 beforeAll(async () => {
-  mcpRoot = tempWorkspace();
+  mcpRoot = seedWorkspace(tempWorkspace());
   client = await mcpClient({ root: mcpRoot, env: { ...process.env, AOP_NOW: NOW, AOP_ACTOR: "orchestrator" }, stderr: "pipe" });
 });
 
@@ -50,7 +57,7 @@ describe("MCP parity over a real stdio connection", () => {
 
   it("the same call sequence yields identical data/error payloads in-process and over MCP", async () => {
     // Built the way the CLI builds it (policy, timeline hook), so the timeline tool sees the same runs.
-    const runtime = await createRuntime({ layout: new WorkspaceLayout(tempWorkspace()), clock: fixedClock(NOW), identity: { actor: "orchestrator" }, warn: () => undefined });
+    const runtime = await createRuntime({ layout: new WorkspaceLayout(seedWorkspace(tempWorkspace())), clock: fixedClock(NOW), identity: { actor: "orchestrator" }, warn: () => undefined });
     for (const [i, step] of PARITY_SCRIPT.entries()) {
       const local = withoutTimings((await runtime.callTool(step.tool, step.args)).envelope);
       const remote: Envelope = withoutTimings((await client.callTool(step.tool, step.args)).envelope);

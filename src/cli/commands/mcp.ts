@@ -23,8 +23,11 @@ export function register(program: Command, summary: string): void {
         await assertSelfCheck();
         const runtime = await createRuntime({ layout: ctx.layout, clock: ctx.clock, identity: identityFromGlobals(ctx), warn: (m) => process.stderr.write(`aop mcp: warning: ${m}\n`) });
         await serveMcp(runtime, readPackageVersion());
-        // Serve until the client closes stdin; the transport ends the process cleanly.
+        // Serve until the client closes stdin; gate steps still running are then killed with their
+        // process groups (they do not die with us otherwise).
         await new Promise<void>((resolve) => process.stdin.once("close", resolve));
+        const { killRunningSteps } = await import("../../gates/step-process.js");
+        killRunningSteps();
       }),
     );
 }

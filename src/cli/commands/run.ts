@@ -1,6 +1,7 @@
 // aop run start|heartbeat|stop|status: the run lease.
 import type { Command } from "commander";
 import { examples, runCommand } from "../run-command.js";
+import type { Call } from "../tool-session.js";
 
 interface Lease {
   run_id: string;
@@ -18,7 +19,7 @@ interface RunStatus {
 }
 
 /** The run to act on: --run-id, else the lease's run. */
-async function targetRunId(call: <D>(name: string, args: Record<string, unknown>) => Promise<D>, given: unknown): Promise<string> {
+async function targetRunId(call: Call, given: unknown): Promise<string> {
   if (typeof given === "string") return given;
   const { usageError } = await import("../run-command.js");
   const status = await call<RunStatus>("run.status", {});

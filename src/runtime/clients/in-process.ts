@@ -5,8 +5,8 @@ import type { ToolClient } from "./tool-client.js";
 export function inProcessClient(runtime: ToolRuntime): ToolClient {
   return {
     transport: "inprocess",
-    async callTool(name, args) {
-      const r = await runtime.callTool(name, args);
+    async callTool(name, args, options = {}) {
+      const r = await runtime.callTool(name, args, {}, options);
       return { envelope: r.envelope, envelope_json: r.envelope_json };
     },
     async listTools() {

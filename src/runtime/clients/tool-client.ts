@@ -9,7 +9,8 @@ export interface ClientCallResult {
 
 export interface ToolClient {
   readonly transport: "inprocess" | "mcp";
-  callTool(canonicalName: string, args: Record<string, unknown>): Promise<ClientCallResult>;
+  /** `onProgress` is honoured in-process; MCP calls report only their result. */
+  callTool(canonicalName: string, args: Record<string, unknown>, options?: { onProgress?: (event: unknown) => void }): Promise<ClientCallResult>;
   listTools(): Promise<CatalogEntry[]>;
   close(): Promise<void>;
 }

@@ -1,0 +1,88 @@
+// Runs one gate step: an argv command (never a shell string) in its own process group, stdout and stderr
+// written straight to the step's log file, with a timeout that kills the whole group.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import { killGroupAndWait, signalGroup } from "./process-group.js";
+
+export interface StepProcessRequest {
+  cmd: readonly string[];
+  cwd: string;
+  env: Record<string, string>;
+  logFile: string;
+  timeoutMs: number;
+  /** After SIGTERM, how long the group gets before SIGKILL. */
+  killGraceMs: number;
+}
+
+export interface StepProcessResult {
+  /** null when the process ended by a signal or could not start. */
+  exit_code: number | null;
+  timed_out: boolean;
+}
+
+// Process groups of the steps running now, so an interrupted aop can take them down with it: they lead
+// their own groups, so a Ctrl-C aimed at aop's group never reaches them.
+const running = new Set<number>();
+
+/** SIGKILL every step group still running (on SIGINT/SIGTERM of the aop process). */
+export function killRunningSteps(): number {
+  for (const pgid of running) signalGroup(pgid, "SIGKILL");
+  return running.size;
+}
+
+function appendNote(logFile: string, note: string): void {
+  fs.appendFileSync(logFile, `\n[aop] ${note}\n`);
+}
+
+export function runStepProcess(request: StepProcessRequest): Promise<StepProcessResult> {
+  const [command, ...args] = request.cmd;
+  const fd = fs.openSync(request.logFile, "w");
+  let child: ChildProcess;
+  try {
+    // detached: the step leads a new process group, so a timeout can kill everything it started.
+    child = spawn(command!, args, { cwd: request.cwd, env: request.env, stdio: ["ignore", fd, fd], detached: true });
+  } catch (err) {
+    // Arguments Node refuses outright (a NUL byte in an argument, say).
+    fs.closeSync(fd);
+    appendNote(request.logFile, `cannot start ${JSON.stringify(command)}: ${(err as Error).message}`);
+    return Promise.resolve({ exit_code: 126, timed_out: false });
+  }
+  fs.closeSync(fd); // the child holds its own copies
+  const pgid = child.pid;
+  if (pgid !== undefined) running.add(pgid);
+  return new Promise((resolve) => {
+    let timedOut = false;
+    let settled = false;
+    let graceTimer: NodeJS.Timeout | undefined;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      if (child.pid !== undefined) signalGroup(child.pid, "SIGTERM");
+      graceTimer = setTimeout(() => {
+        if (child.pid !== undefined) signalGroup(child.pid, "SIGKILL");
+      }, request.killGraceMs);
+    }, request.timeoutMs);
+    const settle = (result: StepProcessResult, note: string | null) => {
+      if (settled) return;
+      settled = true;
+      if (pgid !== undefined) running.delete(pgid);
+      clearTimeout(timer);
+      clearTimeout(graceTimer);
+      if (note) appendNote(request.logFile, note);
+      resolve(result);
+    };
+    child.on("error", (err: NodeJS.ErrnoException) => {
+      // Could not start (missing program, not executable, cwd gone): the shell's 127/126 convention.
+      settle({ exit_code: err.code === "ENOENT" ? 127 : 126, timed_out: false }, `cannot start ${JSON.stringify(command)}: ${err.message}`);
+    });
+    child.on("exit", (code, signal) => {
+      const pid = child.pid!;
+      // The step ends with its leader: whatever it left running in its group is killed before the log is
+      // hashed, so nothing can write to the log afterwards.
+      void killGroupAndWait(pid).then(() => {
+        if (timedOut) settle({ exit_code: null, timed_out: true }, `timed out after ${Math.round(request.timeoutMs / 1000)}s; process group ${pid} killed`);
+        else if (signal) settle({ exit_code: null, timed_out: false }, `ended by signal ${signal}`);
+        else settle({ exit_code: code, timed_out: false }, null);
+      });
+    });
+  });
+}
