@@ -18,6 +18,8 @@ import { parseEvidenceFileName } from "./evidence-names.js";
 export interface VerifyOptions {
   /** Entries walked so far and the count the manifest expects (null when unknown). */
   onProgress?: (walked: number, expected: number | null) => void;
+  /** Record the outcome in the manifest's last_verified_* fields (default true; the doctor only reads). */
+  recordResult?: boolean;
 }
 
 interface ChainSnapshot {
@@ -95,7 +97,7 @@ export async function verifyFeatureChain(layout: WorkspaceLayout, clock: Clock, 
     files: workspaceReader(layout),
     onProgress: options.onProgress ? (walked) => options.onProgress!(walked, expected) : undefined,
   });
-  if (snapshot.manifest.status === "present") {
+  if (snapshot.manifest.status === "present" && options.recordResult !== false) {
     await withLock(lock, () => {
       const { manifest } = readManifest(layout, featureId);
       if (manifest) writeManifest(layout, featureId, { ...manifest, last_verified_at: nowIso(clock), last_verified_result: report.valid ? "valid" : "invalid" });
