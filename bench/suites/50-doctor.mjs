@@ -1,0 +1,82 @@
+// Doctor figures: `aop doctor --json` on a generated workspace (200 features, 100 runs × 1,000 timeline
+// entries, 200 chains × 20 entries, 50 checkpoints) and on the same workspace doubled.
+import fs from "node:fs";
+import path from "node:path";
+import { aop, compareProcesses, dist, node, record, tempDir } from "../lib.mjs";
+import { generateCheckpoint } from "./40-checkpoints.mjs";
+
+const SUITE = "doctor";
+// max_runs is raised so the doctor's own call (a new run) does not prune the generated timelines.
+const POLICY = "version: 1\ninnovation:\n  tamper_evident_evidence: true\nobservability:\n  replay:\n    retention:\n      max_runs: 1000\n  evidence_integrity:\n    enabled: true\n";
+
+async function generate(scale) {
+  const root = tempDir("aop-bench-doctor-");
+  fs.mkdirSync(path.join(root, ".git"));
+  const { WorkspaceLayout } = await dist("store/layout.js");
+  const { fixedClock } = await dist("core/clock.js");
+  const { createFeature } = await dist("features/feature-store.js");
+  const { TimelineWriter } = await dist("replay/timeline-writer.js");
+  const { writeGateEvidence } = await dist("evidence/evidence-files.js");
+  const { commitGateEvidence } = await dist("evidence/evidence-commit.js");
+  const { loadPolicy } = await dist("config/policy-loader.js");
+  const { sha256Of } = await dist("core/hash.js");
+  const layout = new WorkspaceLayout(root);
+  fs.mkdirSync(layout.orchestratorDir, { recursive: true });
+  fs.writeFileSync(layout.policyFile, POLICY);
+  const policy = await loadPolicy(layout);
+  const clock = fixedClock("2026-10-01T00:00:00.000Z");
+
+  for (let f = 0; f < 200 * scale; f++) await createFeature(layout, clock, { feature_id: `feat_${f}` });
+
+  const writer = new TimelineWriter(layout, () => 1_000_000);
+  for (let r = 0; r < 100 * scale; r++) {
+    for (let i = 0; i < 1000; i++) {
+      await writer.append({
+        ts: new Date(clock.now() + i).toISOString(), run_id: `run-${r}`, session_id: null, actor_type: "orchestrator", feature_id: `feat_${i % 200}`,
+        tool_name: i % 3 ? "feature.get" : "feature.set_status", mutating: i % 3 === 0, operation_id: i % 3 ? null : `op-${r}-${i}`,
+        idempotency_status: i % 3 ? "none" : "new", request_hash: i % 3 ? null : sha256Of(`${r}-${i}`), result: i % 17 ? "ok" : "error",
+        error_code: i % 17 ? null : "feature_not_found", latency_ms: 1.5,
+      });
+    }
+  }
+  writer.close();
+
+  for (let f = 0; f < 200 * scale; f++) {
+    const featureId = `feat_${f}`;
+    for (let e = 0; e < 20; e++) {
+      clock.advance(1000);
+      const started = clock.now();
+      const logFile = layout.stepLog(featureId, started, "full", "tests");
+      const log = `run ${e}: ok\n`;
+      fs.mkdirSync(path.dirname(logFile), { recursive: true });
+      fs.writeFileSync(logFile, log);
+      const at = new Date(started).toISOString();
+      const written = writeGateEvidence(layout, {
+        feature_id: featureId, mode: "full", profile: "default", overall: "pass", started_at: at,
+        step_results: [{ name: "tests", cmd: ["npm", "test"], exit_code: 0, timed_out: false, attempts: 1, skipped: false, skip_reason: null, started_at: at, finished_at: at, log_path: layout.relative(logFile), log_sha256: sha256Of(log) }],
+      }, started + 5, { durable: false });
+      await commitGateEvidence(layout, clock, policy, written, { recordState: false, durable: false });
+    }
+  }
+
+  fs.mkdirSync(layout.checkpointsDir, { recursive: true });
+  for (let c = 0; c < 50 * scale; c++) {
+    const doc = generateCheckpoint(c);
+    fs.writeFileSync(layout.checkpointFile(doc.skill), JSON.stringify(doc, null, 2));
+  }
+  fs.mkdirSync(layout.memoryDir, { recursive: true });
+  fs.writeFileSync(layout.currentStateFile, "# Current State\n\n## Objective\nShip the doctor\n\n## Current Step\nBench\n\n## Key Decisions\nNone\n\n## Next Action\nMeasure\n\n## Blockers\nNone\n\n## Unsurfaced Results\nNone\n");
+  return root;
+}
+
+export async function run() {
+  process.stderr.write("doctor bench: generating workspaces (this takes a while)...\n");
+  const single = await generate(1);
+  const double = await generate(2);
+  const base = compareProcesses(aop(["doctor", "--json", "--root", single]), node(["-e", "0"]), 5);
+  record({ suite: SUITE, name: "aop doctor --json, generated workspace (median of 5)", value: base.subjectMs, unit: "ms", baselineName: "node -e 0", baselineValue: base.baselineMs, target: { maxValue: 1500, label: "≤ 1,500 ms" } });
+  const doubled = compareProcesses(aop(["doctor", "--json", "--root", double]), aop(["doctor", "--json", "--root", single]), 5);
+  record({ suite: SUITE, name: "aop doctor --json, the workspace doubled", value: doubled.subjectMs, unit: "ms", baselineName: "single workspace", baselineValue: doubled.baselineMs, target: { max: 2.2, label: "≤ 2.2× single" } });
+  fs.rmSync(single, { recursive: true, force: true });
+  fs.rmSync(double, { recursive: true, force: true });
+}
