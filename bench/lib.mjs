@@ -43,7 +43,8 @@ export function percentile(values, p) {
 
 function timeOnce(cmd, args, options) {
   const start = performance.now();
-  const r = spawnSync(cmd, args, { stdio: ["ignore", "ignore", "pipe"], ...options });
+  const stdin = options?.input !== undefined ? "pipe" : "ignore";
+  const r = spawnSync(cmd, args, { stdio: [stdin, "ignore", "pipe"], ...options });
   const ms = performance.now() - start;
   if (r.status !== 0 && !options?.allowFailure) throw new Error(`${cmd} ${args.join(" ")} exited ${r.status}: ${r.stderr}`);
   return ms;

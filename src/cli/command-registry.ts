@@ -27,6 +27,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: "tools", summary: "list the tool catalog; --write-docs regenerates tools.md", load: () => import("./commands/tools.js") },
   { name: "call", summary: "call any tool with JSON arguments (in-process or --transport mcp)", load: () => import("./commands/call.js") },
   { name: "integrate", summary: "wire aop into Claude Code, Codex or Cursor (hooks and MCP server config)", load: () => import("./commands/integrate.js") },
+  { name: "hook", summary: "Claude Code hook handler: timeline entries, session context, stop reminders", load: () => import("./commands/hook.js") },
   { name: "mcp", summary: "serve every tool over MCP stdio for agents", load: () => import("./commands/mcp.js") },
 ];
 

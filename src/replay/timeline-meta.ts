@@ -22,6 +22,8 @@ export interface TimelineMeta {
   dropped_entries: number;
   first_dropped_at: string | null;
   last_dropped_at: string | null;
+  /** Spool files that could not be read as entries (removed, counted here). */
+  spool_rejected: number;
   /** [sequence, byte offset] every INDEX_STRIDE sequences, ascending. */
   index: [number, number][];
 }
@@ -29,7 +31,7 @@ export interface TimelineMeta {
 export function emptyMeta(runId: string): TimelineMeta {
   return {
     run_id: runId, sequence_head: -1, entry_count: 0, started_at: null, last_entry_at: null, file_size: 0, error_count: 0,
-    skipped_lines: 0, repaired_torn_lines: 0, sequence_anomalies: 0, dropped_entries: 0, first_dropped_at: null, last_dropped_at: null, index: [],
+    skipped_lines: 0, repaired_torn_lines: 0, sequence_anomalies: 0, dropped_entries: 0, first_dropped_at: null, last_dropped_at: null, spool_rejected: 0, index: [],
   };
 }
 

@@ -11,6 +11,7 @@ import { acquireLock, type ReleaseLock } from "../store/lock.js";
 import { serializeEntry, type EntryWithoutSequence } from "./timeline-entry.js";
 import { noteEntry, type TimelineMeta } from "./timeline-meta.js";
 import { catchUp, readMetaFile } from "./timeline-scan.js";
+import { readSpool } from "./timeline-spool.js";
 
 const MAX_HOLD_MS = 20;
 
@@ -89,9 +90,28 @@ class RunWriter {
     this.heldSince = performance.now();
     try {
       await this.sync();
+      this.drainSpool();
     } catch (err) {
       this.releaseNow();
       throw err;
+    }
+  }
+
+  /** Append what other processes spooled for this run, before anything queued here. */
+  private drainSpool(): void {
+    for (const spooled of readSpool(this.layout, this.runId)) {
+      if (spooled.entry) this.writeOne(spooled.entry);
+      else this.meta!.spool_rejected += 1;
+      fs.rmSync(spooled.file, { force: true });
+      this.metaDirty = true;
+    }
+  }
+
+  /** Take the lock once (appending any spooled entries) and give it back. */
+  async flush(): Promise<void> {
+    if (!this.release) {
+      await this.acquire();
+      this.scheduleRelease();
     }
   }
 
@@ -211,6 +231,20 @@ export class TimelineWriter {
     const createdRun = writer.createdRun;
     writer.createdRun = false;
     return { ...outcome, createdRun };
+  }
+
+  /** Append the run's spooled entries now (taking and releasing its lock). */
+  async flush(runId: string): Promise<{ createdRun: boolean }> {
+    let writer = this.runs.get(runId);
+    if (!writer) {
+      writer = new RunWriter(this.layout, runId, this.maxEntriesPerRun);
+      this.runs.set(runId, writer);
+      this.hookExit();
+    }
+    await writer.flush();
+    const createdRun = writer.createdRun;
+    writer.createdRun = false;
+    return { createdRun };
   }
 
   /** Release every lock and flush metas now (also done automatically when the process exits). */

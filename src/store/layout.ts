@@ -110,6 +110,13 @@ export class WorkspaceLayout {
   timelineMeta(runId: string): string {
     return path.join(this.replayDir, `${validateId("run_id", runId)}.meta.json`);
   }
+  /** Entries written without the run's lock (by hooks short on time), waiting to be appended. */
+  timelineSpoolDir(runId: string): string {
+    return path.join(this.replayDir, `${validateId("run_id", runId)}.spool`);
+  }
+  timelineSpoolFile(runId: string, name: string): string {
+    return path.join(this.timelineSpoolDir(runId), validateId("spool_file", name));
+  }
   get replayRetentionFile(): string {
     return path.join(this.replayDir, "retention.json");
   }

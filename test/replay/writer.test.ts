@@ -6,6 +6,7 @@ import { createRuntime } from "../../src/runtime/create-runtime.js";
 import { TimelineWriter } from "../../src/replay/timeline-writer.js";
 import { readMetaFile } from "../../src/replay/timeline-scan.js";
 import { readRetention } from "../../src/replay/run-retention.js";
+import { spoolBacklog, spoolEntry } from "../../src/replay/timeline-spool.js";
 import { tempWorkspace, writeFile } from "../helpers/tmp.js";
 import { readTimelineLines, sequences } from "../helpers/timeline.js";
 
@@ -141,6 +142,20 @@ describe("timeline writer", () => {
     expect(lines.unparseable).toBe(1);
     expect(lines.tornTail).toBe(false);
     expect(readMetaFile(layout, "run-x")).toMatchObject({ repaired_torn_lines: 1, skipped_lines: 1, sequence_head: 2 });
+  });
+
+  it("appends spooled entries (written without the lock) before its own, in spool order, then removes them", async () => {
+    const layout = workspace();
+    const entry = (op: string) => ({ ts: "2026-01-01T00:00:00.000Z", run_id: "run-s", session_id: null, actor_type: "agent", feature_id: null, tool_name: "Read", mutating: false, operation_id: op, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 });
+    spoolEntry(layout, entry("spooled-1"));
+    spoolEntry(layout, entry("spooled-2"));
+    fs.writeFileSync(layout.timelineSpoolFile("run-s", "999999999999999-1-bad.json"), "{torn");
+    const writer = new TimelineWriter(layout, () => 1000);
+    expect((await writer.append(entry("own"))).sequence).toBe(2);
+    writer.close();
+    expect(readTimelineLines(layout, "run-s").entries.map((e) => e.operation_id)).toEqual(["spooled-1", "spooled-2", "own"]);
+    expect(spoolBacklog(layout, "run-s")).toBe(0);
+    expect(readMetaFile(layout, "run-s")).toMatchObject({ spool_rejected: 1, entry_count: 3 });
   });
 
   it("catches up when the meta is behind the file (never reusing a sequence)", async () => {

@@ -5,6 +5,7 @@ import { replayWritesEnabled } from "../../config/policy-types.js";
 import { timelineRunIds } from "../../replay/run-list.js";
 import { auditTimeline } from "../../replay/timeline-audit.js";
 import { readRetention } from "../../replay/run-retention.js";
+import { spoolBacklog } from "../../replay/timeline-spool.js";
 
 export const check: DoctorCheck = {
   id: "DRIFT_006_TIMELINE_CORRUPTION",
@@ -26,6 +27,16 @@ export const check: DoctorCheck = {
       if (a.gaps > 0) findings.push({ message: `${where}: ${a.gaps} sequence gap(s), first after sequence ${a.first_gap_after}`, refs: [ref] });
       if (a.out_of_order > 0) findings.push({ message: `${where}: ${a.out_of_order} duplicate or out-of-order sequence(s), first ${a.first_out_of_order}`, refs: [ref] });
       for (const problem of a.meta_problems) findings.push({ message: `${where}: ${problem}`, refs: [ref, ctx.layout.relative(ctx.layout.timelineMeta(runId))] });
+      const spooled = spoolBacklog(ctx.layout, runId);
+      if (spooled > 0) {
+        findings.push({
+          severity: "info",
+          message: `${where}: ${spooled} entr${spooled === 1 ? "y waits" : "ies wait"} in the spool (written by hooks that ran out of time); the run's next write appends ${spooled === 1 ? "it" : "them"}`,
+          remediation: "nothing to do; any later call or hook event of the run records them",
+          refs: [ctx.layout.relative(ctx.layout.timelineSpoolDir(runId))],
+        });
+      }
+      if (a.meta && a.meta.spool_rejected > 0) findings.push({ message: `${where}: ${a.meta.spool_rejected} spooled entr${a.meta.spool_rejected === 1 ? "y was" : "ies were"} unreadable and dropped`, refs: [ref] });
       if (a.meta && a.meta.dropped_entries > 0) {
         findings.push({
           message: `${where}: ${a.meta.dropped_entries} call(s) not recorded because the run reached max_entries_per_run (${ctx.policy.observability.replay.retention.max_entries_per_run}), from ${a.meta.first_dropped_at} to ${a.meta.last_dropped_at}`,

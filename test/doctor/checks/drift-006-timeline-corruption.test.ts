@@ -15,6 +15,7 @@ describe(check.id, () => {
     ["a torn last line", (f: DriftFixture) => f.write(".aop/runtime/replay/r.timeline.jsonl", JSON.stringify(entry(0)) + '\n{"ts":"x","seq'), [/the last line is incomplete/]],
     ["a meta claiming more than the file", (f: DriftFixture) => f.timeline("r", [entry(0)]).write(".aop/runtime/replay/r.meta.json", meta({ file_size: 99_999 })), [/meta claims 3 entries up to sequence 2, but the file has 1/]],
     ["entries dropped by max_entries_per_run", (f: DriftFixture) => f.timeline("r", [entry(0)]).write(".aop/runtime/replay/r.meta.json", meta({ sequence_head: 0, entry_count: 1, file_size: JSON.stringify(entry(0)).length + 1, dropped_entries: 4, first_dropped_at: "a", last_dropped_at: "b" })), [/4 call\(s\) not recorded because the run reached max_entries_per_run/]],
+    ["entries waiting in the spool", (f: DriftFixture) => f.timeline("r", [entry(0)]).write(".aop/runtime/replay/r.spool/000000000000001-1-a.json", entry(1)), [/run r: 1 entry waits in the spool/]],
     ["runs pruned by max_runs", (f: DriftFixture) => f.write(".aop/runtime/replay/retention.json", { pruned_runs: 2, pruned_entries: 10, last_pruned_at: "t", recent: [] }), [/2 older run\(s\) \(10 entries\) were removed by max_runs/]],
   ] as const)("%s", async (_name, build, expected) => {
     const findings = await build(new DriftFixture()).run(check);
