@@ -16,8 +16,10 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), "aop-demo-"));
 fs.mkdirSync(path.join(root, ".git"));
 const bold = (s) => (process.stdout.isTTY && !process.env.NO_COLOR ? `\u001b[1m${s}\u001b[22m` : s);
 
+const shellQuote = (a) => (/^[A-Za-z0-9_./:@+=,-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
+
 function step(title, args, { allowFail = false, env = {} } = {}) {
-  process.stdout.write(`\n${bold(`## ${title}`)}\n$ aop ${args.join(" ")}\n`);
+  process.stdout.write(`\n${bold(`## ${title}`)}\n$ aop ${args.map(shellQuote).join(" ")}\n`);
   const r = spawnSync(process.execPath, [bin, ...args], { cwd: root, env: { ...process.env, ...env }, encoding: "utf8" });
   process.stdout.write(r.stdout);
   if (r.stderr) process.stdout.write(r.stderr);
@@ -28,6 +30,16 @@ function step(title, args, { allowFail = false, env = {} } = {}) {
   return r;
 }
 
+function hook(title, event) {
+  process.stdout.write(`\n${bold(`## ${title}`)}\n$ echo '${JSON.stringify({ hook_event_name: event.hook_event_name, tool_name: event.tool_name })}…' | aop hook claude\n`);
+  const r = spawnSync(process.execPath, [bin, "hook", "claude"], { cwd: root, input: JSON.stringify({ session_id: SESSION, cwd: root, transcript_path: path.join(root, "transcript.jsonl"), ...event }), encoding: "utf8" });
+  if (r.stdout) {
+    const out = JSON.parse(r.stdout);
+    process.stdout.write(`${out.hookSpecificOutput.additionalContext}\n`);
+  }
+}
+
+const SESSION = "5f0c2a8e-1d3b-4c6a-9e7f-2b4d6f8a0c1e";
 process.stdout.write(`aop-continuity demo — throw-away workspace: ${root}\n`);
 step("Scaffold the workspace", ["init"]);
 step("Validate configuration", ["config", "check"]);
@@ -35,7 +47,25 @@ const policyFile = path.join(root, "agentic/orchestrator/policy.yaml");
 const policyText = fs.readFileSync(policyFile, "utf8");
 fs.writeFileSync(policyFile, policyText.replace("write_mode: best_effort", "write_mode: sometimes"));
 step("A broken policy is reported with file, path and fix (exit 1)", ["config", "check"], { allowFail: true });
-fs.writeFileSync(policyFile, policyText);
+// The demo turns the tamper-evident evidence chain on (it is off by default).
+fs.writeFileSync(policyFile, policyText.replace("tamper_evident_evidence: false", "tamper_evident_evidence: true").replace("enabled: false                # with", "enabled: true                 # with"));
+
+step("Kernel: create a feature (every call goes through the tool pipeline)", ["feature", "init", "feat_login", "--title", "Login page"]);
+step("Kernel: start a run (a lease with a TTL); later calls are recorded in it", ["run", "start", "--new-run-id", "run:demo", "--owner", "demo-orchestrator"]);
+step("Kernel: assign an agent session to the feature", ["session", "assign", "--feature-id", "feat_login", "--role", "builder", "--session", "sess-builder-1"]);
+step("Idempotency: the same operation id runs once…", ["call", "feature.set_status", "--args", '{"feature_id":"feat_login","status":"blocked"}', "--operation-id", "op-demo-block-1"]);
+step("…and a retry replays the recorded result instead of running again", ["call", "feature.set_status", "--args", '{"feature_id":"feat_login","status":"blocked"}', "--operation-id", "op-demo-block-1"]);
+step("Kernel: features at a glance", ["feature", "list"]);
+
+step("Gates: run the fast gate (argv steps, logs hashed into the evidence)", ["gates", "run", "--feature-id", "feat_login", "--mode", "fast"]);
+step("Evidence: the newest gate evidence", ["evidence", "latest", "--feature-id", "feat_login"]);
+step("Evidence: verify the integrity chain", ["evidence", "verify", "--feature-id", "feat_login"]);
+const evidenceDir = path.join(root, ".aop/features/feat_login/evidence");
+const gateFile = path.join(evidenceDir, fs.readdirSync(evidenceDir).find((f) => f.startsWith("gate-")));
+const original = fs.readFileSync(gateFile);
+fs.writeFileSync(gateFile, original.toString("utf8").replace('"overall": "pass"', '"overall": "pazz"'));
+step("Evidence: one edited byte in an artifact fails verification (exit 1)", ["evidence", "verify", "--feature-id", "feat_login"], { allowFail: true });
+fs.writeFileSync(gateFile, original);
 
 step("Checkpoints: create the folder", ["checkpoint", "init"]);
 step("Checkpoints: a skill records where it stands (the file is created)", [
@@ -48,6 +78,23 @@ step("Checkpoints: what a new session reads first", ["checkpoint", "resume", "ar
 step("Checkpoints: mark the next action done after its done_when passes", ["checkpoint", "done", "architect", "--verify"]);
 step("Checkpoints: every skill at a glance", ["checkpoint", "status"]);
 step("Checkpoints: validate (what a git hook runs)", ["checkpoint", "validate"]);
+
+fs.mkdirSync(path.join(root, "memory"), { recursive: true });
+fs.writeFileSync(path.join(root, "transcript.jsonl"), "{}\n");
+fs.writeFileSync(
+  path.join(root, "memory/CURRENT_STATE.md"),
+  "# Current State\n\n## Objective\nShip the login page\n\n## Current Step\nWiring the session cookie\n\n## Key Decisions\n- Cookies are HttpOnly and SameSite=Lax\n\n## Next Action\nAdd the logout endpoint\n\n## Blockers\nNone\n\n## Unsurfaced Results\nNone\n",
+);
+hook("Claude Code: a tool call lands in the timeline (run claude-<session>)", { hook_event_name: "PostToolUse", tool_name: "Edit", tool_input: { file_path: "src/login.ts", old_string: "a", new_string: "b" }, tool_response: { success: true }, tool_use_id: "toolu_demo_1", duration_ms: 18 });
+hook("Claude Code: a failed tool call too", { hook_event_name: "PostToolUseFailure", tool_name: "Bash", tool_input: { command: "npm test" }, tool_use_id: "toolu_demo_2", error: "Command exited with non-zero status code 1", is_interrupt: false });
+hook("Claude Code: a new session starts with this context", { hook_event_name: "SessionStart", source: "startup" });
+
+step("Replay: runs with a timeline", ["replay", "--list"]);
+step("Replay: every tool call of the run, in order", ["replay", "--run-id", "run:demo"]);
+step("Replay: the Claude Code session", ["replay", "--run-id", `claude-${SESSION}`]);
+step("Continuity doctor: memory/CURRENT_STATE.md", ["continuity", "doctor", "--transcripts", root]);
+step("Release the run", ["run", "stop"]);
+step("Doctor: every check, one report (persisted in .aop/runtime/doctor/)", ["doctor"]);
 
 fs.rmSync(root, { recursive: true, force: true });
 process.stdout.write(`\ndemo finished; workspace removed\n`);

@@ -7,15 +7,17 @@ import { shortHash } from "./hash-format.js";
 import type { Style } from "./style.js";
 import { formatAge } from "../../core/time-format.js";
 
+const entries = (n: number) => `${n} ${n === 1 ? "entry" : "entries"}`;
+
 /** One line per feature (plus the reason, indented, when the chain is invalid). */
 export function renderVerifyLine(report: ChainVerifyReport, style: Style): string {
   if (report.valid) {
-    return `${style.green("✓")} ${report.feature_id}  ${style.green("valid")}  ${report.entry_count} entries  head ${shortHash(report.head_hash)}`;
+    return `${style.green("✓")} ${report.feature_id}  ${style.green("valid")}  ${entries(report.entry_count)}  head ${shortHash(report.head_hash)}`;
   }
   const at = report.first_failure_sequence === null ? "" : `  sequence ${report.first_failure_sequence}`;
   const hashes = report.expected_hash !== null || report.actual_hash !== null ? `  expected ${shortHash(report.expected_hash)} actual ${shortHash(report.actual_hash)}` : "";
   return [
-    `${style.red("✗")} ${report.feature_id}  ${style.red("INVALID")}  ${report.entry_count} entries${at}  ${report.failure_code}  ${report.artifact_rel_path ?? ""}${hashes}`,
+    `${style.red("✗")} ${report.feature_id}  ${style.red("INVALID")}  ${entries(report.entry_count)}${at}  ${report.failure_code}  ${report.artifact_rel_path ?? ""}${hashes}`,
     `    ${style.dim(report.failure_reason ?? "")}`,
   ].join("\n");
 }
