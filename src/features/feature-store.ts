@@ -10,6 +10,7 @@ import type { WorkspaceLayout } from "../store/layout.js";
 import { withLock } from "../store/lock.js";
 import { emptyIndex, parseIndex, statusInIndex, withStatus, type FeatureIndex, type FeatureStatus } from "./feature-index.js";
 import { defaultBody, parseState, serializeState, type FeatureState, type GateRecord, type StateDocument, type YamlApi } from "./feature-state.js";
+import { readTextOrNull } from "../store/file-hash.js";
 
 let yamlApi: YamlApi | undefined;
 async function yaml(): Promise<YamlApi> {
@@ -18,13 +19,8 @@ async function yaml(): Promise<YamlApi> {
 }
 
 export function readIndex(layout: WorkspaceLayout, clock: Clock): FeatureIndex {
-  let text: string;
-  try {
-    text = fs.readFileSync(layout.featuresIndex, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return emptyIndex(nowIso(clock));
-    throw err;
-  }
+  const text = readTextOrNull(layout.featuresIndex);
+  if (text === null) return emptyIndex(nowIso(clock));
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

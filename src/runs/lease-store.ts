@@ -6,18 +6,14 @@ import { writeJsonAtomic } from "../store/atomic-write.js";
 import type { WorkspaceLayout } from "../store/layout.js";
 import { withLock } from "../store/lock.js";
 import { leaseState, parseLease, type RunLease } from "./lease.js";
+import { readTextOrNull } from "../store/file-hash.js";
 
 export const DEFAULT_INSTANCE = "default";
 
 export function readLease(layout: WorkspaceLayout, instanceId = DEFAULT_INSTANCE): RunLease | null {
   const file = layout.runLease(instanceId);
-  let text: string;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw err;
-  }
+  const text = readTextOrNull(file);
+  if (text === null) return null;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -1,11 +1,11 @@
 // The idempotency ledger: one small file per operation id under .aop/runtime/operation-ledger/, so a
 // lookup is one read and a record is one atomic write, whatever the ledger's size. See docs/kernel.md.
-import fs from "node:fs";
 import { AopError } from "../core/errors.js";
 import { sha256Hex } from "../core/hash.js";
 import { writeJsonAtomic } from "../store/atomic-write.js";
 import type { WorkspaceLayout } from "../store/layout.js";
 import { acquireLock } from "../store/lock.js";
+import { readTextOrNull } from "../store/file-hash.js";
 
 export interface LedgerRecord {
   operation_id: string;
@@ -26,13 +26,8 @@ export class IdempotencyLedger {
 
   read(operationId: string): LedgerRecord | null {
     const file = this.fileFor(operationId);
-    let text: string;
-    try {
-      text = fs.readFileSync(file, "utf8");
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-      throw err;
-    }
+    const text = readTextOrNull(file);
+    if (text === null) return null;
     try {
       const record = JSON.parse(text) as LedgerRecord;
       if (typeof record.envelope_json === "string" && typeof record.request_hash === "string") return record;

@@ -72,3 +72,13 @@ export function readFileOrNull(file: string): Buffer | null {
     throw err;
   }
 }
+
+/** The file's text (UTF-8), or null when it does not exist. Other errors are thrown. */
+export function readTextOrNull(file: string): string | null {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw err;
+  }
+}
