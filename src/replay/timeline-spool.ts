@@ -9,8 +9,12 @@ import { writeJsonAtomic } from "../store/atomic-write.js";
 import type { WorkspaceLayout } from "../store/layout.js";
 import { asEntry, type EntryWithoutSequence } from "./timeline-entry.js";
 
+// Orders one process's spooled entries when they share a millisecond.
+let spooledHere = 0;
+
 export function spoolEntry(layout: WorkspaceLayout, entry: EntryWithoutSequence): string {
-  const name = `${String(Date.parse(entry.ts) || Date.now()).padStart(15, "0")}-${process.pid}-${randomBytes(4).toString("hex")}.json`;
+  const at = String(Date.parse(entry.ts) || Date.now()).padStart(15, "0");
+  const name = `${at}-${process.pid}-${String(spooledHere++).padStart(8, "0")}-${randomBytes(3).toString("hex")}.json`;
   const file = layout.timelineSpoolFile(entry.run_id, name);
   writeJsonAtomic(file, entry);
   return file;
