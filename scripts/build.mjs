@@ -5,7 +5,7 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { generate } from "./generate.mjs";
-import { bundleBins, bundleMcpSdk } from "./bundle-bins.mjs";
+import { bundleBins, bundleVendored } from "./bundle-bins.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(root, "dist");
@@ -16,5 +16,5 @@ const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
 execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.build.json")], { stdio: "inherit", cwd: root });
 fs.cpSync(path.join(root, "src", "generated"), path.join(dist, "generated"), { recursive: true });
 
-await bundleMcpSdk();
+await bundleVendored();
 await bundleBins();

@@ -50,11 +50,12 @@ export async function bundleBins() {
  * The MCP SDK (with zod) is hundreds of small modules; one bundled file each for the server and
  * client halves loads several times faster, which is most of `aop mcp`'s start-up.
  */
-export async function bundleMcpSdk() {
-  for (const name of ["server-sdk", "client-sdk"]) {
+export async function bundleVendored() {
+  // Same for commander, which every `aop` start loads.
+  for (const entry of ["mcp/server-sdk", "mcp/client-sdk", "cli/commander-vendor"]) {
     await build({
-      entryPoints: [path.join(root, "src", "mcp", `${name}.ts`)],
-      outfile: path.join(root, "dist", "mcp", `${name}.js`),
+      entryPoints: [path.join(root, "src", `${entry}.ts`)],
+      outfile: path.join(root, "dist", `${entry}.js`),
       bundle: true,
       platform: "node",
       format: "esm",
@@ -69,6 +70,6 @@ export async function bundleMcpSdk() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await bundleMcpSdk();
+  await bundleVendored();
   await bundleBins();
 }

@@ -1,5 +1,5 @@
 // The `aop` program: global flags, one registered command per file under cli/commands/.
-import { Command } from "commander";
+import { Command } from "./commander-vendor.js";
 import { readPackageVersion } from "./version.js";
 import { runProgram } from "./run-program.js";
 import { COMMANDS, requestedCommand } from "./command-registry.js";

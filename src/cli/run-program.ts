@@ -1,8 +1,8 @@
 // Parses argv with a commander program and maps commander's own failures (unknown command or option,
 // missing argument) to usage errors with exit code 2. Shared by `aop` and the `checkpoint` bin.
-import { CommanderError, type Command } from "commander";
+import type { Command } from "commander";
+import { CommanderError } from "./commander-vendor.js";
 import { EXIT_USAGE } from "./exit-codes.js";
-import { reportError, usageError } from "./run-command.js";
 
 function applyExitOverride(command: Command): void {
   command.exitOverride();
@@ -16,6 +16,8 @@ export async function runProgram(program: Command, argv: string[]): Promise<void
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (err) {
+    // Loaded only on failure: `aop --help` and every successful command never pay for it.
+    const { reportError, usageError } = await import("./run-command.js");
     if (err instanceof CommanderError) {
       if (err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.code === "commander.help") {
         process.exitCode = 0;
