@@ -4,7 +4,7 @@ import type { Command } from "commander";
 
 export async function buildCheckpointProgram(): Promise<Command> {
   const [{ Command }, { CHECKPOINT_DIR_OPTION, defineCheckpointCommands }, { readPackageVersion }, { examples }] = await Promise.all([
-    import("commander"),
+    import("./commander-vendor.js"),
     import("./checkpoint/define-commands.js"),
     import("./version.js"),
     import("./run-command.js"),
