@@ -9,7 +9,7 @@ const SUITE = "doctor";
 // max_runs is raised so the doctor's own call (a new run) does not prune the generated timelines.
 const POLICY = "version: 1\ninnovation:\n  tamper_evident_evidence: true\nobservability:\n  replay:\n    retention:\n      max_runs: 1000\n  evidence_integrity:\n    enabled: true\n";
 
-async function generate(scale) {
+export async function generate(scale) {
   const root = tempDir("aop-bench-doctor-");
   fs.mkdirSync(path.join(root, ".git"));
   const { WorkspaceLayout } = await dist("store/layout.js");

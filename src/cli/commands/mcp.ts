@@ -18,11 +18,18 @@ export function register(program: Command, summary: string): void {
         const { readPackageVersion } = await import("../version.js");
         const { identityFromGlobals } = await import("../tool-session.js");
         const { resolveActor } = await import("../../runtime/run-context.js");
-        const { assertSelfCheck } = await import("../../runtime/self-check.js");
         resolveActor(ctx.globals.actor, process.env); // fail fast on a bad --actor, before serving
-        await assertSelfCheck();
         const runtime = await createRuntime({ layout: ctx.layout, clock: ctx.clock, identity: identityFromGlobals(ctx), warn: (m) => process.stderr.write(`aop mcp: warning: ${m}\n`) });
         await serveMcp(runtime, readPackageVersion());
+        // The catalog self-check loads every domain's handlers; it runs as soon as the server is up
+        // rather than before, so clients are not kept waiting for the handshake. A broken install
+        // still stops the server at once.
+        void import("../../runtime/self-check.js")
+          .then(({ assertSelfCheck }) => assertSelfCheck())
+          .catch((err: unknown) => {
+            process.stderr.write(`aop mcp: ${err instanceof Error ? err.message : String(err)}\n`);
+            process.exit(1);
+          });
         // Serve until the client closes stdin; gate steps still running are then killed with their
         // process groups (they do not die with us otherwise).
         await new Promise<void>((resolve) => process.stdin.once("close", resolve));
