@@ -35,13 +35,21 @@ describe("aop CLI foundation", () => {
     expect(r.stdout).toMatch(/config/);
   });
 
-  it("every command's --help shows an example", () => {
-    for (const args of [["init"], ["config"], ["config", "check"]]) {
+  it("every command and subcommand's --help shows an example", () => {
+    const commandsIn = (help: string) =>
+      (help.split("Commands:")[1] ?? "")
+        .split("\n")
+        .map((l) => /^ {2}([a-z][a-z-]*)/.exec(l)?.[1])
+        .filter((c): c is string => c !== undefined && c !== "help");
+    const top = commandsIn(runCli(["--help"]).stdout);
+    expect(top.length).toBeGreaterThan(10);
+    const all = top.flatMap((c) => [[c], ...commandsIn(runCli([c, "--help"]).stdout).map((sub) => [c, sub])]);
+    for (const args of all) {
       const r = runCli([...args, "--help"]);
       expect(r.code, args.join(" ")).toBe(0);
-      expect(r.stdout, args.join(" ")).toMatch(/Example/);
+      expect(r.stdout, args.join(" ")).toMatch(/Examples?:\n {2}\$ /);
     }
-  });
+  }, 120_000);
 
   it("an unknown command is a usage error (exit 2)", () => {
     const r = runCli(["frobnicate"]);
