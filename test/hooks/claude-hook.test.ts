@@ -83,6 +83,15 @@ describe("aop hook claude — never blocks the agent", () => {
     expect(fs.readFileSync(path.join(root, ".aop/runtime/hooks.log"), "utf8")).toMatch(logged);
   });
 
+  it("20 hooks logging at once leave 20 whole lines in hooks.log", async () => {
+    const root = tempWorkspace();
+    const runs = Array.from({ length: 20 }, (_, i) => runCliAsync(["hook", "claude"], { cwd: root, input: `{broken ${i}` }));
+    for (const r of await Promise.all(runs)) expect(r.code).toBe(0);
+    const lines = fs.readFileSync(path.join(root, ".aop/runtime/hooks.log"), "utf8").trimEnd().split("\n");
+    expect(lines).toHaveLength(20);
+    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ level: "warning", event: "unknown" });
+  }, 60_000);
+
   it("a timeline that cannot be written → exit 0, logged", () => {
     const root = tempWorkspace();
     writeFile(root, ".aop/runtime/replay", "a file where the folder should be");
