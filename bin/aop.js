@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // Entry point. `--version` is answered before any module loads: it is the cheapest possible call.
-// `aop checkpoint validate` takes the same commander-free route as the `checkpoint` bin (git hooks, CI).
+// `aop checkpoint validate` takes the same commander-free route as the `checkpoint` bin (git hooks, CI),
+// through the same one-file bundle when the build made it.
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
@@ -13,9 +16,16 @@ if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
     if (err.code !== "EPIPE") throw err;
     process.exit(process.exitCode ?? 0);
   });
-  const fast = argv[0] === "checkpoint" && (await (await import("../dist/cli/checkpoint/fast-path.js")).tryFastValidate(argv.slice(1)));
+  const fast = argv[0] === "checkpoint" && argv.includes("validate") && (await (await checkpointRoute()).tryFastValidate(argv.slice(1)));
   if (!fast) {
     const { main } = await import("../dist/cli/main.js");
     await main(argv);
   }
+}
+
+/** The checkpoint bin's fast route: its bundle (bin/load-bundle.cjs), else the modular build. */
+async function checkpointRoute() {
+  const require = createRequire(import.meta.url);
+  const bundle = require("./load-bundle.cjs").loadBundle(fileURLToPath(new URL("../dist/cli/checkpoint/fast-path.bundle.cjs", import.meta.url)));
+  return bundle ?? import("../dist/cli/checkpoint/fast-path.js");
 }
