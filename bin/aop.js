@@ -11,13 +11,13 @@ if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
   const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
   process.stdout.write(`${pkg.version}\n`);
 } else {
-  // A reader that stops early (`aop … | head`) is not an error.
-  process.stdout.on("error", (err) => {
-    if (err.code !== "EPIPE") throw err;
-    process.exit(process.exitCode ?? 0);
-  });
   const fast = argv[0] === "checkpoint" && argv.includes("validate") && (await (await checkpointRoute()).tryFastValidate(argv.slice(1)));
   if (!fast) {
+    // A reader that stops early (`aop … | head`) is not an error.
+    process.stdout.on("error", (err) => {
+      if (err.code !== "EPIPE") throw err;
+      process.exit(process.exitCode ?? 0);
+    });
     const { main } = await import("../dist/cli/main.js");
     await main(argv);
   }

@@ -8,12 +8,6 @@
 const path = require("node:path");
 const { loadBundle } = require("./load-bundle.cjs");
 
-// A reader that stops early (`checkpoint status | head`) is not an error.
-process.stdout.on("error", (err) => {
-  if (err.code !== "EPIPE") throw err;
-  process.exit(process.exitCode ?? 0);
-});
-
 async function tryFastValidate(argv) {
   if (!argv.includes("validate")) return false;
   const fastPath = loadBundle(path.join(__dirname, "..", "dist", "cli", "checkpoint", "fast-path.bundle.cjs")) ?? (await import("../dist/cli/checkpoint/fast-path.js"));
@@ -22,6 +16,11 @@ async function tryFastValidate(argv) {
 
 async function main(argv) {
   if (await tryFastValidate(argv)) return;
+  // A reader that stops early (`checkpoint status | head`) is not an error.
+  process.stdout.on("error", (err) => {
+    if (err.code !== "EPIPE") throw err;
+    process.exit(process.exitCode ?? 0);
+  });
   const { runCheckpointProgram } = await import("../dist/cli/checkpoint-program.js");
   await runCheckpointProgram(argv);
 }

@@ -110,6 +110,36 @@ describe("checkpoint validate: a missing or foreign code cache only costs time",
   });
 });
 
+describe("output redirected to a file or /dev/null (written directly, without process.stdout)", () => {
+  /** Runs a bin with stdout sent to `target` (a file path or /dev/null); colors left to the bin to decide. */
+  function runInto(target: string, bin: string, args: string[], cwd: string) {
+    const fd = fs.openSync(target, "w");
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, AOP_NOW: NOW };
+      delete env.NO_COLOR;
+      delete env.FORCE_COLOR;
+      const r = spawnSync(process.execPath, [bin, ...args], { cwd, env, stdio: ["ignore", fd, "pipe"], encoding: "utf8" });
+      return { code: r.status, stderr: r.stderr };
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  it.each([
+    ["checkpoint validate", CHECKPOINT_BIN, ["validate"]],
+    ["checkpoint validate --json", CHECKPOINT_BIN, ["validate", "--json"]],
+    ["aop checkpoint list --json (the commander program)", CLI_BIN, ["checkpoint", "list", "--json"]],
+  ])("%s: a file receives exactly what a pipe receives, without colors; /dev/null gets the same exit code", (_name, bin, args) => {
+    const root = fixtureFolder();
+    const piped = runCli(args, { cwd: root, env: { AOP_NOW: NOW, NO_COLOR: undefined }, bin });
+    expect(piped.stdout.includes("\u001b[")).toBe(false);
+    const file = path.join(tempDir(), "out.txt");
+    expect(runInto(file, bin, args, root)).toEqual({ code: piped.code, stderr: piped.stderr });
+    expect(fs.readFileSync(file, "utf8")).toBe(piped.stdout);
+    expect(runInto("/dev/null", bin, args, root)).toEqual({ code: piped.code, stderr: piped.stderr });
+  });
+});
+
 describe("the bundle holds the validate route only", () => {
   it("commander, the other subcommands and the other schemas stay out of it", () => {
     const source = fs.readFileSync(path.join(REPO_ROOT, BUNDLE), "utf8");
