@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -33,7 +33,7 @@ export const BUNDLES = [
 
 /** A checkpoints folder touching every path of `validate`: valid, warnings, schema and rule errors, broken JSON. */
 async function checkpointSample(dir) {
-  const { scaffoldCheckpoint } = await import(path.join(root, "dist", "checkpoints", "write-service.js"));
+  const { scaffoldCheckpoint } = await import(pathToFileURL(path.join(root, "dist", "checkpoints", "write-service.js")).href);
   const doc = (skill, extra = {}) => ({
     ...scaffoldCheckpoint(skill, dir, "2026-03-01T08:00:00.000Z"),
     progress_table: [{ id: "r1", label: "Handlers", status: "in_progress" }, { id: "r2", label: "Tests", status: "not_started" }],
@@ -57,7 +57,7 @@ async function makeCodeCache(out, { entry, sample, runs }) {
   try {
     fs.mkdirSync(path.join(work, ".checkpoints"));
     await sample(path.join(work, ".checkpoints"));
-    const env = { ...process.env, NO_COLOR: "1" };
+    const env = { ...process.env };
     delete env.NODE_OPTIONS; // V8 refuses a cache made under other flags
     execFileSync(process.execPath, [path.join(root, "scripts", "make-code-cache.cjs"), path.join(root, out), entry, work, JSON.stringify(runs)], {
       stdio: ["ignore", "ignore", "inherit"],

@@ -42,10 +42,13 @@ const ARGS: [string, string[]][] = [[], ["--json"], ["--strict"], ["--strict", "
 describe("checkpoint validate: the bundled route prints exactly what the other routes print", () => {
   let root: string;
   let modularBin: string;
+  let modularAop: string;
   beforeAll(() => {
     for (const built of [BUNDLE, CODE_CACHE]) if (!fs.existsSync(path.join(REPO_ROOT, built))) throw new Error(`${built} is missing: run \`node scripts/build.mjs\` first`);
     root = fixtureFolder();
-    modularBin = path.join(packageCopy((pkg) => fs.rmSync(path.join(pkg, BUNDLE))), "bin", "checkpoint.cjs");
+    const withoutBundle = packageCopy((pkg) => fs.rmSync(path.join(pkg, BUNDLE)));
+    modularBin = path.join(withoutBundle, "bin", "checkpoint.cjs");
+    modularAop = path.join(withoutBundle, "bin", "aop.js");
   });
 
   it.each(ARGS)("validate %s: bundle, aop, modular build and commander program agree", (_flags, args) => {
@@ -57,6 +60,7 @@ describe("checkpoint validate: the bundled route prints exactly what the other r
       const routes: [string, CliResult][] = [
         ["aop checkpoint validate (same bundle, ES module entry)", runCli(["checkpoint", "validate", ...args], { cwd: root, env })],
         ["modular build (no bundle)", runCli(["validate", ...args], { cwd: root, env, bin: modularBin })],
+        ["aop checkpoint validate, modular build (no bundle)", runCli(["checkpoint", "validate", ...args], { cwd: root, env, bin: modularAop })],
         ["commander program (aop --root … checkpoint validate)", runCli(["--root", root, "checkpoint", "validate", ...args], { cwd: root, env, bin: CLI_BIN })],
       ];
       for (const [route, result] of routes) expect(result, route).toEqual(bundled);
