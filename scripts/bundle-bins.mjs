@@ -3,9 +3,13 @@
 // ~15 ms sooner than an ES module one; so its bin is a .cjs entry loading one file built from the
 // same compiled modules (dist/): one implementation, bundled. Packages stay external, and so do the
 // modules a bundle lists as `lazy`: they load only on the paths that need them (commander for help
-// and usage errors), through import().
+// and usage errors), through import(). A bundle with `codeCache` is loaded by bin/load-bundle.cjs,
+// which hands V8 the bytecode cached here after a sample run (scripts/make-code-cache.cjs).
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -17,10 +21,55 @@ export const BUNDLES = [
     out: "dist/cli/continuity-doctor-bin.bundle.cjs",
     lazy: ["./continuity-doctor-program.js"],
   },
+  {
+    // `checkpoint validate` (git hooks, CI): the ~25 modules of its commander-free route and the
+    // compiled checkpoint schema. The bins load commander's program themselves when this declines.
+    entry: "dist/cli/checkpoint/fast-path.js",
+    out: "dist/cli/checkpoint/fast-path.bundle.cjs",
+    lazy: [],
+    codeCache: { entry: "tryFastValidate", sample: checkpointSample, runs: [["validate"], ["validate", "--json"], ["validate", "--strict"]] },
+  },
 ];
 
+/** A checkpoints folder touching every path of `validate`: valid, warnings, schema and rule errors, broken JSON. */
+async function checkpointSample(dir) {
+  const { scaffoldCheckpoint } = await import(pathToFileURL(path.join(root, "dist", "checkpoints", "write-service.js")).href);
+  const doc = (skill, extra = {}) => ({
+    ...scaffoldCheckpoint(skill, dir, "2026-03-01T08:00:00.000Z"),
+    progress_table: [{ id: "r1", label: "Handlers", status: "in_progress" }, { id: "r2", label: "Tests", status: "not_started" }],
+    next_actions: [{ text: "Write the refund handler", done_when: "npm test" }, "Review"],
+    ...extra,
+  });
+  const files = {
+    "valid-a": doc("valid-a", { pm_refs: [{ provider: "jira", id: "SHOP-1", role: "source" }], skill_state: { cursor: 3 } }),
+    "valid-b": doc("valid-b", { status: "blocked", blockers: [{ id: "b1", description: "Which queue?", blocking: "r2", needs: "user_decision" }] }),
+    warnings: doc("warnings", { context_primer: undefined, blockers: [{ id: "b1", description: "x", blocking: ["r9"], needs: "code_fix" }], next_action: "typo" }),
+    "schema-errors": doc("schema-errors", { status: "paused", created_at: "yesterday", progress_table: [{ id: "", label: 3 }], next_actions: [] }),
+    "rule-errors": doc("other-name", { updated_at: "2026-02-30T00:00:00Z", progress_table: [{ id: "r1", label: "a", status: "complete" }, { id: "r1", label: "b", status: "complete" }] }),
+  };
+  for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, `${name}.checkpoint.json`), JSON.stringify(content, null, 2));
+  fs.writeFileSync(path.join(dir, "broken.checkpoint.json"), '{\n  "skill": "broken",\n}');
+}
+
+/** Runs the bundle's entry on its sample in a fresh process and writes the V8 code cache beside it. */
+async function makeCodeCache(out, { entry, sample, runs }) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "aop-code-cache-"));
+  try {
+    fs.mkdirSync(path.join(work, ".checkpoints"));
+    await sample(path.join(work, ".checkpoints"));
+    const env = { ...process.env };
+    delete env.NODE_OPTIONS; // V8 refuses a cache made under other flags
+    execFileSync(process.execPath, [path.join(root, "scripts", "make-code-cache.cjs"), path.join(root, out), entry, work, JSON.stringify(runs)], {
+      stdio: ["ignore", "ignore", "inherit"],
+      env,
+    });
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
 export async function bundleBins() {
-  for (const { entry, out, lazy } of BUNDLES) {
+  for (const { entry, out, lazy, codeCache } of BUNDLES) {
     await build({
       entryPoints: [path.join(root, entry)],
       outfile: path.join(root, out),
@@ -43,6 +92,11 @@ export async function bundleBins() {
         },
       ],
     });
+    if (codeCache) {
+      // Code run through vm.Script has no module loader behind import(): such a bundle must not need one.
+      if (/\bimport\(/.test(fs.readFileSync(path.join(root, out), "utf8"))) throw new Error(`${out} calls import(), which bin/load-bundle.cjs cannot serve`);
+      await makeCodeCache(out, codeCache);
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 // Build-time generation into src/generated/ (copied to dist/generated/ by the build):
-// - every JSON Schema under schemas/ precompiled into a standalone ajv validator module, so commands
+// - every JSON Schema under schemas/ precompiled into a standalone ajv validator module (with its types), so commands
 //   validate without loading or compiling ajv at run time;
 // - the bundled policy defaults as JSON, so commands without a user policy never load the YAML parser.
 import fs from "node:fs";
@@ -55,14 +55,57 @@ function moduleName(schemaName) {
   return schemaName.replace(/\//g, "__");
 }
 
+/**
+ * The schema with every `#/$defs/…` reference replaced by the definition itself. ajv compiles a
+ * definition that holds a `$ref` into a function of its own and calls it per item, with an argument
+ * object each time; one flat function validates a checkpoint in about two thirds of the time. Same
+ * rules, same errors (only `schemaPath` differs, which nothing reads). A schema whose definitions
+ * refer to themselves, or whose references have siblings, is returned as it is.
+ */
+export function inlineLocalRefs(schema) {
+  const defs = schema.$defs ?? {};
+  let flat = true;
+  const expand = (node, seen) => {
+    if (Array.isArray(node)) return node.map((item) => expand(item, seen));
+    if (node === null || typeof node !== "object") return node;
+    if (typeof node.$ref === "string") {
+      const name = node.$ref.startsWith("#/$defs/") ? node.$ref.slice("#/$defs/".length) : null;
+      if (name === null || Object.keys(node).length !== 1 || defs[name] === undefined || seen.includes(name)) {
+        flat = false;
+        return node;
+      }
+      return expand(defs[name], [...seen, name]);
+    }
+    const out = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$defs") continue;
+      out[key] = key === "const" || key === "enum" || key === "default" || key === "examples" ? value : expand(value, seen);
+    }
+    return out;
+  };
+  const expanded = expand(schema, []);
+  return flat ? expanded : schema;
+}
+
+// Union types (`["string", "object"]`) keep the errors of a "string or object" field readable: no anyOf branches.
+export const AJV_OPTIONS = { allErrors: true, verbose: true, strict: true, allowUnionTypes: true };
+
 function compile(schema) {
-  // Union types (`["string", "object"]`) keep the errors of a "string or object" field readable: no anyOf branches.
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, code: { source: true, esm: true } });
-  const validate = ajv.compile(schema);
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true, esm: true } });
+  const validate = ajv.compile(inlineLocalRefs(schema));
   const code = standaloneCode(ajv, validate);
-  // ajv's ESM output still calls require() for its small runtime helpers.
+  // ajv's ESM output still calls require() for its small runtime helpers (when the schema needs one).
+  if (!/\brequire\(/.test(code)) return `${code}\n`;
   return `import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);\n${code}\n`;
 }
+
+// Types for a validator module, so a start-up-critical module can import one statically (and a bundler
+// can follow the import) instead of going through loadValidator's computed import().
+const DECLARATION = `import type { CompiledValidator } from "../../schemas/load-validator.js";
+declare const validate: CompiledValidator;
+export { validate };
+export default validate;
+`;
 
 export function generate() {
   fs.rmSync(outDir, { recursive: true, force: true });
@@ -72,10 +115,12 @@ export function generate() {
     const name = rel.replace(/\.schema\.json$/, "").replace(/\.json$/, "");
     const schema = JSON.parse(fs.readFileSync(path.join(schemasDir, rel), "utf8"));
     fs.writeFileSync(path.join(outDir, `${moduleName(name)}.js`), compile(schema));
+    fs.writeFileSync(path.join(outDir, `${moduleName(name)}.d.ts`), DECLARATION);
     names.push(name);
     if (name === "config/policy") {
       const relaxed = relaxForUserFile(schema);
       fs.writeFileSync(path.join(outDir, `${moduleName("config/policy.user")}.js`), compile(relaxed));
+      fs.writeFileSync(path.join(outDir, `${moduleName("config/policy.user")}.d.ts`), DECLARATION);
       names.push("config/policy.user");
     }
   }

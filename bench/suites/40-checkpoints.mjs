@@ -6,7 +6,7 @@ import { compareProcesses, node, record, tempDir, REPO_ROOT } from "../lib.mjs";
 
 const SUITE = "checkpoints";
 const FILES = 1000;
-const CHECKPOINT_BIN = path.join(REPO_ROOT, "bin", "checkpoint.js");
+const CHECKPOINT_BIN = path.join(REPO_ROOT, "bin", "checkpoint.cjs");
 const STATUSES = ["in_progress", "in_progress", "in_progress", "blocked", "complete", "failed"];
 const ROW_STATUSES = ["complete", "complete", "in_progress", "not_started", "blocked"];
 const WORDS = "schema migration api contract tenant queue deploy review tests cache index auth token billing report export import retry backoff metrics alert".split(" ");

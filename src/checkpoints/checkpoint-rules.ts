@@ -23,20 +23,34 @@ const ISO_SHAPE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** Two ASCII digits at `i` as a number (NaN-free: callers have matched ISO_SHAPE). */
+/** Two ASCII digits at `i` as a number (callers have matched ISO_SHAPE). */
 function twoDigits(value: string, i: number): number {
   return (value.charCodeAt(i) - 48) * 10 + (value.charCodeAt(i + 1) - 48);
 }
 
-/** A `YYYY-MM-DDTHH:MM:SS…Z` timestamp naming a real instant (no February 30th, no hour 25). */
-export function isRealInstant(value: string): boolean {
-  if (!ISO_SHAPE.test(value)) return false;
+function daysInMonth(value: string): number {
   const year = twoDigits(value, 0) * 100 + twoDigits(value, 2);
   const month = twoDigits(value, 5);
-  const day = twoDigits(value, 8);
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const monthDays = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
-  return monthDays !== undefined && day >= 1 && day <= monthDays && twoDigits(value, 11) < 24 && twoDigits(value, 14) < 60 && twoDigits(value, 17) < 60;
+  return month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
+}
+
+/**
+ * Epoch ms of a `YYYY-MM-DDTHH:MM:SS…Z` timestamp naming a real instant; NaN for any other string.
+ * Date.parse already refuses month 13, day 00 and minute or second 60, but rolls hour 24 into the
+ * next day and February 30th into March: those two are checked here (one pass per timestamp, as it
+ * runs on every file of every scan).
+ */
+export function instantOf(value: string): number {
+  if (!ISO_SHAPE.test(value)) return NaN;
+  const epoch = Date.parse(value);
+  const day = twoDigits(value, 8);
+  return twoDigits(value, 11) < 24 && (day <= 28 || day <= daysInMonth(value)) ? epoch : NaN;
+}
+
+/** A `YYYY-MM-DDTHH:MM:SS…Z` timestamp naming a real instant (no February 30th, no hour 25). */
+export function isRealInstant(value: string): boolean {
+  return !Number.isNaN(instantOf(value));
 }
 
 /** "3h", "2d": how far apart two instants are, for messages. */
@@ -63,18 +77,20 @@ function nonEmpty(value: unknown): value is string {
 const SAFE_ID = /^(?!\.)(?!.*\.\.)[A-Za-z0-9_:@+.-]{1,128}$/;
 
 function skillRule(doc: Doc, fileName: string, errors: CheckpointProblem[]): void {
-  if (!nonEmpty(doc.skill)) return;
-  if (SAFE_ID.test(doc.skill) && doc.skill + CHECKPOINT_SUFFIX === fileName) return;
-  const problem = idProblem(doc.skill);
+  const skill = doc.skill;
+  if (!nonEmpty(skill)) return;
+  // `fileName === skill + suffix`, without building the string.
+  if (fileName.length === skill.length + CHECKPOINT_SUFFIX.length && fileName.startsWith(skill) && fileName.endsWith(CHECKPOINT_SUFFIX) && SAFE_ID.test(skill)) return;
+  const problem = idProblem(skill);
   if (problem !== null) {
     errors.push({ path: "skill", message: `${problem}: a skill names its file (<skill>${CHECKPOINT_SUFFIX})` });
     return;
   }
-  const expected = `${doc.skill}${CHECKPOINT_SUFFIX}`;
+  const expected = `${skill}${CHECKPOINT_SUFFIX}`;
   if (expected !== fileName) {
     errors.push({
       path: "skill",
-      message: `is '${doc.skill}' but the file is ${fileName}: rename the file to ${expected} or set skill to '${skillFromFileName(fileName)}'`,
+      message: `is '${skill}' but the file is ${fileName}: rename the file to ${expected} or set skill to '${skillFromFileName(fileName)}'`,
     });
   }
 }
@@ -82,9 +98,13 @@ function skillRule(doc: Doc, fileName: string, errors: CheckpointProblem[]): voi
 /** Epoch ms of a real `…Z` instant, NaN otherwise; a timestamp-shaped value naming no real instant is an error. */
 function instant(value: unknown, path: string, errors: CheckpointProblem[]): number {
   if (typeof value !== "string") return NaN;
-  if (isRealInstant(value)) return Date.parse(value);
-  if (ISO_SHAPE.test(value)) errors.push({ path, message: `is not a real date and time (got '${value}')` });
-  return NaN; // other shapes are reported by the schema
+  const at = instantOf(value);
+  if (Number.isNaN(at) && ISO_SHAPE.test(value)) errors.push(notRealInstant(path, value));
+  return at; // other shapes are reported by the schema
+}
+
+function notRealInstant(path: string, value: string): CheckpointProblem {
+  return { path, message: `is not a real date and time (got '${value}')` };
 }
 
 function timestampRules(doc: Doc, now: number, errors: CheckpointProblem[], warnings: CheckpointProblem[]): void {
@@ -103,42 +123,66 @@ function timestampRules(doc: Doc, now: number, errors: CheckpointProblem[], warn
 function nestedInstants(list: unknown, field: string, key: string, errors: CheckpointProblem[]): void {
   if (!Array.isArray(list)) return;
   for (let i = 0; i < list.length; i++) {
-    const item = recordAt(list, i);
-    if (item && typeof item[key] === "string" && !isRealInstant(item[key])) instant(item[key], `${field}[${i}].${key}`, errors);
+    const value = recordAt(list, i)?.[key];
+    // The path is only built for a problem.
+    if (typeof value === "string" && Number.isNaN(instantOf(value)) && ISO_SHAPE.test(value)) errors.push(notRealInstant(`${field}[${i}].${key}`, value));
   }
 }
+
+/** The `id` of item `i` (undefined unless the item is an object that has one). */
+function idAt(list: unknown[], i: number): unknown {
+  const item = list[i];
+  return item !== null && typeof item === "object" ? (item as Doc).id : undefined;
+}
+
+/** Index of the first item before `end` whose id is `id`. */
+function firstIdIndex(list: unknown[], id: string, end: number): number | undefined {
+  for (let j = 0; j < end; j++) if (idAt(list, j) === id) return j;
+  return undefined;
+}
+
+// Tables hold a handful of rows: looking through them costs less than a Map or a Set per file, up to
+// this length (past it, lookups are hashed so a huge table stays linear).
+const LOOK_BACK_LIMIT = 32;
 
 function duplicateIdRule(doc: Doc, field: "progress_table" | "blockers", errors: CheckpointProblem[]): void {
   const list = doc[field];
   if (!Array.isArray(list) || list.length < 2) return;
-  const firstAt = new Map<string, number>();
+  const firstAt = list.length > LOOK_BACK_LIMIT ? new Map<string, number>() : null;
   for (let i = 0; i < list.length; i++) {
-    const id = recordAt(list, i)?.id;
+    const id = idAt(list, i);
     if (typeof id !== "string") continue;
-    const first = firstAt.get(id);
-    if (first === undefined) firstAt.set(id, i);
+    const first = firstAt ? firstAt.get(id) : firstIdIndex(list, id, i);
+    if (first === undefined) firstAt?.set(id, i);
     else errors.push({ path: `${field}[${i}].id`, message: `duplicates ${field}[${first}].id '${id}': ids must be unique` });
   }
 }
 
-function rowIds(doc: Doc): Set<unknown> {
-  const ids = new Set<unknown>();
-  const rows = doc.progress_table;
-  if (Array.isArray(rows)) for (let i = 0; i < rows.length; i++) ids.add(recordAt(rows, i)?.id);
-  return ids;
+/** A non-empty string that is not the id of any row. */
+function namesNoRow(id: unknown, rows: unknown[], rowIds: Set<unknown> | null): id is string {
+  if (typeof id !== "string" || id.trim() === "") return false;
+  return rowIds ? !rowIds.has(id) : firstIdIndex(rows, id, rows.length) === undefined;
+}
+
+function noRowWarning(id: string, path: string): CheckpointProblem {
+  return { path, message: `names '${id}', which is not a progress_table row id: use a row's id or drop blocking` };
 }
 
 function blockingRule(doc: Doc, warnings: CheckpointProblem[]): void {
   const blockers = doc.blockers;
   if (!Array.isArray(blockers) || blockers.length === 0) return;
-  const ids = rowIds(doc);
-  const check = (id: unknown, path: string) => {
-    if (typeof id === "string" && id.trim() !== "" && !ids.has(id)) warnings.push({ path, message: `names '${id}', which is not a progress_table row id: use a row's id or drop blocking` });
-  };
+  const rows: unknown[] = Array.isArray(doc.progress_table) ? doc.progress_table : [];
+  const rowIds = rows.length > LOOK_BACK_LIMIT ? new Set(rows.map((_, i) => idAt(rows, i))) : null;
   for (let i = 0; i < blockers.length; i++) {
     const blocking = recordAt(blockers, i)?.blocking;
-    if (typeof blocking === "string") check(blocking, `blockers[${i}].blocking`);
-    else if (Array.isArray(blocking)) for (let k = 0; k < blocking.length; k++) check(blocking[k], `blockers[${i}].blocking[${k}]`);
+    if (typeof blocking === "string") {
+      if (namesNoRow(blocking, rows, rowIds)) warnings.push(noRowWarning(blocking, `blockers[${i}].blocking`));
+    } else if (Array.isArray(blocking)) {
+      for (let k = 0; k < blocking.length; k++) {
+        const id: unknown = blocking[k];
+        if (namesNoRow(id, rows, rowIds)) warnings.push(noRowWarning(id, `blockers[${i}].blocking[${k}]`));
+      }
+    }
   }
 }
 
@@ -164,10 +208,8 @@ function sizeRules(doc: Doc, sizeBytes: number, warnings: CheckpointProblem[]): 
   }
 }
 
-/** Errors and warnings beyond the schema for one parsed file. */
-export function checkpointRuleProblems(doc: Doc, input: RuleInput): { errors: CheckpointProblem[]; warnings: CheckpointProblem[] } {
-  const errors: CheckpointProblem[] = [];
-  const warnings: CheckpointProblem[] = [];
+/** Adds the errors and warnings beyond the schema for one parsed file. */
+export function checkpointRuleProblems(doc: Doc, input: RuleInput, errors: CheckpointProblem[], warnings: CheckpointProblem[]): void {
   skillRule(doc, input.fileName, errors);
   timestampRules(doc, input.now, errors, warnings);
   duplicateIdRule(doc, "progress_table", errors);
@@ -175,5 +217,4 @@ export function checkpointRuleProblems(doc: Doc, input: RuleInput): { errors: Ch
   blockingRule(doc, warnings);
   inProgressRules(doc, warnings);
   sizeRules(doc, input.sizeBytes, warnings);
-  return { errors, warnings };
 }

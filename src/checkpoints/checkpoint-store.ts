@@ -109,10 +109,13 @@ export function listCheckpointEntries(layout: WorkspaceLayout): FolderEntry[] | 
     if (code === "ENOTDIR") throw new AopError("invalid_argument", `${dir} is not a folder`, { hint: "point --dir at a .checkpoints/ folder" });
     throw new AopError("io_error", `cannot list ${dir}: ${(err as Error).message}`);
   }
-  return entries
-    .filter((e) => isCheckpointFileName(e.name))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((e) => ({ name: e.name, path: layout.checkpointFileByName(e.name), kind: e.isSymbolicLink() ? "symlink" : e.isFile() ? "file" : "other" }));
+  // Names sorted by the built-in comparison (UTF-16 code units, like `<`): no comparator call per step.
+  const byName = new Map<string, fs.Dirent>();
+  for (const e of entries) if (isCheckpointFileName(e.name)) byName.set(e.name, e);
+  return [...byName.keys()].sort().map((name) => {
+    const e = byName.get(name)!;
+    return { name, path: layout.checkpointFileByName(name), kind: e.isSymbolicLink() ? "symlink" : e.isFile() ? "file" : "other" };
+  });
 }
 
 /** A reader for a folder's entries (the project's real path is resolved once). */

@@ -1,6 +1,9 @@
 // The checkpoint validator: JSON text → errors and warnings (DESIGN §8). Once loaded it is pure;
 // the precompiled schema does the structural work, checkpoint-rules.ts the rest.
-import { loadValidator, type CompiledValidator } from "../schemas/load-validator.js";
+// Imported statically (not through loadValidator): every checkpoint command needs it, and the
+// `checkpoint` bin's one-file bundle must contain it (scripts/bundle-bins.mjs).
+import checkpointSchema from "../generated/validators/checkpoint__checkpoint.js";
+import type { CompiledValidator } from "../schemas/load-validator.js";
 import { checkpointRuleProblems } from "./checkpoint-rules.js";
 import { findJsonSyntaxError } from "./json-syntax.js";
 import { classifySchemaErrors } from "./schema-messages.js";
@@ -24,8 +27,6 @@ export interface ValidationOutcome extends FileReport {
 
 export type CheckpointValidator = (input: ValidateInput) => ValidationOutcome;
 
-export const CHECKPOINT_SCHEMA = "checkpoint/checkpoint";
-
 function byPath(a: CheckpointProblem, b: CheckpointProblem): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
@@ -44,17 +45,12 @@ export function parseCheckpointJson(text: string): { ok: true; value: unknown } 
 
 /** Validate an already-parsed document. */
 export function checkDocument(schema: CompiledValidator, document: unknown, input: Omit<ValidateInput, "text">): ValidationOutcome {
-  const fallbackSkill = skillFromFileName(input.fileName);
   const valid = schema(document);
   const { errors, warnings } = valid ? { errors: [] as CheckpointProblem[], warnings: [] as CheckpointProblem[] } : classifySchemaErrors(schema.errors ?? []);
   const isObject = document !== null && typeof document === "object" && !Array.isArray(document);
-  if (isObject) {
-    const rules = checkpointRuleProblems(document as Record<string, unknown>, input);
-    errors.push(...rules.errors);
-    warnings.push(...rules.warnings);
-  }
+  if (isObject) checkpointRuleProblems(document as Record<string, unknown>, input, errors, warnings);
   const declared = isObject ? (document as Record<string, unknown>).skill : undefined;
-  const skill = typeof declared === "string" && declared.trim() !== "" ? declared : fallbackSkill;
+  const skill = typeof declared === "string" && declared.trim() !== "" ? declared : skillFromFileName(input.fileName);
   if (errors.length > 1) errors.sort(byPath);
   if (warnings.length > 1) warnings.sort(byPath);
   return { file: input.fileName, skill, errors, warnings, document, checkpoint: errors.length === 0 ? (document as Checkpoint) : null };
@@ -70,10 +66,9 @@ export function validateCheckpointText(schema: CompiledValidator, input: Validat
 
 /** The validator with its compiled schema loaded. */
 export async function loadCheckpointValidator(): Promise<CheckpointValidator> {
-  const schema = await loadValidator(CHECKPOINT_SCHEMA);
-  return (input) => validateCheckpointText(schema, input);
+  return (input) => validateCheckpointText(checkpointSchema, input);
 }
 
 export async function loadCheckpointSchema(): Promise<CompiledValidator> {
-  return loadValidator(CHECKPOINT_SCHEMA);
+  return checkpointSchema;
 }

@@ -3,6 +3,7 @@ import type { Clock } from "../core/clock.js";
 import { clockFromEnv } from "../core/clock.js";
 import { WorkspaceLayout } from "../store/layout.js";
 import { findWorkspaceRoot } from "../store/workspace-root.js";
+import { stdoutTarget, writeStdout } from "./output/stdout.js";
 import { colorEnabled, makeStyle, type Style } from "./output/style.js";
 
 export interface GlobalOptions {
@@ -35,14 +36,14 @@ export function createContext(globals: GlobalOptions, options: { checkpointsDir?
     layout: new WorkspaceLayout(root, options),
     clock: clockFromEnv(),
     json,
-    style: makeStyle(colorEnabled(process.stdout, json)),
+    style: makeStyle(colorEnabled(stdoutTarget, json)),
     // Lazy: touching process.stderr builds a stream, which most commands never need.
     get errStyle() {
       return (errStyle ??= makeStyle(colorEnabled(process.stderr, json)));
     },
     globals,
-    out: (text) => void process.stdout.write(text.endsWith("\n") ? text : text + "\n"),
+    out: (text) => writeStdout(text.endsWith("\n") ? text : text + "\n"),
     err: (text) => void process.stderr.write(text.endsWith("\n") ? text : text + "\n"),
-    printJson: (value) => void process.stdout.write(JSON.stringify(value, null, 2) + "\n"),
+    printJson: (value) => writeStdout(JSON.stringify(value, null, 2) + "\n"),
   };
 }

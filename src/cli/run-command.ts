@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { AopError, envelopeFromError, isAopError } from "../core/errors.js";
 import { createContext, type CliContext, type GlobalOptions } from "./context.js";
 import { EXIT_FAILED, EXIT_USAGE } from "./exit-codes.js";
+import { writeStdout } from "./output/stdout.js";
 
 export type CommandBody<A extends unknown[]> = (ctx: CliContext, opts: Record<string, unknown>, ...args: A) => Promise<number | void>;
 
@@ -36,7 +37,7 @@ export function reportError(err: unknown, json: boolean): number {
   if (envelope.ok) return 0;
   const code = envelope.error.code === "usage_error" ? EXIT_USAGE : EXIT_FAILED;
   if (json) {
-    process.stdout.write(JSON.stringify(envelope, null, 2) + "\n");
+    writeStdout(JSON.stringify(envelope, null, 2) + "\n");
   } else {
     process.stderr.write(`error ${envelope.error.code}: ${envelope.error.message}\n`);
     const hint = isAopError(err) ? err.hint : undefined;

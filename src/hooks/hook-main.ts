@@ -22,6 +22,8 @@ async function readStdin(): Promise<string> {
 export async function hookMain(options: { root?: string } = {}): Promise<void> {
   const watchdog = setTimeout(() => process.exit(0), WATCHDOG_MS);
   watchdog.unref();
+  // The agent may stop reading early; that must not turn into an error exit.
+  process.stdout.on("error", () => undefined);
   try {
     await runClaudeHook({
       stdin: await readStdin(),

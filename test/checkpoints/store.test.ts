@@ -78,6 +78,12 @@ describe("reading the checkpoints folder: bad input is a clear error, never a cr
     expect((await scanFolder(env(root))).files.map((f) => f.file)).toEqual(["a.checkpoint.json"]);
   });
 
+  it("files are listed by name in UTF-16 code unit order (digits, capitals, underscore, lower case, accents)", async () => {
+    const names = ["b", "é", "_x", "B", "10", "a", "Zed", "9"];
+    const root = checkpointWorkspace(Object.fromEntries(names.map((n) => [n, minimalCheckpoint(n)])));
+    expect((await scanFolder(env(root))).files.map((f) => f.skill)).toEqual(["10", "9", "B", "Zed", "_x", "a", "b", "é"]);
+  });
+
   it("a missing folder is not an error; a file where the folder should be is", async () => {
     const root = tempDir();
     expect(await scanFolder(env(root))).toMatchObject({ exists: false, files: [] });

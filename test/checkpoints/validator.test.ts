@@ -200,3 +200,23 @@ describe("combinations", () => {
     }
   });
 });
+
+describe("long tables (ids are looked up differently past a few dozen rows)", () => {
+  const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `r${i}`, label: `Row ${i}`, status: "complete" }));
+
+  it.each([5, 40])("a duplicate id is reported against the first row holding it, in a table of %i rows", (n) => {
+    const table = rows(n);
+    table.push({ id: "r3", label: "Again", status: "complete" }, { id: "r3", label: "Once more", status: "complete" });
+    expect(check(minimalCheckpoint("builder", { progress_table: table })).errors).toEqual([
+      { path: `progress_table[${n}].id`, message: "duplicates progress_table[3].id 'r3': ids must be unique" },
+      { path: `progress_table[${n + 1}].id`, message: "duplicates progress_table[3].id 'r3': ids must be unique" },
+    ]);
+  });
+
+  it.each([5, 40])("blocking names are checked against every row of a table of %i rows", (n) => {
+    const blockers = [{ id: "b1", description: "x", needs: "code_fix", blocking: [`r${n - 1}`, "r0", "gone"] }];
+    const result = check(minimalCheckpoint("builder", { progress_table: rows(n), blockers }));
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual([{ path: "blockers[0].blocking[2]", message: "names 'gone', which is not a progress_table row id: use a row's id or drop blocking" }]);
+  });
+});

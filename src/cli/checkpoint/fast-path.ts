@@ -1,6 +1,7 @@
 // A commander-free route for `checkpoint validate …`, which git hooks and CI run on every commit.
 // It only recognises the flags; the body is the same validate module every route runs. Anything else
 // (help, other subcommands, unknown or malformed flags) returns null and goes through the full program.
+// The bins run it from a one-file bundle of this module and its imports (scripts/bundle-bins.mjs).
 import type { GlobalOptions } from "../context.js";
 
 export interface FastValidate {

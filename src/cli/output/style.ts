@@ -10,7 +10,7 @@ export interface Style {
   bold(s: string): string;
 }
 
-export function colorEnabled(stream: NodeJS.WriteStream, json: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
+export function colorEnabled(stream: { readonly isTTY?: boolean }, json: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
   if (json) return false;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
   if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== "" && env.FORCE_COLOR !== "0") return true;

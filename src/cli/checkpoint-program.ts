@@ -1,5 +1,5 @@
-// The `checkpoint` bin: the same subcommands as `aop checkpoint`, without the rest of the aop program,
-// so git hooks and CI pay only for what they run.
+// The `checkpoint` bin as a commander program: the same subcommands as `aop checkpoint`, without the
+// rest of the aop program. The bin loads it for everything but a plain `checkpoint validate`.
 import type { Command } from "commander";
 
 export async function buildCheckpointProgram(): Promise<Command> {
@@ -22,8 +22,8 @@ export async function buildCheckpointProgram(): Promise<Command> {
   return program;
 }
 
-/** The full program (bin/checkpoint.js has already tried the commander-free validate route). */
-export async function main(argv: string[]): Promise<void> {
+/** The full program (the bin has already tried the commander-free validate route). */
+export async function runCheckpointProgram(argv: string[]): Promise<void> {
   const { runProgram } = await import("./run-program.js");
   await runProgram(await buildCheckpointProgram(), argv);
 }
