@@ -1,6 +1,6 @@
 // Kernel figures: the in-process pipeline, MCP stdio round trips, `aop mcp` start-up.
 import { spawn } from "node:child_process";
-import { CLI_BIN, dist, node, opsPerSec, percentile, median, record, tempDir } from "../lib.mjs";
+import { CLI_BIN, dist, opsPerSec, percentile, median, record, tempDir } from "../lib.mjs";
 import fs from "node:fs";
 
 const SUITE = "kernel";
@@ -83,5 +83,4 @@ export async function run() {
   }
   record({ suite: SUITE, name: "aop mcp spawn → initialize answered (median of 9)", value: median(spawnTimes), unit: "ms", baselineName: "node -e 0", baselineValue: median(nodeTimes), target: { max: 4, label: "≤ 4× node" } });
   fs.rmSync(root, { recursive: true, force: true });
-  void node;
 }

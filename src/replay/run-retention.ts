@@ -14,13 +14,9 @@ export interface RetentionRecord {
   recent: { run_id: string; entries: number; started_at: string | null; pruned_at: string }[];
 }
 
-export function retentionFile(layout: WorkspaceLayout): string {
-  return layout.replayRetentionFile;
-}
-
 export function readRetention(layout: WorkspaceLayout): RetentionRecord {
   try {
-    const value = JSON.parse(fs.readFileSync(retentionFile(layout), "utf8")) as RetentionRecord;
+    const value = JSON.parse(fs.readFileSync(layout.replayRetentionFile, "utf8")) as RetentionRecord;
     if (typeof value.pruned_runs === "number" && Array.isArray(value.recent)) return value;
   } catch {
     // missing or unreadable: nothing pruned yet as far as we can tell
@@ -39,7 +35,7 @@ export function runsToPrune(runs: RunSummary[], maxRuns: number, keep: string): 
 export async function pruneRuns(layout: WorkspaceLayout, maxRuns: number, keep: string, nowIso: string): Promise<RunSummary[]> {
   const victims = runsToPrune(await listRuns(layout), maxRuns, keep);
   if (victims.length === 0) return [];
-  await withLock(layout.lockFor(retentionFile(layout)), async () => {
+  await withLock(layout.lockFor(layout.replayRetentionFile), async () => {
     const record = readRetention(layout);
     for (const run of victims) {
       await withLock(layout.lockFor(layout.timelineFile(run.run_id)), () => {
@@ -52,7 +48,7 @@ export async function pruneRuns(layout: WorkspaceLayout, maxRuns: number, keep: 
       record.recent.unshift({ run_id: run.run_id, entries: run.entries, started_at: run.started_at, pruned_at: nowIso });
     }
     record.recent = record.recent.slice(0, 50);
-    writeJsonAtomic(retentionFile(layout), record);
+    writeJsonAtomic(layout.replayRetentionFile, record);
   });
   return victims;
 }

@@ -24,8 +24,6 @@ export function appendJsonLine(file: string, value: unknown, options: { mode?: n
 export interface JsonlRecord<T = unknown> {
   /** Byte offset of the line's first byte. */
   offset: number;
-  /** 0-based index of the line among all lines read (valid or not). */
-  lineNumber: number;
   value: T;
 }
 
@@ -41,8 +39,6 @@ export interface JsonlReadStats {
 export interface JsonlReadOptions {
   fromOffset?: number;
   chunkSize?: number;
-  /** Called for every skipped line, with its offset and why. */
-  onSkip?: (offset: number, reason: "torn" | "unparseable") => void;
 }
 
 const NEWLINE = 0x0a;
@@ -76,7 +72,7 @@ export async function* readJsonl<T = unknown>(file: string, options: JsonlReadOp
       for (;;) {
         const nl = buffer.indexOf(NEWLINE, cursor);
         if (nl === -1 || nl >= end) break;
-        const record = parseLine<T>(buffer, cursor, nl, lineStart, s, options);
+        const record = parseLine<T>(buffer, cursor, nl, lineStart, s);
         s.endOffset = lineStart + (nl - cursor) + 1;
         lineStart = s.endOffset;
         cursor = nl + 1;
@@ -89,48 +85,24 @@ export async function* readJsonl<T = unknown>(file: string, options: JsonlReadOp
       s.lines++;
       s.skipped++;
       s.tornTail = true;
-      options.onSkip?.(lineStart, "torn");
     }
   } finally {
     await fd.close();
   }
 }
 
-function parseLine<T>(buffer: Buffer, from: number, to: number, offset: number, s: JsonlReadStats, options: JsonlReadOptions): JsonlRecord<T> | null {
-  const lineNumber = s.lines++;
+function parseLine<T>(buffer: Buffer, from: number, to: number, offset: number, s: JsonlReadStats): JsonlRecord<T> | null {
+  s.lines++;
   let stop = to;
   if (stop > from && buffer[stop - 1] === 0x0d) stop--; // tolerate CRLF
   if (stop === from) return null; // blank line: not data, not corruption
   try {
     const value = JSON.parse(buffer.toString("utf8", from, stop)) as T;
-    return { offset, lineNumber, value };
+    return { offset, value };
   } catch {
     s.skipped++;
-    options.onSkip?.(offset, "unparseable");
     return null;
   }
-}
-
-/** Read a whole (small) JSONL file synchronously; same skipping rules as `readJsonl`. */
-export function readJsonlSync<T = unknown>(file: string): { records: JsonlRecord<T>[]; stats: JsonlReadStats } {
-  const data = fs.readFileSync(file);
-  const stats: JsonlReadStats = { lines: 0, skipped: 0, tornTail: false, endOffset: 0 };
-  const records: JsonlRecord<T>[] = [];
-  let cursor = 0;
-  for (;;) {
-    const nl = data.indexOf(NEWLINE, cursor);
-    if (nl === -1) break;
-    const record = parseLine<T>(data, cursor, nl, cursor, stats, {});
-    if (record) records.push(record);
-    cursor = nl + 1;
-    stats.endOffset = cursor;
-  }
-  if (cursor < data.length) {
-    stats.lines++;
-    stats.skipped++;
-    stats.tornTail = true;
-  }
-  return { records, stats };
 }
 
 export interface RawLine {
