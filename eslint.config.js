@@ -2,7 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**", "src/generated/**"] },
+  { ignores: ["dist/**", "node_modules/**", "coverage/**", "src/catalog/generated/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -19,7 +19,7 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
       "no-constant-condition": ["error", { checkLoops: false }],
       // One commander instance: its classes are compared with instanceof across modules.
-      "no-restricted-imports": ["error", { paths: [{ name: "commander", message: "import values from src/cli/commander-vendor.ts (types may come from commander)", allowTypeImports: true }] }],
+      "no-restricted-imports": ["error", { paths: [{ name: "commander", message: "import values from src/adapters/cli/commander-vendor.ts (types may come from commander)", allowTypeImports: true }] }],
     },
   },
   {
@@ -32,7 +32,7 @@ export default tseslint.config(
   },
   {
     // The one place commander's values are imported (and bundled).
-    files: ["src/cli/commander-vendor.ts"],
+    files: ["src/adapters/cli/commander-vendor.ts"],
     rules: { "no-restricted-imports": "off" },
   },
 );

@@ -13,7 +13,7 @@ if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
 } else {
   // The Claude Code hook runs after every tool call of the agent: straight to its handler.
   const hook = argv.length === 2 && argv[0] === "hook" && argv[1] === "claude";
-  if (hook) await (await import("../dist/hooks/hook-main.js")).hookMain();
+  if (hook) await (await import("../dist/adapters/hooks/hook-main.js")).hookMain();
   const fast = !hook && argv[0] === "checkpoint" && argv.includes("validate") && (await (await checkpointRoute()).tryFastValidate(argv.slice(1)));
   if (!hook && !fast) {
     // A reader that stops early (`aop … | head`) is not an error.
@@ -21,7 +21,7 @@ if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
       if (err.code !== "EPIPE") throw err;
       process.exit(process.exitCode ?? 0);
     });
-    const { main } = await import("../dist/cli/main.js");
+    const { main } = await import("../dist/adapters/cli/main.js");
     await main(argv);
   }
 }
@@ -29,6 +29,6 @@ if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
 /** The checkpoint bin's fast route: its bundle (bin/load-bundle.cjs), else the modular build. */
 async function checkpointRoute() {
   const require = createRequire(import.meta.url);
-  const bundle = require("./load-bundle.cjs").loadBundle(fileURLToPath(new URL("../dist/cli/checkpoint/fast-path.bundle.cjs", import.meta.url)));
-  return bundle ?? import("../dist/cli/checkpoint/fast-path.js");
+  const bundle = require("./load-bundle.cjs").loadBundle(fileURLToPath(new URL("../dist/adapters/cli/checkpoint/fast-path.bundle.cjs", import.meta.url)));
+  return bundle ?? import("../dist/adapters/cli/checkpoint/fast-path.js");
 }

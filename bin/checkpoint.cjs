@@ -10,7 +10,7 @@ const { loadBundle } = require("./load-bundle.cjs");
 
 async function tryFastValidate(argv) {
   if (!argv.includes("validate")) return false;
-  const fastPath = loadBundle(path.join(__dirname, "..", "dist", "cli", "checkpoint", "fast-path.bundle.cjs")) ?? (await import("../dist/cli/checkpoint/fast-path.js"));
+  const fastPath = loadBundle(path.join(__dirname, "..", "dist", "adapters", "cli", "checkpoint", "fast-path.bundle.cjs")) ?? (await import("../dist/adapters/cli/checkpoint/fast-path.js"));
   return fastPath.tryFastValidate(argv);
 }
 
@@ -21,7 +21,7 @@ async function main(argv) {
     if (err.code !== "EPIPE") throw err;
     process.exit(process.exitCode ?? 0);
   });
-  const { runCheckpointProgram } = await import("../dist/cli/checkpoint-program.js");
+  const { runCheckpointProgram } = await import("../dist/adapters/cli/checkpoint-program.js");
   await runCheckpointProgram(argv);
 }
 

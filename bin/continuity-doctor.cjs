@@ -6,8 +6,8 @@
 
 let bundle = null;
 try {
-  bundle = require("../dist/cli/continuity-doctor-bin.bundle.cjs");
+  bundle = require("../dist/adapters/cli/continuity-doctor-bin.bundle.cjs");
 } catch (err) {
   if (err.code !== "MODULE_NOT_FOUND" || !String(err.message).includes("continuity-doctor-bin.bundle")) throw err;
 }
-(bundle ? Promise.resolve(bundle) : import("../dist/cli/continuity-doctor-bin.js")).then((entry) => entry.main(process.argv.slice(2)));
+(bundle ? Promise.resolve(bundle) : import("../dist/adapters/cli/continuity-doctor-bin.js")).then((entry) => entry.main(process.argv.slice(2)));

@@ -14,7 +14,7 @@ generate();
 fs.rmSync(dist, { recursive: true, force: true });
 const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
 execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.build.json")], { stdio: "inherit", cwd: root });
-fs.cpSync(path.join(root, "src", "generated"), path.join(dist, "generated"), { recursive: true });
+fs.cpSync(path.join(root, "src", "catalog", "generated"), path.join(dist, "catalog", "generated"), { recursive: true });
 
 await bundleVendored();
 await bundleBins();

@@ -16,16 +16,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export const BUNDLES = [
   {
-    entry: "dist/cli/continuity-doctor-bin.js",
+    entry: "dist/adapters/cli/continuity-doctor-bin.js",
     // Same folder as the entry, so `createRequire(import.meta.url)("../…")` paths still resolve.
-    out: "dist/cli/continuity-doctor-bin.bundle.cjs",
+    out: "dist/adapters/cli/continuity-doctor-bin.bundle.cjs",
     lazy: ["./continuity-doctor-program.js"],
   },
   {
     // `checkpoint validate` (git hooks, CI): the ~25 modules of its commander-free route and the
     // compiled checkpoint schema. The bins load commander's program themselves when this declines.
-    entry: "dist/cli/checkpoint/fast-path.js",
-    out: "dist/cli/checkpoint/fast-path.bundle.cjs",
+    entry: "dist/adapters/cli/checkpoint/fast-path.js",
+    out: "dist/adapters/cli/checkpoint/fast-path.bundle.cjs",
     lazy: [],
     codeCache: { entry: "tryFastValidate", sample: checkpointSample, runs: [["validate"], ["validate", "--json"], ["validate", "--strict"]] },
   },
@@ -33,7 +33,7 @@ export const BUNDLES = [
 
 /** A checkpoints folder touching every path of `validate`: valid, warnings, schema and rule errors, broken JSON. */
 async function checkpointSample(dir) {
-  const { scaffoldCheckpoint } = await import(pathToFileURL(path.join(root, "dist", "checkpoints", "write-service.js")).href);
+  const { scaffoldCheckpoint } = await import(pathToFileURL(path.join(root, "dist", "domains", "checkpoints", "write-service.js")).href);
   const doc = (skill, extra = {}) => ({
     ...scaffoldCheckpoint(skill, dir, "2026-03-01T08:00:00.000Z"),
     progress_table: [{ id: "r1", label: "Handlers", status: "in_progress" }, { id: "r2", label: "Tests", status: "not_started" }],
@@ -106,7 +106,7 @@ export async function bundleBins() {
  */
 export async function bundleVendored() {
   // Same for commander, which every `aop` start loads.
-  for (const entry of ["mcp/server-sdk", "mcp/client-sdk", "cli/commander-vendor"]) {
+  for (const entry of ["adapters/mcp/server-sdk", "app/clients/client-sdk", "adapters/cli/commander-vendor"]) {
     await build({
       entryPoints: [path.join(root, "src", `${entry}.ts`)],
       outfile: path.join(root, "dist", `${entry}.js`),

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = path.join(repo, "bin", "aop.js");
-if (!fs.existsSync(path.join(repo, "dist", "cli", "main.js"))) {
+if (!fs.existsSync(path.join(repo, "dist", "adapters", "cli", "main.js"))) {
   process.stderr.write("dist/ is missing: run `npm install` (it builds) or `npm run build` first\n");
   process.exit(1);
 }

@@ -1,4 +1,4 @@
-// Build-time generation into src/generated/ (copied to dist/generated/ by the build):
+// Build-time generation into src/catalog/generated/ (copied to dist/catalog/generated/ by the build):
 // - every JSON Schema under schemas/ precompiled into a standalone ajv validator module (with its types), so commands
 //   validate without loading or compiling ajv at run time;
 // - the bundled policy defaults as JSON, so commands without a user policy never load the YAML parser.
@@ -13,7 +13,7 @@ const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
 const standaloneCode = standaloneModule.default ?? standaloneModule;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const schemasDir = path.join(root, "schemas");
-const generatedDir = path.join(root, "src", "generated");
+const generatedDir = path.join(root, "src", "catalog", "generated");
 const outDir = path.join(generatedDir, "validators");
 
 /** The user policy file: the merged schema with nothing required and `null` allowed (null replaces a default). */
@@ -101,7 +101,7 @@ function compile(schema) {
 
 // Types for a validator module, so a start-up-critical module can import one statically (and a bundler
 // can follow the import) instead of going through loadValidator's computed import().
-const DECLARATION = `import type { CompiledValidator } from "../../schemas/load-validator.js";
+const DECLARATION = `import type { CompiledValidator } from "../../load-validator.js";
 declare const validate: CompiledValidator;
 export { validate };
 export default validate;

@@ -46,7 +46,7 @@ function nodeNoop() {
 
 export async function run() {
   const { root, layout, runtime, clock } = await setupWorkspace();
-  const { handlers } = await dist("features/tools.js");
+  const { handlers } = await dist("domains/features/tools.js");
   const { policyDefaults } = await dist("config/policy-loader.js");
   const ctx = { layout, clock, policy: policyDefaults(), tool_name: "feature.get", call: { run_id: "r", session_id: null, actor_type: "orchestrator" }, operation_id: null, warn: () => {} };
   const args = { feature_id: "feat_bench" };
@@ -55,7 +55,7 @@ export async function run() {
   record({ suite: SUITE, name: "in-process feature.get through the full pipeline", value: pipeline, unit: "calls/s", baselineName: "handler called directly", baselineValue: direct, target: { minValue: 5000, label: "≥ 5,000/s" }, higherIsBetter: true });
   record({ suite: SUITE, name: "pipeline overhead (direct / pipeline time)", value: direct / pipeline, unit: "×", target: { maxValue: 3, label: "≤ 3×" } });
 
-  const { mcpClient } = await dist("runtime/clients/mcp.js");
+  const { mcpClient } = await dist("app/clients/mcp.js");
   const client = await mcpClient({ root, stderr: "ignore" });
   for (let i = 0; i < 100; i++) await client.callTool("feature.get", args);
   const samples = [];

@@ -17,7 +17,7 @@ function entry(i, runId) {
 }
 
 async function fill(layout, runId, n) {
-  const { TimelineWriter } = await dist("replay/timeline-writer.js");
+  const { TimelineWriter } = await dist("domains/replay/timeline-writer.js");
   const writer = new TimelineWriter(layout, () => 100_000_000);
   for (let i = 0; i < n; i++) await writer.append(entry(i, runId));
   writer.close();
@@ -38,7 +38,7 @@ function runWorker(args) {
 
 export async function run() {
   const { WorkspaceLayout } = await dist("store/layout.js");
-  const { serializeEntry } = await dist("replay/timeline-entry.js");
+  const { serializeEntry } = await dist("domains/replay/timeline-entry.js");
   const root = tempDir();
   const layout = new WorkspaceLayout(root);
 
@@ -69,7 +69,7 @@ export async function run() {
   record({ suite: SUITE, name: "4 processes appending to one run, together", value: together, unit: "entries/s", baselineName: "1 process through the writer", baselineValue: writerRate, target: { minValue: 10_000, label: "≥ 10,000/s" }, higherIsBetter: true });
 
   // 3. seek query on a 50,000-entry run vs reading and parsing the whole file
-  const { queryTimeline } = await dist("replay/timeline-query.js");
+  const { queryTimeline } = await dist("domains/replay/timeline-query.js");
   for (let i = 0; i < 20; i++) await queryTimeline(layout, { run_id: "single", from_sequence: 49_900, limit: 100 });
   const q = [];
   for (let i = 0; i < 50; i++) {
@@ -91,7 +91,7 @@ export async function run() {
 
   // 5. peak RSS of a filtered query over 500,000 entries, in a fresh process
   await fill(layout, "huge", 500_000);
-  const script = `const {queryTimeline}=await import(${JSON.stringify(`file://${REPO_ROOT}/dist/replay/timeline-query.js`)});const {WorkspaceLayout}=await import(${JSON.stringify(`file://${REPO_ROOT}/dist/store/layout.js`)});const p=await queryTimeline(new WorkspaceLayout(${JSON.stringify(root)}),{run_id:"huge",tool_name:"feature.init",result:"error",limit:10000});process.stdout.write(JSON.stringify({rss:process.resourceUsage().maxRSS,total:p.total_matched}));`;
+  const script = `const {queryTimeline}=await import(${JSON.stringify(`file://${REPO_ROOT}/dist/domains/replay/timeline-query.js`)});const {WorkspaceLayout}=await import(${JSON.stringify(`file://${REPO_ROOT}/dist/store/layout.js`)});const p=await queryTimeline(new WorkspaceLayout(${JSON.stringify(root)}),{run_id:"huge",tool_name:"feature.init",result:"error",limit:10000});process.stdout.write(JSON.stringify({rss:process.resourceUsage().maxRSS,total:p.total_matched}));`;
   const out = await new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
     let s = "";

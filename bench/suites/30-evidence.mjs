@@ -32,7 +32,7 @@ function evidenceFor(layout, sha256Of, i, epoch) {
 export async function buildFixture(root) {
   const { WorkspaceLayout } = await dist("store/layout.js");
   const { sha256Of } = await dist("core/hash.js");
-  const { buildChainEntry, GENESIS_HASH } = await dist("evidence/chain-hash.js");
+  const { buildChainEntry, GENESIS_HASH } = await dist("domains/evidence/chain-hash.js");
   const layout = new WorkspaceLayout(root);
   fs.mkdirSync(layout.evidenceDir(FEATURE), { recursive: true });
   fs.mkdirSync(layout.featureLogsDir(FEATURE), { recursive: true });
@@ -85,8 +85,8 @@ async function verifyFigure() {
 
 async function appendFigure() {
   const { WorkspaceLayout } = await dist("store/layout.js");
-  const { writeGateEvidence, updateLatestLocked } = await dist("evidence/evidence-files.js");
-  const { appendChainEntryLocked, evidenceLockPath } = await dist("evidence/chain-store.js");
+  const { writeGateEvidence, updateLatestLocked } = await dist("domains/evidence/evidence-files.js");
+  const { appendChainEntryLocked, evidenceLockPath } = await dist("domains/evidence/chain-store.js");
   const { acquireLock } = await dist("store/lock.js");
   const { sha256Of } = await dist("core/hash.js");
   const root = tempDir();

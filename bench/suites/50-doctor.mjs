@@ -14,10 +14,10 @@ export async function generate(scale) {
   fs.mkdirSync(path.join(root, ".git"));
   const { WorkspaceLayout } = await dist("store/layout.js");
   const { fixedClock } = await dist("core/clock.js");
-  const { createFeature } = await dist("features/feature-store.js");
-  const { TimelineWriter } = await dist("replay/timeline-writer.js");
-  const { writeGateEvidence } = await dist("evidence/evidence-files.js");
-  const { commitGateEvidence } = await dist("evidence/evidence-commit.js");
+  const { createFeature } = await dist("domains/features/feature-store.js");
+  const { TimelineWriter } = await dist("domains/replay/timeline-writer.js");
+  const { writeGateEvidence } = await dist("domains/evidence/evidence-files.js");
+  const { commitGateEvidence } = await dist("domains/evidence/evidence-commit.js");
   const { loadPolicy } = await dist("config/policy-loader.js");
   const { sha256Of } = await dist("core/hash.js");
   const layout = new WorkspaceLayout(root);

@@ -1,7 +1,7 @@
 // Loads and validates agentic/orchestrator/gates.yaml, including the cross-references a schema cannot check.
 import type { WorkspaceLayout } from "../store/layout.js";
-import { validateAgainst } from "../schemas/load-validator.js";
-import { schemaProblems } from "../schemas/schema-problems.js";
+import { validateAgainst } from "../catalog/load-validator.js";
+import { schemaProblems } from "../catalog/schema-problems.js";
 import type { GatesConfig } from "./gates-types.js";
 import type { ConfigProblem } from "./policy-types.js";
 import { configInvalid } from "./policy-loader.js";

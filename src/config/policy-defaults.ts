@@ -7,5 +7,5 @@ let require: NodeJS.Require | undefined; // created on first use: it costs start
 
 export function policyDefaults(): Policy {
   require ??= createRequire(import.meta.url);
-  return structuredClone(require("../generated/policy.defaults.json") as Policy);
+  return structuredClone(require("../catalog/generated/policy.defaults.json") as Policy);
 }

@@ -2,8 +2,8 @@
 // `loadPolicy` throws config_invalid; `loadPolicyTolerant` returns problems instead (the doctor uses it).
 import { AopError } from "../core/errors.js";
 import type { WorkspaceLayout } from "../store/layout.js";
-import { validateAgainst } from "../schemas/load-validator.js";
-import { schemaProblems } from "../schemas/schema-problems.js";
+import { validateAgainst } from "../catalog/load-validator.js";
+import { schemaProblems } from "../catalog/schema-problems.js";
 import { deepMerge } from "./deep-merge.js";
 import type { ConfigProblem, Policy } from "./policy-types.js";
 import { policyDefaults } from "./policy-defaults.js";

@@ -4,8 +4,8 @@ import type { Clock } from "../core/clock.js";
 import { validateId } from "../core/ids.js";
 import { isRole, ROLES } from "../config/policy-types.js";
 import type { WorkspaceLayout } from "../store/layout.js";
-import { activeLeaseRunId } from "../runs/lease-store.js";
-import type { CallIdentity } from "./tool-types.js";
+import { activeLeaseRunId } from "../domains/runs/lease-store.js";
+import type { CallIdentity } from "../catalog/tool-types.js";
 
 export interface IdentityOverrides {
   run_id?: string | undefined;

@@ -9,14 +9,14 @@ import { hashCanonical } from "../core/hash.js";
 import { configInvalid, loadPolicyTolerant } from "../config/policy-loader.js";
 import type { ConfigProblem, Policy } from "../config/policy-types.js";
 import type { WorkspaceLayout } from "../store/layout.js";
-import { loadValidator } from "../schemas/load-validator.js";
-import { schemaProblems } from "../schemas/schema-problems.js";
-import { loadCatalog, similarToolNames, validatorName, type Catalog } from "./catalog.js";
-import { loadHandler, type HandlerLoader } from "./handler-registry.js";
+import { loadValidator } from "../catalog/load-validator.js";
+import { schemaProblems } from "../catalog/schema-problems.js";
+import { loadCatalog, similarToolNames, validatorName, type Catalog } from "../catalog/catalog.js";
+import { loadHandler, type HandlerLoader } from "../app/handler-registry.js";
 import { IdempotencyLedger } from "./idempotency-ledger.js";
 import { resolveIdentity, type IdentityOverrides } from "./run-context.js";
-import type { CompletedCall, IdempotencyStatus, TimelineHook } from "./timeline-hook.js";
-import type { CatalogEntry, ToolContext } from "./tool-types.js";
+import type { CompletedCall, IdempotencyStatus, TimelineHook } from "../catalog/timeline-hook.js";
+import type { CatalogEntry, ToolContext } from "../catalog/tool-types.js";
 
 export const MAX_ARGUMENT_BYTES = 1024 * 1024;
 

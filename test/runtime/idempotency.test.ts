@@ -6,8 +6,8 @@ import { runWorkers } from "../helpers/processes.js";
 import { runCli, runJson } from "../helpers/cli.js";
 import { tempWorkspace } from "../helpers/tmp.js";
 import { opId, testRuntime } from "../helpers/runtime.js";
-import type { ToolHandler } from "../../src/runtime/tool-types.js";
-import { handlers as featureHandlers } from "../../src/features/tools.js";
+import type { ToolHandler } from "../../src/catalog/tool-types.js";
+import { handlers as featureHandlers } from "../../src/domains/features/tools.js";
 
 describe("idempotency ledger", () => {
   it("new → replay returns the identical envelope bytes and does not re-run the handler", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AopError } from "../../src/core/errors.js";
 import { policyDefaults } from "../../src/config/policy-loader.js";
-import type { CompletedCall } from "../../src/runtime/timeline-hook.js";
+import type { CompletedCall } from "../../src/catalog/timeline-hook.js";
 import { opId, testRuntime } from "../helpers/runtime.js";
 
 describe("ToolRuntime pipeline — one error code per stage", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fs from "node:fs";
-import { loadCatalog } from "../../src/runtime/catalog.js";
+import { loadCatalog } from "../../src/catalog/catalog.js";
 import { ROLES, type Role } from "../../src/config/policy-types.js";
 import { opId, testRuntime } from "../helpers/runtime.js";
 import { WorkspaceLayout } from "../../src/store/layout.js";

@@ -2,7 +2,7 @@
 // Each entry's operation_id is `<tag>-<n>` so the test can check per-process order.
 const [root, runId, tag, count] = process.argv.slice(2);
 const base = process.env.AOP_DIST_URL;
-const { TimelineWriter } = await import(base + "/replay/timeline-writer.js");
+const { TimelineWriter } = await import(base + "/domains/replay/timeline-writer.js");
 const { WorkspaceLayout } = await import(base + "/store/layout.js");
 const writer = new TimelineWriter(new WorkspaceLayout(root), () => 10_000_000);
 const entry = (n) => ({

@@ -1,0 +1,33 @@
+// checkpoint doctor [--fail-on-warnings]: validation errors plus drift; exit 1 on errors (and warnings with the flag).
+import { runCheckpointDoctor } from "../../../domains/checkpoints/checkpoint-doctor.js";
+import { staleDaysFor } from "./stale-days.js";
+import type { CliContext } from "../context.js";
+import { EXIT_FAILED } from "../exit-codes.js";
+import { folderLabel, plural } from "../output/checkpoint-format.js";
+
+export async function run(ctx: CliContext, opts: Record<string, unknown>): Promise<number> {
+  const { scan, findings } = await runCheckpointDoctor(ctx.layout, ctx.clock, await staleDaysFor(ctx));
+  const errors = findings.filter((f) => f.level === "error").length;
+  const warnings = findings.length - errors;
+  const failOnWarnings = opts.failOnWarnings === true;
+  const ok = errors === 0 && (!failOnWarnings || warnings === 0);
+  if (ctx.json) {
+    ctx.printJson({
+      ok,
+      checked: scan.files.length,
+      summary: { errors, warnings },
+      findings: findings.map((f) => ({ kind: f.kind, level: f.level, skill: f.skill, file: f.file, message: f.message, refs: f.paths.map((p) => ctx.layout.relative(p)) })),
+    });
+    return ok ? 0 : EXIT_FAILED;
+  }
+  const s = ctx.style;
+  const where = folderLabel(ctx.layout.relative(scan.dir), scan.dir);
+  if (scan.files.length === 0) {
+    ctx.out(scan.exists ? `no checkpoints in ${where}` : `no checkpoints folder at ${where}`);
+    return 0;
+  }
+  for (const f of findings) ctx.out(`${f.level === "error" ? s.red("[ERROR]  ") : s.yellow("[WARNING]")} ${f.message}`);
+  if (findings.length === 0) ctx.out(`${s.green("[OK]")}      ${plural(scan.files.length, "checkpoint")}: valid, fresh, nothing drifted`);
+  ctx.out(`checkpoint doctor: ${plural(scan.files.length, "file")}, ${plural(errors, "error")}, ${plural(warnings, "warning")}`);
+  return ok ? 0 : EXIT_FAILED;
+}

@@ -1,0 +1,15 @@
+// checkpoint resume <skill>: the orientation block a new session reads first, as Markdown (or --json).
+import { resumeSkill } from "../../../domains/checkpoints/orientation-service.js";
+import { staleDaysFor } from "./stale-days.js";
+import { renderResumeMarkdown } from "../output/resume-markdown.js";
+import type { CliContext } from "../context.js";
+
+export async function run(ctx: CliContext, _opts: Record<string, unknown>, skill: unknown): Promise<number> {
+  const block = await resumeSkill(ctx, String(skill), await staleDaysFor(ctx));
+  if (ctx.json) {
+    ctx.printJson(block);
+    return 0;
+  }
+  ctx.out(renderResumeMarkdown(block));
+  return 0;
+}

@@ -1,0 +1,91 @@
+// aop continuity doctor: diagnoses memory/CURRENT_STATE.md (the memory-continuity protocol, DESIGN §7)
+// in one or more workspaces. The bin `continuity-doctor` runs this same definition and body.
+import os from "node:os";
+import type { Command } from "commander";
+import type { CliContext } from "../context.js";
+import { examples, runCommand, usageError } from "../run-command.js";
+
+export interface FlagSpec {
+  /** The long flag without dashes; its option key is the camel-cased form (`all-agents` → `allAgents`). */
+  flag: string;
+  value?: string;
+  repeatable?: boolean;
+  description: string;
+}
+
+/** The doctor's flags, declared once: commander builds them, and the bin's fast path parses the same. */
+export const CONTINUITY_DOCTOR_FLAGS: readonly FlagSpec[] = [
+  { flag: "workspace", value: "<dir>", repeatable: true, description: "a workspace to check (repeatable; default: the workspace root)" },
+  { flag: "all-agents", description: "check every OpenClaw workspace named in $OPENCLAW_STATE_DIR/openclaw.json (default ~/.openclaw)" },
+  { flag: "transcripts", value: "<dir>", description: "compare with the session transcripts (*.jsonl) under DIR instead of the OpenClaw and Claude Code ones" },
+];
+
+/** The `continuity-doctor` bin's own flags (in `aop` they are global flags). */
+export const CONTINUITY_DOCTOR_BIN_FLAGS: readonly FlagSpec[] = [
+  { flag: "root", value: "<dir>", description: "workspace root checked when no --workspace is given (default: AOP_ROOT, else the nearest folder with .aop/, agentic/orchestrator/ or .git)" },
+  { flag: "json", description: "print the report as JSON" },
+];
+
+export function register(program: Command, summary: string): void {
+  const group = program
+    .command("continuity")
+    .description(summary)
+    .addHelpText("after", examples("aop continuity doctor", "aop continuity doctor --all-agents"));
+  defineContinuityDoctor(group.command("doctor"), "aop continuity doctor");
+}
+
+/** Flags, help and action of the doctor, applied to `aop continuity doctor` or to the bin's program. */
+export function defineContinuityDoctor(command: Command, invocation: string): Command {
+  command.description("check memory/CURRENT_STATE.md: present, fresh, six sections, no placeholders; exit 2 critical, 1 warning, 0 healthy");
+  for (const spec of CONTINUITY_DOCTOR_FLAGS) {
+    const flags = spec.value ? `--${spec.flag} ${spec.value}` : `--${spec.flag}`;
+    if (spec.repeatable) command.option(flags, spec.description, collect);
+    else command.option(flags, spec.description);
+  }
+  return command
+    .addHelpText(
+      "after",
+      examples(invocation, `${invocation} --workspace ~/.openclaw/workspace --workspace ../other-project`, `${invocation} --all-agents --json`),
+    )
+    .action(runCommand(continuityDoctor));
+}
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+/** The command body: plan the workspaces, run the CONT_* checks on each, print; exit code of the worst. */
+export async function continuityDoctor(ctx: CliContext, opts: Record<string, unknown>): Promise<number> {
+  const { isDirectory } = await import("../../../store/fs-probe.js");
+  const transcriptsDir = opts.transcripts as string | undefined;
+  if (transcriptsDir !== undefined && !isDirectory(transcriptsDir)) {
+    throw usageError(`--transcripts ${transcriptsDir}: not a directory`, "name the folder holding the session transcripts (*.jsonl)");
+  }
+  const { planTargets } = await import("../../../domains/continuity/doctor-targets.js");
+  const { buildReport, checkWorkspace, createSharedMemo } = await import("../../../domains/continuity/doctor-runner.js");
+  const { continuityChecks } = await import("../../../domains/continuity/checks/continuity-family.js");
+  const home = { env: process.env, homeDir: os.homedir() };
+  const plan = await planTargets({
+    workspaces: (opts.workspace as string[] | undefined) ?? [],
+    allAgents: opts.allAgents === true,
+    transcriptsDir,
+    defaultRoot: ctx.layout.root,
+    cwd: process.cwd(),
+    home,
+  });
+  const run = { clock: ctx.clock, env: home.env, homeDir: home.homeDir, checks: continuityChecks, memo: createSharedMemo() };
+  const progress = plan.targets.length >= 5 ? (await import("../output/progress.js")).createProgress() : undefined;
+  const reports = [];
+  for (const [i, target] of plan.targets.entries()) {
+    progress?.update(`continuity doctor: ${i + 1}/${plan.targets.length} ${target.root}`);
+    reports.push(await checkWorkspace(target, run));
+  }
+  progress?.done();
+  const report = buildReport(reports, plan.problems, plan.skipped);
+  if (ctx.json) ctx.printJson(report);
+  else {
+    const { renderContinuityReport } = await import("../output/continuity-report.js");
+    ctx.out(renderContinuityReport(report, ctx.style));
+  }
+  return report.exit_code;
+}

@@ -1,0 +1,50 @@
+// aop gates run: run one mode of gates.yaml for a feature; live progress on a TTY, a summary table, exit 1 on failure.
+import type { Command } from "commander";
+import { EXIT_FAILED } from "../exit-codes.js";
+import { examples, runCommand } from "../run-command.js";
+import type { GateRunReport } from "../../../domains/gates/gate-service.js";
+import type { GateProgressEvent } from "../../../domains/gates/gate-runner.js";
+
+export function register(program: Command, summary: string): void {
+  const gates = program.command("gates").description(summary).addHelpText("after", examples("aop gates run --feature-id feat_login --mode fast"));
+  gates
+    .command("run")
+    .description("run one mode of a gates.yaml profile for a feature and record its evidence; exit 1 when the gate fails")
+    .requiredOption("--feature-id <id>", "feature the gate runs for")
+    .requiredOption("--mode <mode>", "mode of the profile, e.g. fast or full")
+    .option("--profile <name>", "profile of gates.yaml (default: its default_profile)")
+    .option("--operation-id <id>", "idempotency key (default: a fresh one)")
+    .addHelpText("after", examples("aop gates run --feature-id feat_login --mode fast", "aop gates run --feature-id feat_login --mode full --profile ci --json"))
+    .action(
+      runCommand(async (ctx, opts) => {
+        const { withClient, withOperationId } = await import("../tool-session.js");
+        const { killRunningSteps } = await import("../../../domains/gates/step-process.js");
+        const { createGateProgress, renderGateReport } = await import("../output/gate-format.js");
+        const progress = ctx.json ? null : createGateProgress(ctx.errStyle);
+        // In-process, steps lead their own process groups, so an interrupt must take them down explicitly.
+        const interrupted = (signal: NodeJS.Signals) => {
+          const killed = killRunningSteps();
+          progress?.stop();
+          ctx.err(`interrupted by ${signal}: ${killed} running step${killed === 1 ? "" : "s"} killed; no evidence was written`);
+          process.exit(130);
+        };
+        process.once("SIGINT", interrupted);
+        process.once("SIGTERM", interrupted);
+        const args: Record<string, unknown> = { feature_id: opts.featureId, mode: opts.mode };
+        if (opts.profile !== undefined) args.profile = opts.profile;
+        let report: GateRunReport;
+        try {
+          report = await withClient(ctx, (call) =>
+            call<GateRunReport>("gates.run", withOperationId(args, opts.operationId), progress ? { onProgress: (e) => progress.onEvent(e as GateProgressEvent) } : {}),
+          );
+        } finally {
+          process.off("SIGINT", interrupted);
+          process.off("SIGTERM", interrupted);
+          progress?.stop();
+        }
+        if (ctx.json) ctx.printJson(report);
+        else ctx.out(renderGateReport(report, ctx.style));
+        return report.overall === "pass" ? 0 : EXIT_FAILED;
+      }),
+    );
+}

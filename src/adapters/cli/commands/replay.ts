@@ -1,0 +1,113 @@
+// aop replay: a run's timeline as a table (--run-id), the runs there are (--list), or a live tail (--follow).
+import type { Command } from "commander";
+import { examples, runCommand, usageError } from "../run-command.js";
+import type { CliContext } from "../context.js";
+import type { TimelinePage as Page } from "../../../domains/replay/timeline-query.js";
+
+const int = (name: string) => (v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw usageError(`${name} must be a whole number ≥ 0 (got '${v}')`);
+  return n;
+};
+
+async function recentRunsHint(ctx: CliContext): Promise<string> {
+  const { listRuns } = await import("../../../domains/replay/run-list.js");
+  const runs = (await listRuns(ctx.layout)).slice(0, 5);
+  if (runs.length === 0) return "no runs have a timeline yet in this workspace";
+  return `recent runs: ${runs.map((r) => r.run_id).join(", ")} (all: aop replay --list)`;
+}
+
+export function register(program: Command, summary: string): void {
+  program
+    .command("replay")
+    .description(summary)
+    .option("--list", "list runs with a timeline: entries, first/last time, errors")
+    .option("--follow", "print new entries of a live run as they are written (Ctrl-C to stop)")
+    .option("--from-sequence <n>", "first sequence", int("--from-sequence"))
+    .option("--to-sequence <n>", "last sequence", int("--to-sequence"))
+    .option("--limit <n>", "page size, 1-10000 (default 100)", int("--limit"))
+    .option("--feature-id <id>", "only entries for this feature")
+    .option("--tool <name>", "only this tool (canonical name, e.g. feature.init)")
+    .option("--result <r>", "ok | error")
+    .option("--idempotency <status>", "new | replay | mismatch | none")
+    .addHelpText(
+      "after",
+      "\n--run-id (a global flag) selects the run to read; the query itself is recorded in the current run.\n" +
+        examples("aop replay --list", "aop replay --run-id run:0e4f2b9c-6a1d-4c4e-9f0a-3b2c1d0e9f8a", "aop replay --run-id adhoc-2026-11-30 --result error --json", "aop replay --run-id run:abc --from-sequence 100 --limit 50", "aop replay --run-id run:abc --follow"),
+    )
+    .action(
+      runCommand(async (ctx, opts) => {
+        if (opts.list) return listCommand(ctx);
+        const runId = ctx.globals.runId;
+        if (!runId) throw usageError("--run-id is required (or --list)", await recentRunsHint(ctx));
+        if (opts.follow) return followCommand(ctx, runId);
+        return showCommand(ctx, runId, opts);
+      }),
+    );
+}
+
+async function listCommand(ctx: CliContext): Promise<number> {
+  const { listRuns } = await import("../../../domains/replay/run-list.js");
+  const runs = await listRuns(ctx.layout);
+  if (ctx.json) {
+    ctx.printJson({ runs });
+    return 0;
+  }
+  if (runs.length === 0) {
+    ctx.out("no runs have a timeline yet — every tool call is recorded once there is one");
+    return 0;
+  }
+  const { renderTable } = await import("../output/table.js");
+  const s = ctx.style;
+  const rows = runs.map((r) => [
+    r.run_id,
+    String(r.entries),
+    r.errors > 0 ? s.red(String(r.errors)) : "0",
+    r.started_at ?? "",
+    r.last_entry_at ?? "",
+    [r.dropped_entries ? s.yellow(`${r.dropped_entries} dropped`) : "", r.skipped_lines ? s.yellow(`${r.skipped_lines} unreadable`) : ""].filter(Boolean).join(", "),
+  ]);
+  ctx.out(renderTable([{ header: "RUN" }, { header: "ENTRIES", align: "right" }, { header: "ERRORS", align: "right" }, { header: "FIRST" }, { header: "LAST" }, { header: "NOTES" }], rows));
+  return 0;
+}
+
+async function showCommand(ctx: CliContext, runId: string, opts: Record<string, unknown>): Promise<number> {
+  const { withClient } = await import("../tool-session.js");
+  const args: Record<string, unknown> = { run_id: runId };
+  const map: [string, string][] = [["fromSequence", "from_sequence"], ["toSequence", "to_sequence"], ["limit", "limit"], ["featureId", "feature_id"], ["tool", "tool_name"], ["result", "result"], ["idempotency", "idempotency_status"]];
+  for (const [opt, arg] of map) if (opts[opt] !== undefined) args[arg] = opts[opt];
+  // The run being read is a filter here, not the identity this query is recorded under.
+  const reader = { ...ctx, globals: { ...ctx.globals, runId: undefined } } as CliContext;
+  const page = await withClient(reader, (call) => call<Page>("replay.timeline_get", args));
+  if (ctx.json) {
+    ctx.printJson(page);
+    return 0;
+  }
+  const { renderTimeline } = await import("../output/timeline-table.js");
+  const s = ctx.style;
+  if (page.entries.length === 0) ctx.out(`run ${runId}: no entries match`);
+  else ctx.out(renderTimeline(page.entries, s));
+  const first = page.entries[0]?.sequence;
+  const last = page.entries[page.entries.length - 1]?.sequence;
+  const errors = page.entries.filter((e) => e.result === "error").length;
+  const shown = page.entries.length ? ` (seq ${first}–${last})` : "";
+  ctx.out(s.dim(`\n${page.entries.length} of ${page.total_matched} matching entries${shown} · ${errors} error${errors === 1 ? "" : "s"} on this page${page.skipped_lines ? ` · ${page.skipped_lines} unreadable line(s) skipped` : ""}`));
+  if (page.next_from_sequence !== null) ctx.out(s.dim(`next page: aop replay --run-id ${runId} --from-sequence ${page.next_from_sequence}${opts.limit ? ` --limit ${String(opts.limit)}` : ""}`));
+  return 0;
+}
+
+async function followCommand(ctx: CliContext, runId: string): Promise<number> {
+  const { followTimeline } = await import("../../../domains/replay/timeline-follow.js");
+  const { timelineRow, TIMELINE_COLUMNS } = await import("../output/timeline-table.js");
+  const widths = [7, 12, 8, 1, 8, 24, 16, 10];
+  const line = (cells: string[]) => cells.map((c, i) => (TIMELINE_COLUMNS[i]!.align === "right" ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ").trimEnd();
+  if (!ctx.json) {
+    ctx.out(line(TIMELINE_COLUMNS.map((c) => c.header)));
+    ctx.err(ctx.errStyle.dim(`following ${runId} — Ctrl-C to stop`));
+  }
+  const stop = new AbortController();
+  process.once("SIGINT", () => stop.abort());
+  process.once("SIGTERM", () => stop.abort());
+  await followTimeline(ctx.layout, runId, stop.signal, (entry) => ctx.out(ctx.json ? JSON.stringify(entry) : line(timelineRow(entry, ctx.style))));
+  return 0;
+}

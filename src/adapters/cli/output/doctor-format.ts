@@ -1,0 +1,21 @@
+// Human rendering of a doctor report: worst first, one line per finding with its id and a fix line,
+// then the summary. Pure.
+import type { Finding } from "../../../domains/doctor/check-types.js";
+import { summaryLine, worstFirst, type DoctorReport } from "../../../domains/doctor/report.js";
+import type { Style } from "./style.js";
+
+export function severityTag(severity: Finding["severity"], s: Style): string {
+  const tag = severity.toUpperCase().padEnd(8);
+  return severity === "critical" ? s.red(tag) : severity === "warning" ? s.yellow(tag) : s.cyan(tag);
+}
+
+export function renderDoctorReport(report: DoctorReport, s: Style): string {
+  const lines: string[] = [];
+  for (const f of worstFirst(report.findings)) {
+    lines.push(`${severityTag(f.severity, s)}  ${s.bold(f.id)}  ${f.message}`);
+    lines.push(`${" ".repeat(10)}${s.dim(`fix: ${f.remediation}`)}`);
+  }
+  if (report.findings.length === 0) lines.push(s.green("no findings: the workspace is healthy"));
+  lines.push("", summaryLine(report.summary));
+  return lines.join("\n");
+}

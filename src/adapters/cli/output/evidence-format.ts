@@ -1,0 +1,33 @@
+// Human renderings of evidence: chain verification lines and the newest evidence of a feature.
+import type { ChainVerifyReport } from "../../../domains/evidence/chain-verify.js";
+import type { LatestEvidence } from "../../../domains/evidence/evidence-latest.js";
+import type { StepResult } from "../../../domains/evidence/evidence-types.js";
+import { renderStepTable } from "./gate-format.js";
+import { shortHash } from "./hash-format.js";
+import type { Style } from "./style.js";
+import { formatAge } from "../../../core/time-format.js";
+
+const entries = (n: number) => `${n} ${n === 1 ? "entry" : "entries"}`;
+
+/** One line per feature (plus the reason, indented, when the chain is invalid). */
+export function renderVerifyLine(report: ChainVerifyReport, style: Style): string {
+  if (report.valid) {
+    return `${style.green("✓")} ${report.feature_id}  ${style.green("valid")}  ${entries(report.entry_count)}  head ${shortHash(report.head_hash)}`;
+  }
+  const at = report.first_failure_sequence === null ? "" : `  sequence ${report.first_failure_sequence}`;
+  const hashes = report.expected_hash !== null || report.actual_hash !== null ? `  expected ${shortHash(report.expected_hash)} actual ${shortHash(report.actual_hash)}` : "";
+  return [
+    `${style.red("✗")} ${report.feature_id}  ${style.red("INVALID")}  ${entries(report.entry_count)}${at}  ${report.failure_code}  ${report.artifact_rel_path ?? ""}${hashes}`,
+    `    ${style.dim(report.failure_reason ?? "")}`,
+  ].join("\n");
+}
+
+export function renderLatestEvidence(latest: LatestEvidence, style: Style, nowMs: number): string {
+  const e = latest.evidence;
+  const verdict = e.overall === "pass" ? style.green("PASS") : style.red("FAIL");
+  const finishedMs = typeof e.finished_at === "string" ? Date.parse(e.finished_at) : NaN;
+  const when = Number.isNaN(finishedMs) ? "unknown" : `${e.finished_at} (${formatAge(nowMs - finishedMs)})`;
+  const lines = [`${latest.feature_id}  ${latest.mode}${e.profile ? ` (profile ${e.profile})` : ""}  ${verdict}`, `finished  ${when}`, `evidence  ${latest.evidence_path}`];
+  if (Array.isArray(e.step_results) && e.step_results.length > 0) lines.push("", renderStepTable(e.step_results as StepResult[], style));
+  return lines.join("\n");
+}

@@ -1,0 +1,38 @@
+// Renders timeline entries as aligned rows: sequence, time, ok/ERROR, M, idempotency badge, tool,
+// feature, latency. Pure.
+import type { TimelineEntry } from "../../../domains/replay/timeline-entry.js";
+import type { Style } from "./style.js";
+import { renderTable, type Column } from "./table.js";
+
+export const TIMELINE_COLUMNS: Column[] = [
+  { header: "SEQ", align: "right" },
+  { header: "TIME" },
+  { header: "RESULT" },
+  { header: "M" },
+  { header: "IDEMP" },
+  { header: "TOOL" },
+  { header: "FEATURE" },
+  { header: "LATENCY", align: "right" },
+];
+
+function badge(status: TimelineEntry["idempotency_status"], s: Style): string {
+  if (status === "replay") return s.cyan("REPLAY");
+  if (status === "mismatch") return s.red("MISMATCH");
+  if (status === "new") return "new";
+  return s.dim("-");
+}
+
+/** `HH:MM:SS.mmm` of an ISO timestamp (UTC), or the raw text when it is not one. */
+function clockTime(ts: string): string {
+  const m = /T(\d{2}:\d{2}:\d{2}(?:\.\d{3})?)/.exec(ts);
+  return m ? m[1]! : ts;
+}
+
+export function timelineRow(e: TimelineEntry, s: Style): string[] {
+  const result = e.result === "ok" ? s.green("ok") : s.red(`ERROR ${e.error_code ?? ""}`.trim());
+  return [String(e.sequence), clockTime(e.ts), result, e.mutating ? "M" : "", badge(e.idempotency_status, s), e.tool_name, e.feature_id ?? "", `${e.latency_ms.toFixed(1)}ms`];
+}
+
+export function renderTimeline(entries: TimelineEntry[], s: Style): string {
+  return renderTable(TIMELINE_COLUMNS, entries.map((e) => timelineRow(e, s)));
+}

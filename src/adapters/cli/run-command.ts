@@ -1,0 +1,57 @@
+// Wraps a command body: builds the context, maps errors to the envelope / exit code contract.
+import type { Command } from "commander";
+import { AopError, envelopeFromError, isAopError } from "../../core/errors.js";
+import { createContext, type CliContext, type GlobalOptions } from "./context.js";
+import { EXIT_FAILED, EXIT_USAGE } from "./exit-codes.js";
+import { writeStdout } from "./output/stdout.js";
+
+export type CommandBody<A extends unknown[]> = (ctx: CliContext, opts: Record<string, unknown>, ...args: A) => Promise<number | void>;
+
+export interface RunOptions {
+  /** Options (by attribute name) that select the checkpoints folder. */
+  checkpointsDirOption?: string;
+}
+
+/** A commander action that runs `body` with a context and turns failures into exit codes. */
+export function runCommand<A extends unknown[]>(body: CommandBody<A>, runOptions: RunOptions = {}) {
+  return async (...received: unknown[]): Promise<void> => {
+    const command = received[received.length - 1] as Command;
+    await runBody(body, command.optsWithGlobals(), received.slice(0, -2) as A, runOptions);
+  };
+}
+
+/** Runs a command body with options already parsed (by commander, or by a bin's own fast path). */
+export async function runBody<A extends unknown[]>(body: CommandBody<A>, opts: Record<string, unknown> & GlobalOptions, args: A, runOptions: RunOptions = {}): Promise<void> {
+  try {
+    const dirOption = runOptions.checkpointsDirOption ? (opts[runOptions.checkpointsDirOption] as string | undefined) : undefined;
+    const ctx = createContext(opts, dirOption ? { checkpointsDir: dirOption } : {});
+    const code = await body(ctx, opts, ...args);
+    process.exitCode = typeof code === "number" ? code : 0;
+  } catch (err) {
+    process.exitCode = reportError(err, opts.json === true);
+  }
+}
+
+export function reportError(err: unknown, json: boolean): number {
+  const envelope = envelopeFromError(err);
+  if (envelope.ok) return 0;
+  const code = envelope.error.code === "usage_error" ? EXIT_USAGE : EXIT_FAILED;
+  if (json) {
+    writeStdout(JSON.stringify(envelope, null, 2) + "\n");
+  } else {
+    process.stderr.write(`error ${envelope.error.code}: ${envelope.error.message}\n`);
+    const hint = isAopError(err) ? err.hint : undefined;
+    if (hint) process.stderr.write(`hint: ${hint}\n`);
+  }
+  if (process.env.AOP_DEBUG === "1" && err instanceof Error && err.stack) process.stderr.write(err.stack + "\n");
+  return code;
+}
+
+export function usageError(message: string, hint?: string): AopError {
+  return new AopError("usage_error", message, hint === undefined ? {} : { hint });
+}
+
+/** Help text shown after the options: one or more runnable examples. */
+export function examples(...lines: string[]): string {
+  return `\nExample${lines.length > 1 ? "s" : ""}:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
+}

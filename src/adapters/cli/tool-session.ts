@@ -1,0 +1,57 @@
+// Opens the transport a command asked for (--transport) and turns error envelopes into CLI errors.
+import { AopError, isErrorCode, type Envelope } from "../../core/errors.js";
+import type { ToolClient } from "../../app/clients/tool-client.js";
+import type { IdentityOverrides } from "../../runtime/run-context.js";
+import type { CliContext } from "./context.js";
+import { usageError } from "./run-command.js";
+
+export function identityFromGlobals(ctx: CliContext): IdentityOverrides {
+  return { run_id: ctx.globals.runId, session_id: ctx.globals.sessionId, actor: ctx.globals.actor };
+}
+
+export async function openClient(ctx: CliContext): Promise<ToolClient> {
+  const transport = ctx.globals.transport ?? "inprocess";
+  const identity = identityFromGlobals(ctx);
+  if (transport === "mcp") {
+    const { mcpClient } = await import("../../app/clients/mcp.js");
+    return mcpClient({ root: ctx.layout.root, identity });
+  }
+  if (transport !== "inprocess") throw usageError(`--transport must be inprocess or mcp (got '${transport}')`);
+  const { createRuntime } = await import("../../app/create-runtime.js");
+  const { inProcessClient } = await import("../../app/clients/in-process.js");
+  return inProcessClient(await createRuntime({ layout: ctx.layout, clock: ctx.clock, identity }));
+}
+
+/** The data of a successful envelope; an error envelope becomes an AopError with the same code. */
+export function unwrap<T>(envelope: Envelope): T {
+  if (envelope.ok) return envelope.data as T;
+  const { code, message, details } = envelope.error;
+  throw new AopError(isErrorCode(code) ? code : "internal_error", message, { details, ...(typeof details.hint === "string" ? { hint: details.hint } : {}) });
+}
+
+export type CallOptions = { onProgress?: (event: unknown) => void };
+export type Call = <D>(name: string, args: Record<string, unknown>, options?: CallOptions) => Promise<D>;
+
+/** Run `fn` with one open client (one MCP server process for several calls), then close it. */
+export async function withClient<T>(ctx: CliContext, fn: (call: Call) => Promise<T>): Promise<T> {
+  const client = await openClient(ctx);
+  try {
+    return await fn(async <D>(name: string, args: Record<string, unknown>, options?: CallOptions) => unwrap<D>((await client.callTool(name, args, options)).envelope));
+  } finally {
+    await client.close();
+  }
+}
+
+/** Open a client, call one tool, close, and return its data (or throw its error). */
+export async function callTool<T>(ctx: CliContext, name: string, args: Record<string, unknown>): Promise<T> {
+  return withClient(ctx, (call) => call<T>(name, args));
+}
+
+export function newOperationId(): string {
+  return `op-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** Adds `operation_id` (given, or fresh) to a mutating call's arguments. */
+export function withOperationId(args: Record<string, unknown>, given: unknown): Record<string, unknown> {
+  return { ...args, operation_id: typeof given === "string" && given !== "" ? given : newOperationId() };
+}

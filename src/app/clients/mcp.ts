@@ -1,0 +1,73 @@
+// The MCP transport for the CLI: spawns `aop mcp` and calls through the official SDK client.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Envelope } from "../../core/errors.js";
+import { AopError } from "../../core/errors.js";
+import { loadCatalog, mcpToolName } from "../../catalog/catalog.js";
+import type { IdentityOverrides } from "../../runtime/run-context.js";
+import type { ToolClient } from "./tool-client.js";
+import { passThroughValidator } from "../../adapters/mcp/pass-through-validator.js";
+
+const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "bin", "aop.js");
+
+
+export interface McpClientOptions {
+  root: string;
+  identity?: IdentityOverrides;
+  env?: NodeJS.ProcessEnv;
+  stderr?: "inherit" | "pipe" | "ignore";
+}
+
+export function serverArgs(root: string, identity: IdentityOverrides = {}): string[] {
+  const args = [BIN, "mcp", "--root", root];
+  if (identity.actor) args.push("--actor", identity.actor);
+  if (identity.session_id) args.push("--session-id", identity.session_id);
+  if (identity.run_id) args.push("--run-id", identity.run_id);
+  return args;
+}
+
+export interface McpToolClient extends ToolClient {
+  /** A tools/call with the wire name, returning the raw MCP result. */
+  rawCall(mcpName: string, args: unknown): Promise<unknown>;
+  /** The raw tools/list answer. */
+  rawListTools(): Promise<{ name: string; title?: string; inputSchema: unknown; outputSchema?: unknown; annotations?: Record<string, unknown> }[]>;
+}
+
+export async function mcpClient(options: McpClientOptions): Promise<McpToolClient> {
+  const { Client, StdioClientTransport } = await import("./client-sdk.js");
+  const env = Object.fromEntries(Object.entries(options.env ?? process.env).filter((e): e is [string, string] => typeof e[1] === "string"));
+  const transport = new StdioClientTransport({ command: process.execPath, args: serverArgs(options.root, options.identity), env, stderr: options.stderr ?? "inherit" });
+  const client = new Client({ name: "aop-cli", version: "1" }, { jsonSchemaValidator: passThroughValidator });
+  try {
+    await client.connect(transport);
+  } catch (err) {
+    throw new AopError("internal_error", `could not start the MCP server (aop mcp): ${(err as Error).message}`, { hint: "run `aop mcp --help` to check the server starts" });
+  }
+
+  async function rawCall(mcpName: string, args: unknown): Promise<unknown> {
+    return client.callTool({ name: mcpName, arguments: args as Record<string, unknown> });
+  }
+
+  return {
+    transport: "mcp",
+    rawCall,
+    async rawListTools() {
+      return (await client.listTools()).tools;
+    },
+    async callTool(name, args) {
+      // Unknown names go through unchanged so the server's unknown_tool error names what was asked for.
+      const wireName = loadCatalog().get(name) ? mcpToolName(name) : name;
+      const result = (await rawCall(wireName, args)) as { content?: { type: string; text?: string }[] };
+      const text = result.content?.find((c) => c.type === "text")?.text;
+      if (typeof text !== "string") throw new AopError("internal_error", `the MCP server answered ${name} without an envelope`);
+      return { envelope: JSON.parse(text) as Envelope, envelope_json: text };
+    },
+    async listTools() {
+      await client.listTools();
+      return loadCatalog().tools;
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}

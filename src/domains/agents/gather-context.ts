@@ -1,0 +1,41 @@
+// Collects the session orientation's sources from the workspace: checkpoints, CURRENT_STATE.md and
+// the doctor's critical checks (only those: the hook has to answer within a second).
+import os from "node:os";
+import type { Clock } from "../../core/clock.js";
+import type { WorkspaceLayout } from "../../store/layout.js";
+import { loadPolicyTolerant } from "../../config/policy-loader.js";
+import { scanFolder } from "../checkpoints/read-service.js";
+import { rankCheckpoints } from "../checkpoints/ranking.js";
+import { buildResumeBlock } from "../checkpoints/resume-block.js";
+import { readTextBounded } from "../../store/read-text-bounded.js";
+import { readStateDocument, sectionValue, type RequiredSection } from "../continuity/state-document.js";
+import { MAX_STATE_BYTES } from "../continuity/workspace-state.js";
+import { runChecks } from "../doctor/engine.js";
+import { allChecks } from "../doctor/registry.js";
+import type { ContextSources, StateSummary } from "./session-context.js";
+
+const OPEN = new Set(["in_progress", "blocked", "failed"]);
+
+function stateSummary(layout: WorkspaceLayout): StateSummary | null {
+  const file = readTextBounded(layout.currentStateFile, MAX_STATE_BYTES);
+  if (file.status !== "ok" || file.binary) return null;
+  const doc = readStateDocument(file.text);
+  const value = (name: RequiredSection) => {
+    const section = doc.sections.get(name);
+    return section ? sectionValue(section.body) : "";
+  };
+  return { objective: value("Objective"), current_step: value("Current Step"), next_action: value("Next Action"), blockers: value("Blockers"), unsurfaced_results: value("Unsurfaced Results") };
+}
+
+export async function gatherSessionContext(layout: WorkspaceLayout, clock: Clock, env: NodeJS.ProcessEnv): Promise<ContextSources> {
+  const { policy } = await loadPolicyTolerant(layout);
+  const scan = await scanFolder({ layout, clock });
+  const open = scan.files.flatMap((f) => (f.checkpoint && OPEN.has(f.checkpoint.status) ? [f.checkpoint] : []));
+  const order = new Map(rankCheckpoints(open).map((p, i) => [p.skill, i]));
+  const checkpoints = open
+    .sort((a, b) => (order.get(a.skill) ?? Infinity) - (order.get(b.skill) ?? Infinity) || a.skill.localeCompare(b.skill))
+    .map((c) => buildResumeBlock(c, clock.now(), policy.checkpoints.stale_days));
+  const { outcomes } = await runChecks({ layout, clock, env, homeDir: env.HOME ?? os.homedir(), checks: allChecks().filter((c) => c.severity === "critical") });
+  const critical = outcomes.flatMap((o) => o.findings).filter((f) => f.severity === "critical");
+  return { checkpoints, state: stateSummary(layout), critical };
+}

@@ -1,0 +1,71 @@
+// `aop integrate <client>`: compute each config file's merged content; with --write, write them.
+// Every file is read and checked before anything is written: one unparseable file stops them all.
+import fs from "node:fs";
+import { AopError } from "../../core/errors.js";
+import { writeFileAtomic } from "../../store/atomic-write.js";
+import type { WorkspaceLayout } from "../../store/layout.js";
+import { aopLauncher } from "./aop-command.js";
+import { planFor, type ClientName } from "./client-configs.js";
+
+export interface IntegrationFile {
+  path: string;
+  action: "create" | "update" | "unchanged";
+  notes: string[];
+  content: string;
+}
+
+export const MAX_CONFIG_FILE_BYTES = 4 * 1024 * 1024;
+
+async function parse(format: "json" | "toml", text: string): Promise<unknown> {
+  if (format === "json") return JSON.parse(text);
+  const { parse: parseToml } = await import("smol-toml");
+  return parseToml(text);
+}
+
+function tomlTable(name: string, server: { command: string; args: string[] }): string {
+  return `\n[mcp_servers.${name}]\ncommand = ${JSON.stringify(server.command)}\nargs = [${server.args.map((a) => JSON.stringify(a)).join(", ")}]\n`;
+}
+
+export async function planIntegration(layout: WorkspaceLayout, client: ClientName, env: NodeJS.ProcessEnv = process.env): Promise<IntegrationFile[]> {
+  const out: IntegrationFile[] = [];
+  for (const planned of planFor(client, aopLauncher(env), layout.root)) {
+    const file = layout.resolveInside(planned.path)!;
+    let text: string | null = null;
+    if (fs.existsSync(file)) {
+      const size = fs.statSync(file).size;
+      if (size > MAX_CONFIG_FILE_BYTES) throw new AopError("payload_too_large", `${planned.path} is ${size} bytes; refusing to rewrite it`);
+      text = fs.readFileSync(file, "utf8");
+    }
+    let existing: unknown = undefined;
+    if (text !== null && text.trim() !== "") {
+      try {
+        existing = await parse(planned.format, text);
+      } catch (err) {
+        throw new AopError("invalid_argument", `${planned.path} cannot be parsed as ${planned.format.toUpperCase()} (${(err as Error).message.split("\n")[0]}); nothing was changed`, {
+          hint: `fix or move ${planned.path}, then run aop integrate ${client} again`,
+        });
+      }
+    }
+    let merged;
+    try {
+      merged = planned.merge(existing);
+    } catch (err) {
+      throw new AopError("invalid_argument", `${planned.path}: ${(err as Error).message}; nothing was changed`, { hint: `fix ${planned.path} by hand` });
+    }
+    let content: string;
+    if (!merged.changed && text !== null) content = text;
+    else if (planned.format === "json") content = JSON.stringify(merged.value, null, 2) + "\n";
+    else {
+      // Append our table instead of re-serialising, so the user's comments and layout survive.
+      const server = ((merged.value as { mcp_servers: Record<string, { command: string; args: string[] }> }).mcp_servers).aop!;
+      const table = tomlTable("aop", server);
+      content = text === null || text.trim() === "" ? table.trimStart() : text.replace(/\n*$/, "\n") + table;
+    }
+    out.push({ path: planned.path, action: text === null ? "create" : merged.changed ? "update" : "unchanged", notes: merged.notes, content });
+  }
+  return out;
+}
+
+export function writeIntegration(layout: WorkspaceLayout, files: IntegrationFile[]): void {
+  for (const f of files) if (f.action !== "unchanged") writeFileAtomic(layout.resolveInside(f.path)!, f.content);
+}

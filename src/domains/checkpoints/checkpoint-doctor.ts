@@ -1,0 +1,50 @@
+// `checkpoint doctor` and the CKPT_* checks of `aop doctor`: gathers the facts (paths that exist,
+// tickets recent commits finished) and hands them to the pure doctor rules. Read-only.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import type { Clock } from "../../core/clock.js";
+import type { WorkspaceLayout } from "../../store/layout.js";
+import { actionText, type Checkpoint } from "./checkpoint-types.js";
+import { scanCheckpoints, type CheckpointScan } from "./checkpoint-scan.js";
+import { diagnoseCheckpoints, resolveNamedPath, type CheckpointDoctorFinding, type DoctorFacts } from "./doctor-rules.js";
+import type { StaleDays } from "./staleness.js";
+import { ticketRefs, ticketsDoneInLog } from "./ticket-refs.js";
+import { loadCheckpointValidator } from "./validate-checkpoint.js";
+
+/** How far back "recent git log" looks. */
+export const GIT_LOG_COMMITS = 200;
+const GIT_TIMEOUT_MS = 5_000;
+
+export interface CheckpointDoctorReport {
+  scan: CheckpointScan;
+  findings: CheckpointDoctorFinding[];
+}
+
+function recentGitLog(projectDir: string): string {
+  const result = spawnSync("git", ["log", `-n${GIT_LOG_COMMITS}`, "--format=%B"], { cwd: projectDir, encoding: "utf8", timeout: GIT_TIMEOUT_MS, stdio: ["ignore", "pipe", "ignore"], maxBuffer: 16 * 1024 * 1024 });
+  return result.status === 0 ? result.stdout : ""; // no git, no commits, not a repo: nothing is known to be done
+}
+
+export function gatherDoctorFacts(layout: WorkspaceLayout, checkpoints: readonly Checkpoint[]): DoctorFacts {
+  const projectDir = layout.checkpointsProjectDir;
+  const existing = new Set<string>();
+  for (const checkpoint of checkpoints) {
+    const named = [checkpoint.project_dir, ...(checkpoint.context_primer?.generated_files ?? [])];
+    for (const p of named) {
+      const resolved = resolveNamedPath(projectDir, p);
+      if (fs.existsSync(resolved)) existing.add(resolved);
+    }
+  }
+  const projectIsRepoRoot = fs.existsSync(layout.checkpointProjectPath(".git"));
+  const wantsGit = checkpoints.some((c) => (c.next_actions ?? []).some((a) => ticketRefs(actionText(a)).length > 0));
+  const doneInGit = wantsGit && projectIsRepoRoot ? ticketsDoneInLog(recentGitLog(projectDir)) : new Set<string>();
+  return { projectDir, existing, projectIsRepoRoot, doneInGit };
+}
+
+export async function runCheckpointDoctor(layout: WorkspaceLayout, clock: Clock, staleDays: StaleDays): Promise<CheckpointDoctorReport> {
+  const now = clock.now();
+  const scan = scanCheckpoints(layout, await loadCheckpointValidator(), now);
+  const valid = scan.files.flatMap((f) => (f.checkpoint ? [f.checkpoint] : []));
+  const facts = gatherDoctorFacts(layout, valid);
+  return { scan, findings: diagnoseCheckpoints(scan.files, facts, now, staleDays) };
+}

@@ -1,0 +1,17 @@
+// The CKPT_* family (DESIGN §6, §8), in id order. The engine runs it when `.checkpoints/` exists.
+import type { DoctorCheck } from "../../doctor/check-types.js";
+import { ckpt001ValidationErrors } from "./ckpt-001-validation-errors.js";
+import { ckpt002ValidationWarnings } from "./ckpt-002-validation-warnings.js";
+import { ckpt003ProjectDirMissing } from "./ckpt-003-project-dir-missing.js";
+import { ckpt004Stale } from "./ckpt-004-stale.js";
+import { ckpt005GeneratedFilesMissing } from "./ckpt-005-generated-files-missing.js";
+import { ckpt006DoneTicketStillNext } from "./ckpt-006-done-ticket-still-next.js";
+
+export const checkpointChecks: DoctorCheck[] = [
+  ckpt001ValidationErrors,
+  ckpt002ValidationWarnings,
+  ckpt003ProjectDirMissing,
+  ckpt004Stale,
+  ckpt005GeneratedFilesMissing,
+  ckpt006DoneTicketStillNext,
+];

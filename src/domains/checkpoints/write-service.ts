@@ -1,0 +1,160 @@
+// Write-side checkpoint services shared by the CLI and the tool handlers: update, done, reset, init.
+// Every write is read → change → validate → atomic write, under the file's lock; an invalid result is
+// never written, so a refused change leaves the file byte-identical.
+import fs from "node:fs";
+import path from "node:path";
+import { isoUtc } from "../../core/clock.js";
+import { AopError } from "../../core/errors.js";
+import { ensureDir, writeFileAtomic } from "../../store/atomic-write.js";
+import { acquireLock } from "../../store/lock.js";
+import { moveToHistory } from "./checkpoint-history.js";
+import { readCheckpointFile } from "./checkpoint-store.js";
+import { checkLoadedFile } from "./checkpoint-scan.js";
+import { CHECKPOINT_SUFFIX, PROTOCOL_VERSION, RECENTLY_DONE_CAP, type Checkpoint, type CheckpointProblem, type DoneEntry, type NextAction } from "./checkpoint-types.js";
+import { isPlainObject } from "./merge-patch.js";
+import { invalidCheckpointError, type CheckpointEnv } from "./read-service.js";
+import { checkDocument, loadCheckpointSchema, loadCheckpointValidator } from "./validate-checkpoint.js";
+
+export type Mutation = (document: Record<string, unknown>) => Record<string, unknown>;
+
+export interface WriteResult {
+  skill: string;
+  file: string;
+  created: boolean;
+  checkpoint: Checkpoint;
+  warnings: CheckpointProblem[];
+}
+
+/** A new file's starting point; `update` must still supply what the protocol requires (a next action). */
+export function scaffoldCheckpoint(skill: string, projectDir: string, nowIso: string): Record<string, unknown> {
+  return {
+    protocol_version: PROTOCOL_VERSION,
+    skill,
+    project: path.basename(projectDir),
+    project_dir: projectDir,
+    created_at: nowIso,
+    updated_at: nowIso,
+    phase: "start",
+    step: "start",
+    status: "in_progress",
+    progress_summary: `Checkpoint for ${skill} created; nothing recorded yet.`,
+    progress_table: [],
+    context_primer: { key_decisions: [], generated_files: [], user_preferences: [] },
+    blockers: [],
+    next_actions: [],
+  };
+}
+
+/** Read → mutate → restamp → validate → write, under the per-file lock. */
+export async function mutateCheckpoint(env: CheckpointEnv, skill: string, mutate: Mutation, options: { scaffold: boolean; doing: string; hint?: string }): Promise<WriteResult> {
+  const file = env.layout.checkpointFile(skill);
+  const fileName = path.basename(file);
+  const schema = await loadCheckpointSchema();
+  const validate = await loadCheckpointValidator();
+  const release = await acquireLock(env.layout.lockFor(file));
+  try {
+    const now = env.clock.now();
+    const loaded = readCheckpointFile(env.layout, skill);
+    let current: Record<string, unknown>;
+    let created = false;
+    if (!loaded.ok && loaded.missing) {
+      if (!options.scaffold) throw new AopError("checkpoint_not_found", `no checkpoint for skill '${skill}'`, { details: { skill } });
+      current = scaffoldCheckpoint(skill, env.layout.checkpointsProjectDir, isoUtc(now));
+      created = true;
+    } else {
+      const checked = checkLoadedFile(loaded, validate, now);
+      if (!isPlainObject(checked.document)) throw invalidCheckpointError(checked, `cannot ${options.doing}`, "fix or reset the file by hand; update only edits a file that holds a JSON object");
+      current = checked.document;
+    }
+    const next = mutate(current);
+    next.updated_at = isoUtc(now);
+    const text = JSON.stringify(next, null, 2) + "\n";
+    const outcome = checkDocument(schema, next, { fileName, sizeBytes: Buffer.byteLength(text), now });
+    if (outcome.errors.length > 0) {
+      throw invalidCheckpointError({ file: fileName, errors: outcome.errors }, `refused to ${options.doing}: the result would be invalid`, options.hint ?? "nothing was written; change the values so the result validates");
+    }
+    writeFileAtomic(file, text);
+    return { skill, file: fileName, created, checkpoint: outcome.checkpoint!, warnings: outcome.warnings };
+  } finally {
+    release();
+  }
+}
+
+export function updateCheckpoint(env: CheckpointEnv, skill: string, mutate: Mutation): Promise<WriteResult> {
+  return mutateCheckpoint(env, skill, mutate, { scaffold: true, doing: `update ${skill}` });
+}
+
+export interface DoneOutcome extends WriteResult {
+  done: DoneEntry;
+  next_action: NextAction | null;
+  remaining: number;
+}
+
+/** Pops `next_actions[0]` onto the front of `recently_done` (newest first, at most 10). */
+export function popNextAction(document: Record<string, unknown>, at: string, expected?: NextAction, status?: Checkpoint["status"]): { document: Record<string, unknown>; done: DoneEntry } {
+  const actions = Array.isArray(document.next_actions) ? [...(document.next_actions as NextAction[])] : [];
+  const first = actions.shift();
+  if (first === undefined) throw new AopError("checkpoint_queue_empty", `${String(document.skill)} has no next action to mark done`, { hint: "add one with `checkpoint update <skill> --next_actions+=<text>`" });
+  if (expected !== undefined && JSON.stringify(first) !== JSON.stringify(expected)) {
+    throw new AopError("version_conflict", "next_actions[0] changed while its done_when ran: nothing was marked done", { hint: "run done again" });
+  }
+  const done: DoneEntry = { at, action: first };
+  const previous = Array.isArray(document.recently_done) ? (document.recently_done as DoneEntry[]) : [];
+  const next: Record<string, unknown> = { ...document, next_actions: actions, recently_done: [done, ...previous].slice(0, RECENTLY_DONE_CAP) };
+  if (status) next.status = status;
+  return { document: next, done };
+}
+
+export async function markDone(env: CheckpointEnv, skill: string, options: { expected?: NextAction; status?: Checkpoint["status"] } = {}): Promise<DoneOutcome> {
+  let done: DoneEntry | undefined;
+  const result = await mutateCheckpoint(
+    env,
+    skill,
+    (document) => {
+      const popped = popNextAction(document, isoUtc(env.clock.now()), options.expected, options.status);
+      done = popped.done;
+      return popped.document;
+    },
+    { scaffold: false, doing: `mark ${skill}'s next action done`, hint: `that was the last next action: pass a new status (e.g. --status complete) or queue the following action first with \`checkpoint update ${skill} --next_actions+=<text>\`` },
+  );
+  const remaining = result.checkpoint.next_actions ?? [];
+  return { ...result, done: done!, next_action: remaining[0] ?? null, remaining: remaining.length };
+}
+
+export async function resetCheckpoint(env: CheckpointEnv, skill: string): Promise<{ skill: string; moved_to: string }> {
+  const file = env.layout.checkpointFile(skill);
+  const release = await acquireLock(env.layout.lockFor(file));
+  try {
+    if (!fs.existsSync(file) && !isSymlink(file)) throw new AopError("checkpoint_not_found", `no checkpoint for skill '${skill}' to reset`, { details: { skill } });
+    const target = moveToHistory(env.layout, skill, env.clock.now());
+    return { skill, moved_to: env.layout.relative(target) };
+  } finally {
+    release();
+  }
+}
+
+function isSymlink(file: string): boolean {
+  try {
+    return fs.lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** Lock and temp files are machine-local: the folder's own .gitignore keeps them out of commits. */
+export const CHECKPOINTS_GITIGNORE = `# written by \`checkpoint init\`: lock and temp files are machine-local\n*${CHECKPOINT_SUFFIX}.lock\n*.lock.reclaim\n.*.tmp-*\n`;
+
+export function initCheckpoints(env: CheckpointEnv): { dir: string; created: string[]; kept: string[] } {
+  const created: string[] = [];
+  const kept: string[] = [];
+  const dir = env.layout.checkpointsDir;
+  const gitignore = env.layout.checkpointsGitignore;
+  (fs.existsSync(dir) ? kept : created).push(env.layout.relative(dir) + "/");
+  ensureDir(dir);
+  if (fs.existsSync(gitignore)) kept.push(env.layout.relative(gitignore));
+  else {
+    writeFileAtomic(gitignore, CHECKPOINTS_GITIGNORE);
+    created.push(env.layout.relative(gitignore));
+  }
+  return { dir, created, kept };
+}

@@ -1,0 +1,18 @@
+// DRIFT_002: gates.yaml cannot be parsed or is invalid.
+import type { DoctorCheck } from "../check-types.js";
+import { loadGatesTolerant } from "../../../config/gates-loader.js";
+
+export const check: DoctorCheck = {
+  id: "DRIFT_002_GATES_SCHEMA_INVALID",
+  family: "drift",
+  severity: "critical",
+  title: "gates.yaml is valid",
+  remediation: "fix agentic/orchestrator/gates.yaml as the message says, then run `aop config check`",
+  async run(ctx) {
+    const { problems } = await loadGatesTolerant(ctx.layout);
+    return {
+      findings: problems.map((p) => ({ message: `${p.file}: ${p.path === "" ? "" : p.path + " "}${p.message}`, ...(p.hint ? { remediation: p.hint } : {}), refs: ["agentic/orchestrator/gates.yaml"] })),
+      okMessage: "gates.yaml is valid or absent",
+    };
+  },
+};

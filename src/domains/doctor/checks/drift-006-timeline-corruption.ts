@@ -1,0 +1,59 @@
+// DRIFT_006: timelines with unreadable lines, sequence gaps/duplicates, a meta disagreeing with the
+// file, or entries not recorded because of retention.
+import type { DoctorCheck, FindingDraft } from "../check-types.js";
+import { replayWritesEnabled } from "../../../config/policy-types.js";
+import { timelineRunIds } from "../../replay/run-list.js";
+import { auditTimeline } from "../../replay/timeline-audit.js";
+import { readRetention } from "../../replay/run-retention.js";
+import { spoolBacklog } from "../../replay/timeline-spool.js";
+
+export const check: DoctorCheck = {
+  id: "DRIFT_006_TIMELINE_CORRUPTION",
+  family: "drift",
+  severity: "warning",
+  title: "replay timelines are intact",
+  remediation: "inspect the run with `aop replay --run-id <id>`; unreadable lines are skipped by readers and kept as evidence",
+  async run(ctx) {
+    if (!replayWritesEnabled(ctx.policy)) {
+      return { findings: [{ severity: "info", message: "replay timeline is disabled by policy (innovation.replay_debugger / observability.replay.enabled): timelines not checked", remediation: "enable both in policy.yaml to record and check timelines" }] };
+    }
+    const findings: FindingDraft[] = [];
+    for (const runId of timelineRunIds(ctx.layout)) {
+      const a = await auditTimeline(ctx.layout, runId);
+      const ref = ctx.layout.relative(ctx.layout.timelineFile(runId));
+      const where = `run ${runId}`;
+      if (a.unparseable + a.invalid > 0) findings.push({ message: `${where}: ${a.unparseable + a.invalid} unreadable line(s) (${a.unparseable} not JSON, ${a.invalid} not an entry)`, refs: [ref] });
+      if (a.torn_tail) findings.push({ message: `${where}: the last line is incomplete (a writer stopped mid-line; the next write terminates it)`, refs: [ref] });
+      if (a.gaps > 0) findings.push({ message: `${where}: ${a.gaps} sequence gap(s), first after sequence ${a.first_gap_after}`, refs: [ref] });
+      if (a.out_of_order > 0) findings.push({ message: `${where}: ${a.out_of_order} duplicate or out-of-order sequence(s), first ${a.first_out_of_order}`, refs: [ref] });
+      for (const problem of a.meta_problems) findings.push({ message: `${where}: ${problem}`, refs: [ref, ctx.layout.relative(ctx.layout.timelineMeta(runId))] });
+      const spooled = spoolBacklog(ctx.layout, runId);
+      if (spooled > 0) {
+        findings.push({
+          severity: "info",
+          message: `${where}: ${spooled} entr${spooled === 1 ? "y waits" : "ies wait"} in the spool (written by hooks that ran out of time); the run's next write appends ${spooled === 1 ? "it" : "them"}`,
+          remediation: "nothing to do; any later call or hook event of the run records them",
+          refs: [ctx.layout.relative(ctx.layout.timelineSpoolDir(runId))],
+        });
+      }
+      if (a.meta && a.meta.spool_rejected > 0) findings.push({ message: `${where}: ${a.meta.spool_rejected} spooled entr${a.meta.spool_rejected === 1 ? "y was" : "ies were"} unreadable and dropped`, refs: [ref] });
+      if (a.meta && a.meta.dropped_entries > 0) {
+        findings.push({
+          message: `${where}: ${a.meta.dropped_entries} call(s) not recorded because the run reached max_entries_per_run (${ctx.policy.observability.replay.retention.max_entries_per_run}), from ${a.meta.first_dropped_at} to ${a.meta.last_dropped_at}`,
+          remediation: "raise observability.replay.retention.max_entries_per_run or start a new run more often",
+          refs: [ref],
+        });
+      }
+    }
+    const retention = readRetention(ctx.layout);
+    if (retention.pruned_runs > 0) {
+      findings.push({
+        severity: "info",
+        message: `${retention.pruned_runs} older run(s) (${retention.pruned_entries} entries) were removed by max_runs (${ctx.policy.observability.replay.retention.max_runs}), last at ${retention.last_pruned_at}`,
+        remediation: "raise observability.replay.retention.max_runs to keep more runs",
+        refs: [ctx.layout.relative(ctx.layout.replayRetentionFile)],
+      });
+    }
+    return { findings, okMessage: "replay timelines are intact" };
+  },
+};

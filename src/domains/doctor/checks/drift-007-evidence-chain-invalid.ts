@@ -1,0 +1,32 @@
+// DRIFT_007: a feature's evidence integrity chain fails verification (when integrity is enabled).
+// Verification here only reads: the manifest's last_verified_* fields are left alone.
+import type { DoctorCheck, FindingDraft } from "../check-types.js";
+import { evidenceIntegrityEnabled } from "../../../config/policy-types.js";
+import { chainedFeatureIds, verifyFeatureChain } from "../../evidence/evidence-verify.js";
+
+export const check: DoctorCheck = {
+  id: "DRIFT_007_EVIDENCE_CHAIN_INVALID",
+  family: "drift",
+  severity: "warning",
+  title: "evidence integrity chains verify",
+  remediation: "inspect with `aop evidence verify --feature-id <id>`; restore the changed file from a trusted copy, or re-run the gate to start fresh evidence",
+  async run(ctx) {
+    if (!evidenceIntegrityEnabled(ctx.policy)) {
+      return {
+        findings: [{ severity: "info", message: "evidence integrity is disabled by policy (innovation.tamper_evident_evidence / observability.evidence_integrity.enabled): chains not verified", remediation: "enable both in policy.yaml to chain and verify gate evidence" }],
+      };
+    }
+    const findings: FindingDraft[] = [];
+    for (const featureId of chainedFeatureIds(ctx.layout)) {
+      const r = await verifyFeatureChain(ctx.layout, ctx.clock, featureId, { recordResult: false });
+      if (r.valid) continue;
+      const at = r.first_failure_sequence === null ? "" : ` at sequence ${r.first_failure_sequence}`;
+      const hashes = r.expected_hash || r.actual_hash ? ` (expected ${r.expected_hash ?? "-"}, found ${r.actual_hash ?? "-"})` : "";
+      findings.push({
+        message: `feature ${featureId}: chain invalid${at}: ${r.failure_code} — ${r.failure_reason}${hashes}`,
+        refs: [ctx.layout.relative(ctx.layout.chainFile(featureId)), ...(r.artifact_rel_path ? [r.artifact_rel_path] : [])],
+      });
+    }
+    return { findings, okMessage: "evidence integrity chains verify" };
+  },
+};

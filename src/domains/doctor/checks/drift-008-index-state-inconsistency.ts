@@ -1,0 +1,33 @@
+// DRIFT_008: the feature index lists a feature twice, names a feature without state, or is unreadable.
+import fs from "node:fs";
+import type { DoctorCheck, FindingDraft } from "../check-types.js";
+import { FEATURE_STATUSES } from "../../features/feature-index.js";
+import { idProblem } from "../../../core/ids.js";
+import { readFeatureIndex } from "../workspace-reads.js";
+
+export const check: DoctorCheck = {
+  id: "DRIFT_008_INDEX_STATE_INCONSISTENCY",
+  family: "drift",
+  severity: "critical",
+  title: "feature index and state agree",
+  remediation: "edit .aop/features/index.json so each feature is listed once and has .aop/features/<id>/state.md",
+  run(ctx) {
+    const index = readFeatureIndex(ctx);
+    const ref = ctx.layout.relative(ctx.layout.featuresIndex);
+    if (index.problem) return { findings: [{ message: `${ref} ${index.problem}`, refs: [ref] }] };
+    const findings: FindingDraft[] = [];
+    const seen = new Map<string, string[]>();
+    for (const status of FEATURE_STATUSES) for (const id of index.lists[status]) seen.set(id, [...(seen.get(id) ?? []), status]);
+    for (const [id, statuses] of seen) {
+      if (statuses.length > 1) findings.push({ message: `feature ${id} is listed ${statuses.length} times (${statuses.join(", ")})`, refs: [ref] });
+      const problem = idProblem(id);
+      if (problem) {
+        findings.push({ message: `the index names an invalid feature id '${id.slice(0, 60)}' (${problem})`, refs: [ref] });
+        continue;
+      }
+      const state = ctx.layout.featureState(id);
+      if (!fs.existsSync(state)) findings.push({ message: `feature ${id} is in the index but ${ctx.layout.relative(state)} does not exist`, refs: [ref, ctx.layout.relative(state)] });
+    }
+    return { findings, okMessage: "feature index and state agree" };
+  },
+};

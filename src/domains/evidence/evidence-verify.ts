@@ -1,0 +1,131 @@
+// Verifying chains on disk: a consistent snapshot taken under the feature's evidence lock, the pure walk
+// over it (outside the lock, so appends are not held up), then the manifest's last_verified_* fields.
+import fs from "node:fs";
+import path from "node:path";
+import type { Clock } from "../../core/clock.js";
+import { nowIso } from "../../core/clock.js";
+import { AopError } from "../../core/errors.js";
+import { idProblem, validateId } from "../../core/ids.js";
+import { readFileOrNull, readFileShared, sha256FileOrNull } from "../../store/file-hash.js";
+import { readLinesSync } from "../../store/jsonl.js";
+import type { WorkspaceLayout } from "../../store/layout.js";
+import { withLock } from "../../store/lock.js";
+import { verifyChain, type ChainVerifyReport, type EvidenceFileReader, type LatestCopy, type ManifestView } from "./chain-verify.js";
+import { readManifest, writeManifest } from "./chain-manifest.js";
+import { evidenceLockPath } from "./chain-store.js";
+import { parseEvidenceFileName } from "./evidence-names.js";
+
+export interface VerifyOptions {
+  /** Entries walked so far and the count the manifest expects (null when unknown). */
+  onProgress?: (walked: number, expected: number | null) => void;
+  /** Record the outcome in the manifest's last_verified_* fields (default true; the doctor only reads). */
+  recordResult?: boolean;
+}
+
+interface ChainSnapshot {
+  chainSize: number | null;
+  manifest: ManifestView;
+  latest: LatestCopy[];
+}
+
+/**
+ * Reads workspace-relative files for the verifier. Paths that cannot leave the root (relative, no `..`,
+ * no backslash) are joined directly; anything else goes through the layout's full check. This runs twice
+ * per chain entry, so it is kept cheap.
+ */
+function workspaceReader(layout: WorkspaceLayout): EvidenceFileReader {
+  const prefix = layout.root + path.sep;
+  const locate = (rel: string): string | null =>
+    rel.length > 0 && !rel.startsWith("/") && !rel.includes("..") && !rel.includes("\\") && !rel.includes("\0") ? prefix + rel : layout.resolveInside(rel);
+  return {
+    read: (rel) => {
+      const file = locate(rel);
+      return file === null ? null : readFileShared(file);
+    },
+    hash: (rel) => {
+      const file = locate(rel);
+      return file === null ? null : sha256FileOrNull(file);
+    },
+  };
+}
+
+function readLatestCopies(layout: WorkspaceLayout, featureId: string): LatestCopy[] {
+  const dir = layout.evidenceDir(featureId);
+  const out: LatestCopy[] = [];
+  for (const name of fs.readdirSync(dir)) {
+    const parsed = parseEvidenceFileName(name);
+    if (parsed?.kind !== "latest") continue;
+    const bytes = readFileOrNull(path.join(dir, name));
+    if (bytes !== null) out.push({ mode: parsed.mode, rel_path: layout.relative(path.join(dir, name)), bytes });
+  }
+  return out;
+}
+
+/** Chain length, manifest and latest-* copies as of one instant: no append is half-done while we look. */
+function takeSnapshot(layout: WorkspaceLayout, featureId: string): ChainSnapshot {
+  let chainSize: number | null = null;
+  try {
+    chainSize = fs.statSync(layout.chainFile(featureId)).size;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
+  return { chainSize, manifest: readManifest(layout, featureId).view, latest: readLatestCopies(layout, featureId) };
+}
+
+export function requireFeatureDir(layout: WorkspaceLayout, featureId: string): void {
+  if (!fs.existsSync(layout.featureDir(validateId("feature_id", featureId)))) {
+    throw new AopError("feature_not_found", `feature '${featureId}' does not exist`, { details: { feature_id: featureId }, hint: "list features with `aop feature list`" });
+  }
+}
+
+export async function verifyFeatureChain(layout: WorkspaceLayout, clock: Clock, featureId: string, options: VerifyOptions = {}): Promise<ChainVerifyReport> {
+  requireFeatureDir(layout, featureId);
+  const lock = evidenceLockPath(layout, featureId);
+  const hasEvidenceDir = fs.existsSync(layout.evidenceDir(featureId));
+  const snapshot: ChainSnapshot = hasEvidenceDir ? await withLock(lock, () => takeSnapshot(layout, featureId)) : { chainSize: null, manifest: { status: "absent" }, latest: [] };
+  const expected = snapshot.manifest.status === "present" ? snapshot.manifest.entry_count : null;
+  const chainFile = layout.chainFile(featureId);
+  const report = verifyChain({
+    feature_id: featureId,
+    evidence_dir: layout.relative(layout.evidenceDir(featureId)),
+    chain_rel_path: layout.relative(chainFile),
+    manifest_rel_path: layout.relative(layout.manifestFile(featureId)),
+    chain_exists: snapshot.chainSize !== null,
+    manifest: snapshot.manifest,
+    lines: snapshot.chainSize === null ? [] : readLinesSync(chainFile, { endOffset: snapshot.chainSize }),
+    latest: snapshot.latest,
+    files: workspaceReader(layout),
+    onProgress: options.onProgress ? (walked) => options.onProgress!(walked, expected) : undefined,
+  });
+  if (snapshot.manifest.status === "present" && options.recordResult !== false) {
+    await withLock(lock, () => {
+      const { manifest } = readManifest(layout, featureId);
+      if (manifest) writeManifest(layout, featureId, { ...manifest, last_verified_at: nowIso(clock), last_verified_result: report.valid ? "valid" : "invalid" });
+    });
+  }
+  return report;
+}
+
+/** Features that have a chain or a manifest, in id order. */
+export function chainedFeatureIds(layout: WorkspaceLayout): string[] {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(layout.featuresDir, { withFileTypes: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw err;
+  }
+  return entries
+    .filter((e) => e.isDirectory() && idProblem(e.name) === null)
+    .map((e) => e.name)
+    .filter((id) => fs.existsSync(layout.chainFile(id)) || fs.existsSync(layout.manifestFile(id)))
+    .sort();
+}
+
+export async function verifyAllChains(layout: WorkspaceLayout, clock: Clock, options: { onProgress?: (featureId: string, walked: number, expected: number | null) => void } = {}): Promise<ChainVerifyReport[]> {
+  const reports: ChainVerifyReport[] = [];
+  for (const featureId of chainedFeatureIds(layout)) {
+    reports.push(await verifyFeatureChain(layout, clock, featureId, { onProgress: options.onProgress ? (w, e) => options.onProgress!(featureId, w, e) : undefined }));
+  }
+  return reports;
+}

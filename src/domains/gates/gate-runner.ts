@@ -1,0 +1,101 @@
+// Runs a mode's steps wave by wave and reports each step's result (DESIGN §5 step_results).
+import type { Clock } from "../../core/clock.js";
+import { isoUtc, nowIso } from "../../core/clock.js";
+import type { GateStep } from "../../config/gates-types.js";
+import type { StepResult } from "../evidence/evidence-types.js";
+import { sha256FileOrNull } from "../../store/file-hash.js";
+import type { WorkspaceLayout } from "../../store/layout.js";
+import { releaseLog, reserveRunLogs } from "./run-logs.js";
+import { runStepProcess } from "./step-process.js";
+import { stepEnvironment } from "./gate-setup.js";
+import { planWaves, skipReason, type StepOutcome } from "./wave-plan.js";
+
+export type GateProgressEvent =
+  | { type: "run-start"; steps: number; waves: number }
+  | { type: "step-start"; step: string; wave: number }
+  | { type: "step-finish"; step: string; result: StepResult };
+
+export interface GateRunRequest {
+  layout: WorkspaceLayout;
+  clock: Clock;
+  featureId: string;
+  mode: string;
+  steps: readonly GateStep[];
+  /** Step name → absolute working directory (already checked to be inside the workspace). */
+  cwds: ReadonlyMap<string, string>;
+  envAllowlist: readonly string[];
+  processEnv: NodeJS.ProcessEnv;
+  defaultTimeoutSeconds: number;
+  killGraceMs: number;
+  onProgress?: (event: GateProgressEvent) => void;
+}
+
+export interface GateRunOutcome {
+  overall: "pass" | "fail";
+  started_at: string;
+  startedMs: number;
+  step_results: StepResult[];
+}
+
+function skippedResult(step: GateStep, reason: string): StepResult {
+  return { name: step.name, cmd: [...step.cmd], exit_code: null, timed_out: false, attempts: 0, skipped: true, skip_reason: reason, started_at: null, finished_at: null, log_path: null, log_sha256: null };
+}
+
+export async function runGateSteps(request: GateRunRequest): Promise<GateRunOutcome> {
+  const { layout, clock, steps } = request;
+  const plan = planWaves(steps);
+  const startedMs = clock.now();
+  const logs = reserveRunLogs(layout, request.featureId, request.mode, steps.map((s) => s.name), startedMs);
+  const outcomes = new Map<string, StepOutcome>();
+  const results = new Map<string, StepResult>();
+  request.onProgress?.({ type: "run-start", steps: steps.length, waves: plan.waves.length });
+
+  const runOne = async (step: GateStep, wave: number): Promise<void> => {
+    const logFile = logs.files.get(step.name)!;
+    const started_at = nowIso(clock);
+    request.onProgress?.({ type: "step-start", step: step.name, wave });
+    const run = await runStepProcess({
+      cmd: step.cmd,
+      cwd: request.cwds.get(step.name)!,
+      env: stepEnvironment(request.envAllowlist, request.processEnv, step.env),
+      logFile,
+      timeoutMs: (step.timeout_seconds ?? request.defaultTimeoutSeconds) * 1000,
+      killGraceMs: request.killGraceMs,
+    });
+    const result: StepResult = {
+      name: step.name,
+      cmd: [...step.cmd],
+      exit_code: run.exit_code,
+      timed_out: run.timed_out,
+      attempts: 1,
+      skipped: false,
+      skip_reason: null,
+      started_at,
+      finished_at: nowIso(clock),
+      log_path: layout.relative(logFile),
+      log_sha256: sha256FileOrNull(logFile),
+    };
+    outcomes.set(step.name, run.exit_code === 0 && !run.timed_out ? "pass" : "fail");
+    results.set(step.name, result);
+    request.onProgress?.({ type: "step-finish", step: step.name, result });
+  };
+
+  for (const [wave, members] of plan.waves.entries()) {
+    const toRun: GateStep[] = [];
+    for (const step of members) {
+      const reason = skipReason(step, steps, plan, outcomes);
+      if (reason === null) {
+        toRun.push(step);
+        continue;
+      }
+      releaseLog(logs.files.get(step.name)!);
+      const result = skippedResult(step, reason);
+      outcomes.set(step.name, "skipped");
+      results.set(step.name, result);
+      request.onProgress?.({ type: "step-finish", step: step.name, result });
+    }
+    await Promise.all(toRun.map((step) => runOne(step, wave)));
+  }
+  const overall = steps.every((s) => outcomes.get(s.name) === "pass") ? "pass" : "fail";
+  return { overall, started_at: isoUtc(startedMs), startedMs, step_results: steps.map((s) => results.get(s.name)!) };
+}

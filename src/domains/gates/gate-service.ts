@@ -1,0 +1,79 @@
+// `gates.run` as a service shared by the tool handler and the CLI: run a mode of gates.yaml for a feature,
+// write its evidence, chain it (when integrity is on), refresh latest-<mode>.json and the feature state.
+import type { Clock } from "../../core/clock.js";
+import { validateId } from "../../core/ids.js";
+import { loadGates } from "../../config/gates-loader.js";
+import type { Policy } from "../../config/policy-types.js";
+import { commitGateEvidence } from "../evidence/evidence-commit.js";
+import { writeGateEvidence } from "../evidence/evidence-files.js";
+import type { GateEvidence } from "../evidence/evidence-types.js";
+import { requireState } from "../features/feature-store.js";
+import type { WorkspaceLayout } from "../../store/layout.js";
+import { runGateSteps, type GateProgressEvent } from "./gate-runner.js";
+import { resolveGateMode, resolveStepCwds } from "./gate-setup.js";
+
+export interface RunGateInput {
+  feature_id: string;
+  mode: string;
+  profile?: string;
+}
+
+/** The evidence as written, plus where it went and how it was published. */
+export interface GateRunReport extends GateEvidence {
+  evidence_path: string;
+  latest_path: string;
+  /** False when a newer run of the mode had already been recorded (concurrent runs). */
+  is_latest: boolean;
+  chain: { sequence: number; chain_hash: string } | null;
+}
+
+export interface RunGateOptions {
+  onProgress?: (event: GateProgressEvent) => void;
+  warn?: (message: string) => void;
+  /** Grace between SIGTERM and SIGKILL on a timeout (default 2 s). */
+  killGraceMs?: number;
+  /** Where allow-listed variables are taken from (default: this process's environment). */
+  processEnv?: NodeJS.ProcessEnv;
+}
+
+export const DEFAULT_KILL_GRACE_MS = 2_000;
+
+export async function runGate(layout: WorkspaceLayout, clock: Clock, policy: Policy, input: RunGateInput, options: RunGateOptions = {}): Promise<GateRunReport> {
+  const featureId = validateId("feature_id", input.feature_id);
+  const mode = validateId("mode", input.mode);
+  if (input.profile !== undefined) validateId("profile", input.profile);
+  await requireState(layout, featureId);
+  const resolved = resolveGateMode(await loadGates(layout), { profile: input.profile, mode });
+  const outcome = await runGateSteps({
+    layout,
+    clock,
+    featureId,
+    mode,
+    steps: resolved.steps,
+    cwds: resolveStepCwds(layout, resolved.steps),
+    envAllowlist: policy.execution.env_allowlist,
+    processEnv: options.processEnv ?? process.env,
+    defaultTimeoutSeconds: policy.execution.default_step_timeout_seconds,
+    killGraceMs: options.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
+    onProgress: options.onProgress,
+  });
+  const written = writeGateEvidence(
+    layout,
+    { feature_id: featureId, mode, profile: resolved.profile, overall: outcome.overall, started_at: outcome.started_at, step_results: outcome.step_results },
+    Math.max(clock.now(), outcome.startedMs),
+  );
+  const commit = await commitGateEvidence(layout, clock, policy, written, { warn: options.warn });
+  return {
+    feature_id: featureId,
+    mode,
+    profile: resolved.profile,
+    overall: outcome.overall,
+    started_at: outcome.started_at,
+    finished_at: written.evidence.finished_at,
+    evidence_path: written.rel_path,
+    latest_path: layout.relative(layout.latestEvidence(featureId, mode)),
+    is_latest: commit.is_latest,
+    chain: commit.chain ? { sequence: commit.chain.sequence, chain_hash: commit.chain.chain_hash } : null,
+    step_results: outcome.step_results,
+  };
+}

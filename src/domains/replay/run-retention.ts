@@ -1,0 +1,54 @@
+// Keeps the newest `max_runs` timelines (by started_at) and records what it removed in
+// replay/retention.json, so pruned history is counted and reported, never silently gone.
+import fs from "node:fs";
+import { writeJsonAtomic } from "../../store/atomic-write.js";
+import type { WorkspaceLayout } from "../../store/layout.js";
+import { withLock } from "../../store/lock.js";
+import { listRuns, type RunSummary } from "./run-list.js";
+
+export interface RetentionRecord {
+  pruned_runs: number;
+  pruned_entries: number;
+  last_pruned_at: string | null;
+  /** The most recently pruned runs, newest first (at most 50). */
+  recent: { run_id: string; entries: number; started_at: string | null; pruned_at: string }[];
+}
+
+export function readRetention(layout: WorkspaceLayout): RetentionRecord {
+  try {
+    const value = JSON.parse(fs.readFileSync(layout.replayRetentionFile, "utf8")) as RetentionRecord;
+    if (typeof value.pruned_runs === "number" && Array.isArray(value.recent)) return value;
+  } catch {
+    // missing or unreadable: nothing pruned yet as far as we can tell
+  }
+  return { pruned_runs: 0, pruned_entries: 0, last_pruned_at: null, recent: [] };
+}
+
+/** Which runs fall outside the newest `maxRuns` (oldest first). Pure. */
+export function runsToPrune(runs: RunSummary[], maxRuns: number, keep: string): RunSummary[] {
+  const ordered = [...runs].sort((a, b) => (a.started_at ?? "").localeCompare(b.started_at ?? "") || a.run_id.localeCompare(b.run_id));
+  const excess = ordered.length - maxRuns;
+  if (excess <= 0) return [];
+  return ordered.filter((r) => r.run_id !== keep).slice(0, excess);
+}
+
+export async function pruneRuns(layout: WorkspaceLayout, maxRuns: number, keep: string, nowIso: string): Promise<RunSummary[]> {
+  const victims = runsToPrune(await listRuns(layout), maxRuns, keep);
+  if (victims.length === 0) return [];
+  await withLock(layout.lockFor(layout.replayRetentionFile), async () => {
+    const record = readRetention(layout);
+    for (const run of victims) {
+      await withLock(layout.lockFor(layout.timelineFile(run.run_id)), () => {
+        fs.rmSync(layout.timelineFile(run.run_id), { force: true });
+        fs.rmSync(layout.timelineMeta(run.run_id), { force: true });
+      });
+      record.pruned_runs += 1;
+      record.pruned_entries += run.entries;
+      record.last_pruned_at = nowIso;
+      record.recent.unshift({ run_id: run.run_id, entries: run.entries, started_at: run.started_at, pruned_at: nowIso });
+    }
+    record.recent = record.recent.slice(0, 50);
+    writeJsonAtomic(layout.replayRetentionFile, record);
+  });
+  return victims;
+}

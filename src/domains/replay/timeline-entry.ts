@@ -1,0 +1,89 @@
+// One timeline line (DESIGN §4): the fields, their order, and how to read lines written by others. Pure.
+import type { CompletedCall } from "../../catalog/timeline-hook.js";
+import { isoUtc } from "../../core/clock.js";
+
+export interface TimelineEntry {
+  ts: string;
+  sequence: number;
+  run_id: string;
+  session_id: string | null;
+  actor_type: string;
+  feature_id: string | null;
+  tool_name: string;
+  mutating: boolean;
+  operation_id: string | null;
+  idempotency_status: "none" | "new" | "replay" | "mismatch";
+  request_hash: string | null;
+  result: "ok" | "error";
+  error_code: string | null;
+  latency_ms: number;
+}
+
+export const ENTRY_KEYS: (keyof TimelineEntry)[] = [
+  "ts", "sequence", "run_id", "session_id", "actor_type", "feature_id", "tool_name", "mutating",
+  "operation_id", "idempotency_status", "request_hash", "result", "error_code", "latency_ms",
+];
+
+/** The entry for a completed call, minus its sequence (allocated by the writer under the run's lock). */
+export type EntryWithoutSequence = Omit<TimelineEntry, "sequence">;
+
+export function entryFromCall(call: CompletedCall): EntryWithoutSequence {
+  const envelope = call.envelope;
+  return {
+    ts: isoUtc(call.completed_at),
+    run_id: call.identity.run_id,
+    session_id: call.identity.session_id,
+    actor_type: call.identity.actor_type,
+    feature_id: call.feature_id,
+    tool_name: call.tool_name,
+    mutating: call.mutating,
+    operation_id: call.operation_id,
+    idempotency_status: call.idempotency_status,
+    request_hash: call.mutating ? call.request_hash : null,
+    result: envelope.ok ? "ok" : "error",
+    error_code: envelope.ok ? null : envelope.error.code,
+    latency_ms: call.latency_ms,
+  };
+}
+
+/** The JSONL line (with `\n`) for an entry, keys in the contract's order. */
+export function serializeEntry(entry: EntryWithoutSequence, sequence: number): string {
+  // Built by hand rather than by object spread so the key order can never drift.
+  return (
+    `{"ts":${JSON.stringify(entry.ts)},"sequence":${sequence},"run_id":${JSON.stringify(entry.run_id)},` +
+    `"session_id":${JSON.stringify(entry.session_id)},"actor_type":${JSON.stringify(entry.actor_type)},` +
+    `"feature_id":${JSON.stringify(entry.feature_id)},"tool_name":${JSON.stringify(entry.tool_name)},` +
+    `"mutating":${entry.mutating},"operation_id":${JSON.stringify(entry.operation_id)},` +
+    `"idempotency_status":${JSON.stringify(entry.idempotency_status)},"request_hash":${JSON.stringify(entry.request_hash)},` +
+    `"result":${JSON.stringify(entry.result)},"error_code":${JSON.stringify(entry.error_code)},"latency_ms":${JSON.stringify(entry.latency_ms)}}\n`
+  );
+}
+
+/**
+ * A parsed line as an entry, or null when it is not one (counted as invalid by readers).
+ * Tolerates the upstream orchestrator's lines: missing optional keys become null, bare-hex hashes are kept.
+ */
+export function asEntry(value: unknown): TimelineEntry | null {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.sequence !== "number" || !Number.isInteger(v.sequence) || v.sequence < 0) return null;
+  if (typeof v.tool_name !== "string") return null;
+  const str = (x: unknown): string | null => (typeof x === "string" ? x : null);
+  const status = v.idempotency_status;
+  return {
+    ts: str(v.ts) ?? "",
+    sequence: v.sequence,
+    run_id: str(v.run_id) ?? "",
+    session_id: str(v.session_id),
+    actor_type: str(v.actor_type) ?? "",
+    feature_id: str(v.feature_id),
+    tool_name: v.tool_name,
+    mutating: v.mutating === true,
+    operation_id: str(v.operation_id),
+    idempotency_status: status === "new" || status === "replay" || status === "mismatch" ? status : "none",
+    request_hash: str(v.request_hash),
+    result: v.result === "error" ? "error" : "ok",
+    error_code: str(v.error_code),
+    latency_ms: typeof v.latency_ms === "number" ? v.latency_ms : 0,
+  };
+}

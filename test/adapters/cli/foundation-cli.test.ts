@@ -1,0 +1,130 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli, runJson } from "../../helpers/cli.js";
+import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
+import { REPO_ROOT } from "../../helpers/paths.js";
+
+const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string };
+
+function snapshot(root: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else out[path.relative(root, full)] = fs.readFileSync(full, "utf8");
+    }
+  };
+  walk(root);
+  return out;
+}
+
+describe("aop CLI foundation", () => {
+  it("--version prints the package version", () => {
+    const r = runCli(["--version"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(pkg.version);
+  });
+
+  it("--help lists commands and exits 0", () => {
+    const r = runCli(["--help"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Usage: aop/);
+    expect(r.stdout).toMatch(/init/);
+    expect(r.stdout).toMatch(/config/);
+  });
+
+  it("every command and subcommand's --help shows an example", () => {
+    const commandsIn = (help: string) =>
+      (help.split("Commands:")[1] ?? "")
+        .split("\n")
+        .map((l) => /^ {2}([a-z][a-z-]*)/.exec(l)?.[1])
+        .filter((c): c is string => c !== undefined && c !== "help");
+    const top = commandsIn(runCli(["--help"]).stdout);
+    expect(top.length).toBeGreaterThan(10);
+    const all = top.flatMap((c) => [[c], ...commandsIn(runCli([c, "--help"]).stdout).map((sub) => [c, sub])]);
+    for (const args of all) {
+      const r = runCli([...args, "--help"]);
+      expect(r.code, args.join(" ")).toBe(0);
+      expect(r.stdout, args.join(" ")).toMatch(/Examples?:\n {2}\$ /);
+    }
+  }, 120_000);
+
+  it("an unknown command is a usage error (exit 2)", () => {
+    const r = runCli(["frobnicate"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error usage_error: unknown command 'frobnicate'/);
+    expect(r.stderr).not.toMatch(/at .*\.js:\d+/); // no stack trace
+  });
+
+  it("an unknown option is a usage error, also as JSON envelope", () => {
+    const r = runCli(["init", "--bogus", "--json"]);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, error: { code: "usage_error" } });
+  });
+
+  it("init twice: the second run changes nothing", () => {
+    const root = tempWorkspace();
+    const first = runJson<{ created: string[]; kept: string[] }>(["init", "--root", root]);
+    expect(first.code).toBe(0);
+    expect(first.json.created).toEqual(expect.arrayContaining(["agentic/orchestrator/policy.yaml", "agentic/orchestrator/gates.yaml", ".aop/features/index.json"]));
+    const before = snapshot(root);
+    const second = runJson<{ created: string[]; kept: string[] }>(["init", "--root", root]);
+    expect(second.json.created).toEqual([]);
+    expect(second.json.kept).toEqual(expect.arrayContaining(["agentic/orchestrator/policy.yaml"]));
+    expect(snapshot(root)).toEqual(before);
+    expect(fs.statSync(path.join(root, ".aop", "runtime")).mode & 0o777).toBe(0o700);
+  });
+
+  it("init next to an existing policy leaves it alone, and --force replaces it", () => {
+    const root = tempWorkspace();
+    const mine = "version: 1\nlocks:\n  lease_ttl_seconds: 60\n";
+    writeFile(root, "agentic/orchestrator/policy.yaml", mine);
+    const r = runCli(["init"], { cwd: root });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/kept\s+agentic\/orchestrator\/policy\.yaml/);
+    expect(fs.readFileSync(path.join(root, "agentic/orchestrator/policy.yaml"), "utf8")).toBe(mine);
+    const forced = runJson<{ overwritten: string[] }>(["init", "--force"], { cwd: root });
+    expect(forced.json.overwritten).toContain("agentic/orchestrator/policy.yaml");
+  });
+
+  it("config check passes on a fresh init", () => {
+    const root = tempWorkspace();
+    runCli(["init"], { cwd: root });
+    const r = runCli(["config", "check"], { cwd: root });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/policy\s+ok/);
+  });
+
+  it("config check on a broken policy exits 1 and names the path", () => {
+    const root = tempWorkspace();
+    writeFile(root, "agentic/orchestrator/policy.yaml", "observability:\n  replay:\n    write_mode: sometimes\n");
+    const r = runCli(["config", "check"], { cwd: root });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/agentic\/orchestrator\/policy\.yaml: observability\.replay\.write_mode must be best_effort or required \(got 'sometimes'\)/);
+    const j = runJson<{ ok: boolean; problems: { path: string }[] }>(["config", "check"], { cwd: root });
+    expect(j.code).toBe(1);
+    expect(j.json.ok).toBe(false);
+    expect(j.json.problems[0]!.path).toBe("observability.replay.write_mode");
+  });
+
+  it("config check reports unparseable YAML without a stack trace", () => {
+    const root = tempWorkspace();
+    writeFile(root, "agentic/orchestrator/gates.yaml", "profiles: [\n");
+    const r = runCli(["config", "check"], { cwd: root });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/gates\.yaml: is not valid YAML at line/);
+    expect(r.stderr).toBe("");
+  });
+
+  it("finds the workspace root from a subfolder and honours AOP_ROOT", () => {
+    const root = tempWorkspace();
+    fs.mkdirSync(path.join(root, "a", "b"), { recursive: true });
+    const fromSub = runJson<{ root: string }>(["init"], { cwd: path.join(root, "a", "b") });
+    expect(fs.realpathSync(fromSub.json.root)).toBe(fs.realpathSync(root));
+    const other = tempWorkspace();
+    const viaEnv = runJson<{ root: string }>(["init"], { cwd: root, env: { AOP_ROOT: other } });
+    expect(viaEnv.json.root).toBe(other);
+  });
+});

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mcpClient, type McpToolClient } from "../../../src/app/clients/mcp.js";
+import { loadCatalog, mcpToolName, readSchemaDocument } from "../../../src/catalog/catalog.js";
+import { WorkspaceLayout } from "../../../src/store/layout.js";
+import { fixedClock } from "../../../src/core/clock.js";
+import { createRuntime } from "../../../src/app/create-runtime.js";
+import type { Envelope } from "../../../src/core/errors.js";
+import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
+import { PARITY_SCRIPT } from "./parity-script.js";
+
+const NOW = "2026-04-01T08:00:00.000Z";
+let client: McpToolClient;
+
+/** Parity excludes ts and latency_ms of timeline lines (DESIGN §3.3); ts is pinned by AOP_NOW here. */
+function withoutTimings(envelope: Envelope): Envelope {
+  if (!envelope.ok) return envelope;
+  const data = envelope.data as { entries?: { latency_ms?: number }[] };
+  if (!Array.isArray(data.entries)) return envelope;
+  return { ok: true, data: { ...data, entries: data.entries.map((e) => ({ ...e, latency_ms: 0 })) } };
+}
+let mcpRoot: string;
+
+// Both workspaces get the same config: evidence integrity on and a gate that runs a real command.
+function seedWorkspace(root: string): string {
+  writeFile(root, "agentic/orchestrator/policy.yaml", "innovation:\n  tamper_evident_evidence: true\nobservability:\n  evidence_integrity:\n    enabled: true\n");
+  writeFile(root, "agentic/orchestrator/gates.yaml", `version: 1\ndefault_profile: p\nprofiles:\n  p:\n    modes:\n      fast:\n        - name: hello\n          cmd: [${JSON.stringify(process.execPath)}, -e, "console.log('gate ok')"]\n`);
+  return root;
+}
+
+beforeAll(async () => {
+  mcpRoot = seedWorkspace(tempWorkspace());
+  client = await mcpClient({ root: mcpRoot, env: { ...process.env, AOP_NOW: NOW, AOP_ACTOR: "orchestrator" }, stderr: "pipe" });
+});
+
+afterAll(async () => {
+  await client?.close();
+});
+
+describe("MCP parity over a real stdio connection", () => {
+  it("tools/list advertises every catalog tool with exactly the catalog schemas and hints", async () => {
+    const listed = await client.rawListTools();
+    const catalog = loadCatalog().tools;
+    expect(listed.map((t) => t.name).sort()).toEqual(catalog.map((t) => mcpToolName(t.name)).sort());
+    for (const entry of catalog) {
+      const tool = listed.find((t) => t.name === mcpToolName(entry.name))!;
+      expect(tool.inputSchema, entry.name).toEqual(readSchemaDocument(entry.input_schema_ref));
+      expect(tool.outputSchema, entry.name).toEqual(readSchemaDocument(entry.output_schema_ref));
+      expect(tool.annotations).toMatchObject({ readOnlyHint: !entry.mutating, destructiveHint: false });
+      expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+    }
+  });
+
+  it("the parity script covers every catalog tool", () => {
+    const covered = new Set(PARITY_SCRIPT.map((s) => s.tool));
+    for (const entry of loadCatalog().tools) expect(covered.has(entry.name), entry.name).toBe(true);
+  });
+
+  it("the same call sequence yields identical data/error payloads in-process and over MCP", async () => {
+    // Built the way the CLI builds it (policy, timeline hook), so the timeline tool sees the same runs.
+    const runtime = await createRuntime({ layout: new WorkspaceLayout(seedWorkspace(tempWorkspace())), clock: fixedClock(NOW), identity: { actor: "orchestrator" }, warn: () => undefined });
+    for (const [i, step] of PARITY_SCRIPT.entries()) {
+      const local = withoutTimings((await runtime.callTool(step.tool, step.args)).envelope);
+      const remote: Envelope = withoutTimings((await client.callTool(step.tool, step.args)).envelope);
+      expect(remote, `step ${i}: ${step.tool} ${JSON.stringify(step.args)}`).toEqual(local);
+    }
+  });
+
+  it("tool failures are isError results carrying the envelope, never protocol errors", async () => {
+    const raw = (await client.rawCall("totally_unknown", {})) as { isError?: boolean; content: { text: string }[] };
+    expect(raw.isError).toBe(true);
+    expect(JSON.parse(raw.content[0]!.text)).toMatchObject({ ok: false, error: { code: "unknown_tool" } });
+    const bad = (await client.rawCall("feature_get", { feature_id: "../x" })) as { isError?: boolean; content: { text: string }[] };
+    expect(bad.isError).toBe(true);
+    expect(JSON.parse(bad.content[0]!.text)).toMatchObject({ ok: false, error: { code: "invalid_argument" } });
+  });
+
+  it("a success carries the data as structuredContent and the envelope as text", async () => {
+    const raw = (await client.rawCall("feature_list", {})) as { isError?: boolean; structuredContent: unknown; content: { text: string }[] };
+    expect(raw.isError).toBeFalsy();
+    expect(JSON.parse(raw.content[0]!.text)).toEqual({ ok: true, data: raw.structuredContent });
+  });
+});

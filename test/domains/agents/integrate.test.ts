@@ -1,0 +1,97 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli, runJson } from "../../helpers/cli.js";
+import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
+import { mergeClaudeHooks, mergeMcpServers, CLAUDE_HOOK_EVENTS } from "../../../src/domains/agents/client-configs.js";
+
+const read = (root: string, rel: string) => fs.readFileSync(path.join(root, rel), "utf8");
+
+describe("client config merges (pure)", () => {
+  it("adds one aop hook group per event and is idempotent", () => {
+    const first = mergeClaudeHooks({}, "aop hook claude");
+    expect(Object.keys(first.value.hooks as object)).toEqual([...CLAUDE_HOOK_EVENTS]);
+    const second = mergeClaudeHooks(first.value, "aop hook claude");
+    expect(second.changed).toBe(false);
+    expect(second.value).toEqual(first.value);
+  });
+
+  it("keeps existing hooks and keys", () => {
+    const existing = { model: "opus", hooks: { PostToolUse: [{ matcher: "Edit", hooks: [{ type: "command", command: "prettier --write" }] }] } };
+    const merged = mergeClaudeHooks(existing, "aop hook claude").value as { model: string; hooks: { PostToolUse: unknown[] } };
+    expect(merged.model).toBe("opus");
+    expect(merged.hooks.PostToolUse).toHaveLength(2);
+    expect(merged.hooks.PostToolUse[0]).toEqual(existing.hooks.PostToolUse[0]);
+  });
+
+  it("never replaces a differing aop server entry", () => {
+    const existing = { mcpServers: { aop: { command: "custom" }, other: { command: "x" } } };
+    const merged = mergeMcpServers(existing, { command: "aop", args: ["mcp"] });
+    expect(merged.changed).toBe(false);
+    expect(merged.value).toEqual(existing);
+    expect(merged.notes[0]).toMatch(/differs; kept as is/);
+  });
+});
+
+describe("aop integrate --write", () => {
+  it("claude with no files: creates .claude/settings.json and .mcp.json", () => {
+    const root = tempWorkspace();
+    const r = runJson<{ files: { path: string; action: string }[] }>(["integrate", "claude", "--write", "--root", root]);
+    expect(r.code).toBe(0);
+    expect(r.json.files.map((f) => [f.path, f.action])).toEqual([[".claude/settings.json", "create"], [".mcp.json", "create"]]);
+    const settings = JSON.parse(read(root, ".claude/settings.json")) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
+    expect(Object.keys(settings.hooks).sort()).toEqual([...CLAUDE_HOOK_EVENTS].sort());
+    expect(settings.hooks.PostToolUse![0]!.hooks[0]!.command).toMatch(/hook claude$/);
+    expect(JSON.parse(read(root, ".mcp.json")).mcpServers.aop.args).toContain("mcp");
+  });
+
+  it("keeps an existing settings file's hooks and keys; a second run changes nothing", () => {
+    const root = tempWorkspace();
+    writeFile(root, ".claude/settings.json", JSON.stringify({ permissions: { allow: ["Bash(npm test)"] }, hooks: { Stop: [{ hooks: [{ type: "command", command: "say done" }] }] } }, null, 2));
+    expect(runCli(["integrate", "claude", "--write", "--root", root]).code).toBe(0);
+    const once = read(root, ".claude/settings.json");
+    const parsed = JSON.parse(once) as { permissions: object; hooks: { Stop: { hooks: { command: string }[] }[] } };
+    expect(parsed.permissions).toEqual({ allow: ["Bash(npm test)"] });
+    expect(parsed.hooks.Stop.map((g) => g.hooks[0]!.command)).toEqual(["say done", expect.stringMatching(/hook claude$/)]);
+    const again = runJson<{ files: { action: string }[] }>(["integrate", "claude", "--write", "--root", root]);
+    expect(again.json.files.map((f) => f.action)).toEqual(["unchanged", "unchanged"]);
+    expect(read(root, ".claude/settings.json")).toBe(once);
+  });
+
+  it("refuses to touch a file it cannot parse (exit 1, says why, nothing written)", () => {
+    const root = tempWorkspace();
+    writeFile(root, ".claude/settings.json", "{ \"hooks\": ");
+    const r = runCli(["integrate", "claude", "--write", "--root", root]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/\.claude\/settings\.json cannot be parsed as JSON .*nothing was changed/);
+    expect(read(root, ".claude/settings.json")).toBe("{ \"hooks\": ");
+    expect(fs.existsSync(path.join(root, ".mcp.json"))).toBe(false);
+  });
+
+  it("codex: appends an [mcp_servers.aop] table, keeping the rest byte for byte; idempotent", () => {
+    const root = tempWorkspace();
+    const mine = "# my settings\nmodel = \"o4\"\n\n[mcp_servers.other]\ncommand = \"x\"\n";
+    writeFile(root, ".codex/config.toml", mine);
+    expect(runCli(["integrate", "codex", "--write", "--root", root]).code).toBe(0);
+    const text = read(root, ".codex/config.toml");
+    expect(text.startsWith(mine)).toBe(true);
+    expect(text).toMatch(/\[mcp_servers\.aop\]\ncommand = "[^"]+"\nargs = \[.*"mcp", "--root", ".*"\]/);
+    expect(runCli(["integrate", "codex", "--write", "--root", root]).code).toBe(0);
+    expect(read(root, ".codex/config.toml")).toBe(text);
+    writeFile(root, ".codex/config.toml", "model = \n");
+    expect(runCli(["integrate", "codex", "--write", "--root", root]).code).toBe(1);
+  });
+
+  it("cursor: writes .cursor/mcp.json; without --write only prints", () => {
+    const root = tempWorkspace();
+    const dry = runCli(["integrate", "cursor", "--root", root]);
+    expect(dry.stdout).toMatch(/would create\s+\.cursor\/mcp\.json/);
+    expect(fs.existsSync(path.join(root, ".cursor/mcp.json"))).toBe(false);
+    runCli(["integrate", "cursor", "--write", "--root", root]);
+    expect(JSON.parse(read(root, ".cursor/mcp.json")).mcpServers.aop.args).toEqual(expect.arrayContaining(["mcp", "--root", root]));
+  });
+
+  it("an unknown client is a usage error", () => {
+    expect(runCli(["integrate", "vim"]).code).toBe(2);
+  });
+});

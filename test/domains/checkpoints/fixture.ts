@@ -1,0 +1,57 @@
+// Checkpoint documents and folders for tests: the protocol's full example, a minimal valid file, a workspace.
+import fs from "node:fs";
+import path from "node:path";
+import type { Checkpoint } from "../../../src/domains/checkpoints/checkpoint-types.js";
+import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
+
+const EXAMPLE = path.join(path.dirname(new URL(import.meta.url).pathname), "fixtures", "architect.checkpoint.json");
+
+/** The full example file of the protocol (every field used), as a fresh copy. */
+export function exampleCheckpoint(): Checkpoint & Record<string, unknown> {
+  return JSON.parse(fs.readFileSync(EXAMPLE, "utf8")) as Checkpoint & Record<string, unknown>;
+}
+
+export function exampleText(): string {
+  return fs.readFileSync(EXAMPLE, "utf8");
+}
+
+/** The smallest valid in-progress checkpoint, with overrides (a key set to undefined is removed). */
+export function minimalCheckpoint(skill = "builder", overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const doc: Record<string, unknown> = {
+    protocol_version: "1.0",
+    skill,
+    project: "shop-api",
+    project_dir: "/home/dana/src/shop-api",
+    created_at: "2026-03-01T08:00:00.000Z",
+    updated_at: "2026-03-01T09:00:00.000Z",
+    phase: "build",
+    step: "write-handlers",
+    status: "in_progress",
+    progress_summary: "Handlers half written.",
+    progress_table: [{ id: "handlers", label: "Order handlers", status: "in_progress" }],
+    context_primer: { key_decisions: [], generated_files: [], user_preferences: [] },
+    next_actions: ["Write the refund handler"],
+  };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) delete doc[key];
+    else doc[key] = value;
+  }
+  return doc;
+}
+
+/** A workspace (git marker) with `.checkpoints/<skill>.checkpoint.json` for each entry (objects are JSON-encoded). */
+export function checkpointWorkspace(files: Record<string, unknown> = {}, options: { git?: boolean } = {}): string {
+  const root = tempWorkspace();
+  if (options.git === false) fs.rmSync(path.join(root, ".git"), { recursive: true });
+  if (options.git === false) fs.mkdirSync(path.join(root, ".aop"));
+  fs.mkdirSync(path.join(root, ".checkpoints"), { recursive: true });
+  for (const [name, content] of Object.entries(files)) {
+    const file = name.includes(".") && name.endsWith(".json") ? name : `${name}.checkpoint.json`;
+    writeFile(root, path.join(".checkpoints", file), typeof content === "string" || content instanceof Uint8Array ? content : JSON.stringify(content, null, 2) + "\n");
+  }
+  return root;
+}
+
+export function checkpointPath(root: string, skill: string): string {
+  return path.join(root, ".checkpoints", `${skill}.checkpoint.json`);
+}

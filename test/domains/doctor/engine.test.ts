@@ -1,0 +1,120 @@
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { runDoctor } from "../../../src/domains/doctor/engine.js";
+import { persistReport, HISTORY_KEEP } from "../../../src/domains/doctor/report-store.js";
+import { buildReport, doctorExitCode } from "../../../src/domains/doctor/report.js";
+import { fixedClock } from "../../../src/core/clock.js";
+import { validateAgainst } from "../../../src/catalog/load-validator.js";
+import type { DoctorCheck } from "../../../src/domains/doctor/check-types.js";
+import { DriftFixture, NOW } from "./drift-fixtures.js";
+import { runCli, runJson } from "../../helpers/cli.js";
+
+const broken = (f: DriftFixture) => f.index({ active: ["ghost"] }).lease("default", { run_id: "run:old", lease_expires_at: "2026-06-01T10:00:00.000Z" });
+
+describe("doctor engine", () => {
+  it("is deterministic: two runs differ only in generated_at", async () => {
+    const f = broken(new DriftFixture());
+    const a = await runDoctor({ layout: f.layout, clock: fixedClock(NOW), env: {} });
+    const b = await runDoctor({ layout: f.layout, clock: fixedClock("2026-06-01T12:00:05.000Z"), env: {} });
+    expect({ ...a.report, generated_at: "" }).toEqual({ ...b.report, generated_at: "" });
+    expect(a.report.findings.map((x) => x.id)).toEqual([...a.report.findings.map((x) => x.id)].sort());
+  });
+
+  it("a broken policy is a DRIFT_001 finding and the other checks still run", async () => {
+    const f = broken(new DriftFixture()).write("agentic/orchestrator/policy.yaml", "version: [1\n");
+    const { report } = await runDoctor({ layout: f.layout, clock: fixedClock(NOW), env: {} });
+    const ids = new Set(report.findings.map((x) => x.id));
+    // DRIFT_007 says it is disabled (integrity is off by default).
+    expect(ids).toEqual(new Set(["DRIFT_001_POLICY_SCHEMA_INVALID", "DRIFT_004_STALE_RUN_LEASE", "DRIFT_007_EVIDENCE_CHAIN_INVALID", "DRIFT_008_INDEX_STATE_INCONSISTENCY"]));
+    expect(report.ok).toBe(false);
+    expect(report.summary).toEqual({ critical: 2, warning: 1, info: 1 });
+  });
+
+  it("isolates a check that throws as doctor_check_failed", async () => {
+    const boom: DoctorCheck = { id: "DRIFT_000_BOOM", family: "drift", severity: "critical", title: "t", remediation: "r", run: () => { throw new Error("kaput"); } };
+    const fine: DoctorCheck = { id: "DRIFT_999_FINE", family: "drift", severity: "info", title: "t", remediation: "r", run: () => ({ findings: [{ message: "still ran" }] }) };
+    const { report } = await runDoctor({ layout: new DriftFixture().layout, clock: fixedClock(NOW), env: {}, checks: [fine, boom] });
+    expect(report.findings.map((x) => [x.id, x.message])).toEqual([
+      ["DRIFT_999_FINE", "still ran"],
+      ["doctor_check_failed", "check DRIFT_000_BOOM failed to run: kaput"],
+    ]);
+  });
+
+  it("disabled by policy: one doctor_disabled info finding", async () => {
+    const f = broken(new DriftFixture()).write("agentic/orchestrator/policy.yaml", "diagnostics:\n  doctor:\n    enabled: false\n");
+    const { report } = await runDoctor({ layout: f.layout, clock: fixedClock(NOW), env: {} });
+    expect(report.findings).toEqual([expect.objectContaining({ id: "doctor_disabled", severity: "info" })]);
+    expect(report.ok).toBe(true);
+  });
+
+  it("keeps the newest 20 history files over 25 runs, every one schema-valid", async () => {
+    const f = new DriftFixture();
+    const clock = fixedClock(NOW);
+    for (let i = 0; i < 25; i++) {
+      clock.advance(1000);
+      const { report } = await runDoctor({ layout: f.layout, clock, env: {} });
+      await persistReport(f.layout, report);
+    }
+    const files = fs.readdirSync(f.layout.doctorHistoryDir).sort();
+    expect(files).toHaveLength(HISTORY_KEEP);
+    expect(files[0]).toBe("2026-06-01T12-00-06-000Z.json");
+    for (const file of [...files.map((n) => `${f.layout.doctorHistoryDir}/${n}`), f.layout.doctorLastReport]) {
+      expect(await validateAgainst("doctor_report", JSON.parse(fs.readFileSync(file, "utf8")))).toEqual([]);
+    }
+  });
+
+  it("refuses to write a report that fails the schema", async () => {
+    const f = new DriftFixture();
+    const bad = buildReport([{ id: "not an id", severity: "info", message: "m", remediation: "r", refs: [] }], NOW);
+    await expect(persistReport(f.layout, bad)).rejects.toMatchObject({ code: "internal_error" });
+    expect(fs.existsSync(f.layout.doctorLastReport)).toBe(false);
+  });
+
+  it.each([
+    ["no findings", { critical: 0, warning: 0, info: 0 }, [0, 0, 0]],
+    ["info only", { critical: 0, warning: 0, info: 3 }, [0, 0, 0]],
+    ["warnings", { critical: 0, warning: 2, info: 1 }, [0, 0, 1]],
+    ["a critical", { critical: 1, warning: 0, info: 0 }, [0, 2, 2]],
+  ] as const)("exit codes with %s: plain / strict(critical) / strict(warning)", (_name, summary, [plain, strictCritical, strictWarning]) => {
+    const report = { ok: summary.critical === 0, generated_at: NOW, summary: { ...summary }, findings: [] };
+    expect(doctorExitCode(report, false, "critical")).toBe(plain);
+    expect(doctorExitCode(report, true, "critical")).toBe(strictCritical);
+    expect(doctorExitCode(report, true, "warning")).toBe(strictWarning);
+  });
+});
+
+describe("aop doctor", () => {
+  it("prints worst first with ids, fixes and a summary line; --json prints the report", () => {
+    const f = broken(new DriftFixture());
+    const r = runCli(["doctor", "--root", f.layout.root], { env: { AOP_NOW: NOW } });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split("\n");
+    expect(lines[0]).toMatch(/^CRITICAL\s+DRIFT_008_INDEX_STATE_INCONSISTENCY\s+feature ghost/);
+    expect(lines[1]).toMatch(/^\s+fix: /);
+    expect(lines[2]).toMatch(/^WARNING\s+DRIFT_004_STALE_RUN_LEASE/);
+    expect(r.stdout).toMatch(/1 critical · 1 warning · 1 info/);
+    const j = runJson<{ ok: boolean; summary: object }>(["doctor", "--root", f.layout.root], { env: { AOP_NOW: NOW } });
+    expect(j.json).toMatchObject({ ok: false, summary: { critical: 1, warning: 1, info: 1 } });
+  });
+
+  it("--strict: 2 with a critical (broken policy), 1 with warnings under strict_fails_on warning, 0 otherwise", () => {
+    const critical = new DriftFixture().write("agentic/orchestrator/policy.yaml", "version: [1\n");
+    expect(runCli(["doctor", "--strict", "--root", critical.layout.root]).code).toBe(2);
+    const warning = new DriftFixture().lease("default", { lease_expires_at: "2020-01-01T00:00:00.000Z" });
+    expect(runCli(["doctor", "--strict", "--root", warning.layout.root]).code).toBe(0);
+    warning.write("agentic/orchestrator/policy.yaml", "diagnostics:\n  doctor:\n    strict_fails_on: warning\n");
+    expect(runCli(["doctor", "--strict", "--root", warning.layout.root]).code).toBe(1);
+    expect(runCli(["doctor", "--strict", "--root", new DriftFixture().layout.root]).code).toBe(0);
+  });
+
+  it("exits 3 when the doctor could not run", () => {
+    const f = new DriftFixture().write(".aop/runtime/doctor", "a file where the report folder should be");
+    const r = runCli(["doctor", "--root", f.layout.root]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/the doctor could not run/);
+  });
+
+  it("--only rejects an unknown family", () => {
+    expect(runCli(["doctor", "--only", "nope"]).code).toBe(2);
+  });
+});

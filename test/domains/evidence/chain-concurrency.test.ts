@@ -1,0 +1,52 @@
+// Several processes appending to one feature's chain, and an appender killed with SIGKILL mid-burst.
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import "../../helpers/workers-env.js";
+import { runWorkers, startWorker, waitForOutput } from "../../helpers/processes.js";
+import { verifyFeatureChain } from "../../../src/domains/evidence/evidence-verify.js";
+import type { ChainEntry } from "../../../src/domains/evidence/chain-hash.js";
+import { chainLines, gateWorkspace, gatesYaml, INTEGRITY_POLICY_YAML } from "../../helpers/gates.js";
+import { readState } from "../../../src/domains/features/feature-store.js";
+
+const F = "feat_a";
+
+describe("chain under concurrency", () => {
+  it("4 processes × 25 gate runs on one feature → 100 entries, sequences 0..99, a valid chain", async () => {
+    const ws = await gateWorkspace({ gates: gatesYaml({ fast: [{ name: "ok", cmd: ["true"] }] }), policyYaml: INTEGRITY_POLICY_YAML });
+    const results = await runWorkers("gate-runs.mjs", [0, 1, 2, 3].map(() => [ws.root, F, "fast", "25"]));
+    for (const r of results) expect(r.code, r.stderr).toBe(0);
+    const reported = results.flatMap((r) => (JSON.parse(r.stdout) as { sequences: number[] }).sequences);
+    expect(reported.sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i));
+    const entries = chainLines(ws.layout, F).map((l) => JSON.parse(l) as ChainEntry);
+    expect(entries.map((e) => e.sequence)).toEqual(Array.from({ length: 100 }, (_, i) => i));
+    expect(new Set(entries.map((e) => e.artifact_rel_path)).size).toBe(100);
+    expect(await verifyFeatureChain(ws.layout, ws.clock, F)).toMatchObject({ valid: true, entry_count: 100 });
+    // The state names the evidence latest-fast.json copies.
+    const state = (await readState(ws.layout, F))!.state;
+    expect(fs.readFileSync(ws.layout.latestEvidence(F, "fast"), "utf8")).toBe(fs.readFileSync(`${ws.root}/${state.gates.fast!.evidence}`, "utf8"));
+    expect(fs.existsSync(ws.layout.lockFor(ws.layout.chainFile(F)))).toBe(false);
+  }, 180_000);
+
+  it("an appender killed with SIGKILL mid-burst leaves a valid or clearly failing chain; the next appender continues without reusing a sequence", async () => {
+    const ws = await gateWorkspace();
+    const acceptable = new Set([null, "evidence_chain_discontinuity", "evidence_chain_hash_mismatch"]);
+    for (let round = 0; round < 3; round++) {
+      const victim = startWorker("chain-appender.mjs", [ws.root, F]);
+      await waitForOutput(victim.child, `appended ${round * 40 + 15}`, 60_000);
+      victim.child.kill("SIGKILL");
+      const killed = await victim.done;
+      expect(killed.signal).toBe("SIGKILL");
+      const afterCrash = await verifyFeatureChain(ws.layout, ws.clock, F);
+      // Valid, or failing closed with a code that names what the interrupted append left behind.
+      expect(acceptable.has(afterCrash.failure_code), JSON.stringify(afterCrash)).toBe(true);
+      if (!afterCrash.valid) expect(afterCrash.failure_reason).toMatch(/interrupted append|not counted|not a byte copy/);
+      const before = chainLines(ws.layout, F).length;
+      const next = await runWorkers("chain-appender.mjs", [[ws.root, F, String(round * 40 + 40 - before)]]);
+      expect(next[0]!.code, next[0]!.stderr).toBe(0);
+      const sequences = chainLines(ws.layout, F).map((l) => (JSON.parse(l) as ChainEntry).sequence);
+      expect(sequences).toEqual(Array.from({ length: sequences.length }, (_, i) => i));
+      expect(sequences.length).toBe(round * 40 + 40);
+      expect(await verifyFeatureChain(ws.layout, ws.clock, F)).toMatchObject({ valid: true, entry_count: round * 40 + 40 });
+    }
+  }, 180_000);
+});

@@ -1,0 +1,178 @@
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { fixedClock } from "../../../src/core/clock.js";
+import { WorkspaceLayout } from "../../../src/store/layout.js";
+import { createRuntime } from "../../../src/app/create-runtime.js";
+import { TimelineWriter } from "../../../src/domains/replay/timeline-writer.js";
+import { readMetaFile } from "../../../src/domains/replay/timeline-scan.js";
+import { readRetention } from "../../../src/domains/replay/run-retention.js";
+import { spoolBacklog, spoolEntry } from "../../../src/domains/replay/timeline-spool.js";
+import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
+import { readTimelineLines, sequences } from "../../helpers/timeline.js";
+
+function workspace(policyYaml?: string): WorkspaceLayout {
+  const root = tempWorkspace();
+  if (policyYaml) writeFile(root, "agentic/orchestrator/policy.yaml", policyYaml);
+  return new WorkspaceLayout(root);
+}
+
+async function runtimeFor(layout: WorkspaceLayout, runId = "run-t", warnings: string[] = []) {
+  return createRuntime({ layout, clock: fixedClock("2026-05-05T05:05:05.000Z"), identity: { run_id: runId, actor: "orchestrator" }, warn: (m) => warnings.push(m) });
+}
+
+const SCRIPT: [string, Record<string, unknown>][] = [
+  ["feature.list", {}],
+  ["feature.init", { feature_id: "a", operation_id: "op-det-00001" }],
+  ["feature.init", { feature_id: "a", operation_id: "op-det-00001" }],
+  ["feature.init", { feature_id: "b", operation_id: "op-det-00001" }],
+  ["feature.get", { feature_id: "ghost" }],
+  ["feature.set_status", { feature_id: "a", status: "blocked", operation_id: "op-det-00002" }],
+  ["unknown.tool", {}],
+];
+
+describe("timeline writer", () => {
+  it("records every call — success, failure, replay and mismatch — with sequences from 0", async () => {
+    const layout = workspace();
+    const runtime = await runtimeFor(layout);
+    for (const [tool, args] of SCRIPT) await runtime.callTool(tool, args);
+    const lines = readTimelineLines(layout, "run-t");
+    expect(sequences(lines)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(lines.entries.map((e) => [e.tool_name, e.result, e.idempotency_status, e.error_code])).toEqual([
+      ["feature.list", "ok", "none", null],
+      ["feature.init", "ok", "new", null],
+      ["feature.init", "ok", "replay", null],
+      ["feature.init", "error", "mismatch", "operation_id_reuse_mismatch"],
+      ["feature.get", "error", "none", "feature_not_found"],
+      ["feature.set_status", "ok", "new", null],
+      ["unknown.tool", "error", "none", "unknown_tool"],
+    ]);
+    expect(fs.statSync(layout.timelineFile("run-t")).mode & 0o777).toBe(0o600);
+  });
+
+  it("is deterministic: the same script in two fresh workspaces gives identical lines without ts and latency_ms", async () => {
+    const strip = (layout: WorkspaceLayout) => readTimelineLines(layout, "run-t").entries.map(({ ts: _ts, latency_ms: _l, ...rest }) => JSON.stringify(rest));
+    const a = workspace();
+    const b = workspace();
+    for (const layout of [a, b]) {
+      const runtime = await runtimeFor(layout);
+      for (const [tool, args] of SCRIPT) await runtime.callTool(tool, args);
+    }
+    expect(strip(a)).toEqual(strip(b));
+    expect(strip(a)).toHaveLength(SCRIPT.length);
+  });
+
+  it("keeps the meta in line with the file", async () => {
+    const layout = workspace();
+    const runtime = await runtimeFor(layout);
+    for (const [tool, args] of SCRIPT) await runtime.callTool(tool, args);
+    await new Promise((r) => setImmediate(r));
+    const meta = readMetaFile(layout, "run-t")!;
+    expect(meta).toMatchObject({ run_id: "run-t", sequence_head: 6, entry_count: 7, error_count: 3, file_size: fs.statSync(layout.timelineFile("run-t")).size, started_at: "2026-05-05T05:05:05.000Z" });
+  });
+
+  it("writes nothing when either toggle is off", async () => {
+    for (const policy of ["innovation:\n  replay_debugger: false\n", "observability:\n  replay:\n    enabled: false\n"]) {
+      const layout = workspace(policy);
+      const runtime = await runtimeFor(layout);
+      await runtime.callTool("feature.list", {});
+      expect(fs.existsSync(layout.timelineFile("run-t"))).toBe(false);
+    }
+  });
+
+  describe("with an unwritable replay directory", () => {
+    const unwritable = (mode: string) => {
+      const layout = workspace(`observability:\n  replay:\n    write_mode: ${mode}\n`);
+      fs.mkdirSync(layout.runtimeDir, { recursive: true });
+      fs.writeFileSync(layout.replayDir, "not a directory"); // works even as root, unlike chmod
+      return layout;
+    };
+
+    it("required: the call fails with replay_timeline_write_failed", async () => {
+      const runtime = await runtimeFor(unwritable("required"));
+      const r = await runtime.callTool("feature.list", {});
+      expect(r.envelope).toMatchObject({ ok: false, error: { code: "replay_timeline_write_failed" } });
+    });
+
+    it("best_effort: the call succeeds and a warning is logged", async () => {
+      const warnings: string[] = [];
+      const runtime = await runtimeFor(unwritable("best_effort"), "run-t", warnings);
+      const r = await runtime.callTool("feature.list", {});
+      expect(r.envelope.ok).toBe(true);
+      expect(warnings.join("\n")).toMatch(/could not write the timeline entry for feature.list in run run-t/);
+    });
+  });
+
+  it("max_entries_per_run keeps the first entries and counts every dropped one in the meta", async () => {
+    const layout = workspace("observability:\n  replay:\n    retention:\n      max_entries_per_run: 3\n");
+    const runtime = await runtimeFor(layout);
+    for (let i = 0; i < 5; i++) await runtime.callTool("feature.list", {});
+    expect(sequences(readTimelineLines(layout, "run-t"))).toEqual([0, 1, 2]);
+    expect(readMetaFile(layout, "run-t")).toMatchObject({ entry_count: 3, dropped_entries: 2, first_dropped_at: "2026-05-05T05:05:05.000Z" });
+  });
+
+  it("max_runs keeps the newest runs by started_at and records the pruned ones", async () => {
+    const layout = workspace("observability:\n  replay:\n    retention:\n      max_runs: 2\n");
+    const clock = fixedClock("2026-01-01T00:00:00.000Z");
+    for (const run of ["r1", "r2", "r3", "r4"]) {
+      clock.advance(60_000);
+      const runtime = await createRuntime({ layout, clock, identity: { run_id: run }, warn: () => undefined });
+      await runtime.callTool("feature.list", {});
+      await runtime.callTool("feature.list", {});
+    }
+    const remaining = fs.readdirSync(layout.replayDir).filter((f) => f.endsWith(".timeline.jsonl")).sort();
+    expect(remaining).toEqual(["r3.timeline.jsonl", "r4.timeline.jsonl"]);
+    const retention = readRetention(layout);
+    expect(retention).toMatchObject({ pruned_runs: 2, pruned_entries: 4 });
+    expect(retention.recent.map((r) => r.run_id)).toEqual(["r2", "r1"]);
+  });
+
+  it("repairs a torn last line: terminates it, counts it and continues with the next unused sequence", async () => {
+    const layout = workspace();
+    const writer = new TimelineWriter(layout, () => 1000);
+    const entry = { ts: "t", run_id: "run-x", session_id: null, actor_type: "system", feature_id: null, tool_name: "x.y", mutating: false, operation_id: null, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 };
+    await writer.append(entry);
+    await writer.append(entry);
+    writer.close();
+    fs.appendFileSync(layout.timelineFile("run-x"), '{"ts":"t","sequence":2,"run_');
+    const next = new TimelineWriter(layout, () => 1000);
+    expect((await next.append(entry)).sequence).toBe(2);
+    next.close();
+    const lines = readTimelineLines(layout, "run-x");
+    expect(sequences(lines)).toEqual([0, 1, 2]);
+    expect(lines.unparseable).toBe(1);
+    expect(lines.tornTail).toBe(false);
+    expect(readMetaFile(layout, "run-x")).toMatchObject({ repaired_torn_lines: 1, skipped_lines: 1, sequence_head: 2 });
+  });
+
+  it("appends spooled entries (written without the lock) before its own, in spool order, then removes them", async () => {
+    const layout = workspace();
+    const entry = (op: string) => ({ ts: "2026-01-01T00:00:00.000Z", run_id: "run-s", session_id: null, actor_type: "agent", feature_id: null, tool_name: "Read", mutating: false, operation_id: op, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 });
+    spoolEntry(layout, entry("spooled-1"));
+    spoolEntry(layout, entry("spooled-2"));
+    fs.writeFileSync(layout.timelineSpoolFile("run-s", "999999999999999-1-bad.json"), "{torn");
+    const writer = new TimelineWriter(layout, () => 1000);
+    expect((await writer.append(entry("own"))).sequence).toBe(2);
+    writer.close();
+    expect(readTimelineLines(layout, "run-s").entries.map((e) => e.operation_id)).toEqual(["spooled-1", "spooled-2", "own"]);
+    expect(spoolBacklog(layout, "run-s")).toBe(0);
+    expect(readMetaFile(layout, "run-s")).toMatchObject({ spool_rejected: 1, entry_count: 3 });
+  });
+
+  it("catches up when the meta is behind the file (never reusing a sequence)", async () => {
+    const layout = workspace();
+    const entry = { ts: "t", run_id: "run-m", session_id: null, actor_type: "system", feature_id: null, tool_name: "x.y", mutating: false, operation_id: null, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 };
+    const w1 = new TimelineWriter(layout, () => 1000);
+    await w1.append(entry);
+    w1.close();
+    const staleMeta = fs.readFileSync(layout.timelineMeta("run-m"));
+    const w2 = new TimelineWriter(layout, () => 1000);
+    await w2.append(entry);
+    await w2.append(entry);
+    w2.close();
+    fs.writeFileSync(layout.timelineMeta("run-m"), staleMeta);
+    const w3 = new TimelineWriter(layout, () => 1000);
+    expect((await w3.append(entry)).sequence).toBe(3);
+    w3.close();
+    expect(readMetaFile(layout, "run-m")).toMatchObject({ sequence_head: 3, entry_count: 4 });
+  });
+});
