@@ -1,5 +1,8 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { layerBoundaries } from "./scripts/eslint/layer-boundaries.mjs";
 
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "coverage/**", "src/catalog/generated/**"] },
@@ -20,6 +23,20 @@ export default tseslint.config(
       "no-constant-condition": ["error", { checkLoops: false }],
       // One commander instance: its classes are compared with instanceof across modules.
       "no-restricted-imports": ["error", { paths: [{ name: "commander", message: "import values from src/adapters/cli/commander-vendor.ts (types may come from commander)", allowTypeImports: true }] }],
+    },
+  },
+  {
+    // The layout's boundaries (docs/architecture.md): layers, domains through index.ts, no cycles.
+    files: ["src/**/*.ts"],
+    plugins: { "import-x": importX, aop: { rules: { "layer-boundaries": layerBoundaries } } },
+    settings: {
+      "import-x/extensions": [".ts"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+    },
+    rules: {
+      "aop/layer-boundaries": "error",
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
   {

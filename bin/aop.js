@@ -13,7 +13,7 @@ if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
 } else {
   // The Claude Code hook runs after every tool call of the agent: straight to its handler.
   const hook = argv.length === 2 && argv[0] === "hook" && argv[1] === "claude";
-  if (hook) await (await import("../dist/adapters/hooks/hook-main.js")).hookMain();
+  if (hook) await (await import("../dist/hook/hook-main.js")).hookMain();
   const fast = !hook && argv[0] === "checkpoint" && argv.includes("validate") && (await (await checkpointRoute()).tryFastValidate(argv.slice(1)));
   if (!hook && !fast) {
     // A reader that stops early (`aop … | head`) is not an error.

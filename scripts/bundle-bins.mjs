@@ -123,7 +123,30 @@ export async function bundleVendored() {
   }
 }
 
+/**
+ * `aop hook claude` runs after every tool call of the agent. Its route is bundled as ES modules with
+ * code splitting: a tool event loads one file, and what only some events need (the session context,
+ * the timeline writer) stays in chunks loaded on demand. The folder sits one level under dist/, like
+ * the modules it is built from, so their paths relative to `import.meta.url` still resolve.
+ */
+export async function bundleHook() {
+  await build({
+    entryPoints: [path.join(root, "dist", "adapters", "hooks", "hook-main.js")],
+    outdir: path.join(root, "dist", "hook"),
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    packages: "external",
+    legalComments: "none",
+    logLevel: "warning",
+    banner: { js: 'import { createRequire as __aopCreateRequire } from "node:module"; const require = __aopCreateRequire(import.meta.url);' },
+  });
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await bundleVendored();
   await bundleBins();
+  await bundleHook();
 }

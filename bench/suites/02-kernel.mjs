@@ -11,8 +11,9 @@ async function setupWorkspace() {
   const { WorkspaceLayout } = await dist("store/layout.js");
   const { systemClock } = await dist("core/clock.js");
   const { ToolRuntime } = await dist("runtime/tool-runtime.js");
+  const { kernelPorts } = await dist("app/create-runtime.js");
   const layout = new WorkspaceLayout(root);
-  const runtime = new ToolRuntime({ layout, clock: systemClock, env: {} });
+  const runtime = new ToolRuntime({ ...kernelPorts(), layout, clock: systemClock, env: {} });
   await runtime.callTool("feature.init", { feature_id: "feat_bench", title: "Bench", operation_id: "op-bench-init-0001" });
   return { root, layout, runtime, clock: systemClock };
 }

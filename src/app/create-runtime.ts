@@ -1,10 +1,23 @@
-// Builds the ToolRuntime the CLI and the MCP server use, with the workspace's timeline hook plugged in.
+// The composition root of the kernel: builds the ToolRuntime the CLI and the MCP server use, with
+// the domains' handlers, the active run lease and the workspace's timeline plugged into its ports.
 import type { Clock } from "../core/clock.js";
 import { loadPolicyTolerant } from "../config/policy-loader.js";
 import type { WorkspaceLayout } from "../store/layout.js";
-import { createTimelineHook } from "../domains/replay/timeline-hook.js";
+import { activeLeaseRunId } from "../domains/runs/index.js";
+import { createTimelineHook } from "../domains/replay/index.js";
 import type { IdentityOverrides } from "../runtime/run-context.js";
-import { ToolRuntime } from "../runtime/tool-runtime.js";
+import { ToolRuntime, type ToolRuntimeOptions } from "../runtime/tool-runtime.js";
+import { loadHandler } from "./handler-registry.js";
+
+export { resolveActor } from "../runtime/run-context.js";
+
+// The doctor reports an invalid policy, so it must run when every other tool refuses to.
+const RUNS_WITH_INVALID_POLICY: ReadonlySet<string> = new Set(["doctor.run"]);
+
+/** The ports every runtime of this package is built with (tests add their own workspace and clock). */
+export function kernelPorts(): Pick<ToolRuntimeOptions, "handlerLoader" | "activeRunId" | "runsWithInvalidPolicy"> {
+  return { handlerLoader: loadHandler, activeRunId: activeLeaseRunId, runsWithInvalidPolicy: RUNS_WITH_INVALID_POLICY };
+}
 
 export interface RuntimeSetup {
   layout: WorkspaceLayout;
@@ -20,6 +33,7 @@ export async function createRuntime(setup: RuntimeSetup): Promise<ToolRuntime> {
   const { policy, problems } = await loadPolicyTolerant(setup.layout);
   const timelineHook = createTimelineHook(setup.layout, policy, setup.clock, warn);
   return new ToolRuntime({
+    ...kernelPorts(),
     layout: setup.layout,
     clock: setup.clock,
     identity: setup.identity ?? {},

@@ -1,25 +1,29 @@
-// Which module implements which tool. Domains load lazily, so a call pays only for its own domain.
+// Which domain implements which tool. Domains load lazily, so a call pays only for its own domain.
 import type { ToolHandler, ToolHandlers } from "../catalog/tool-types.js";
+import type { HandlerLoader } from "../runtime/tool-runtime.js";
+import { selfCheckProblems } from "./self-check.js";
 
 type DomainLoader = () => Promise<ToolHandlers>;
 
-/** Tool-name prefix → the domain module exporting `handlers`. */
+/** Tool-name prefix → the domain's handlers. */
 const DOMAINS: Record<string, DomainLoader> = {
-  feature: async () => (await import("../domains/features/tools.js")).handlers,
-  run: async () => (await import("../domains/runs/tools.js")).handlers,
-  session: async () => (await import("../domains/runs/tools.js")).handlers,
-  replay: async () => (await import("../domains/replay/tools.js")).handlers,
-  doctor: async () => (await import("../domains/doctor/tools.js")).handlers,
-  checkpoint: async () => (await import("../domains/checkpoints/tools.js")).handlers,
-  gates: async () => (await import("../domains/gates/tools.js")).handlers,
-  evidence: async () => (await import("../domains/evidence/tools.js")).handlers,
+  feature: async () => (await import("../domains/features/index.js")).loadTools(),
+  run: async () => (await import("../domains/runs/index.js")).loadTools(),
+  session: async () => (await import("../domains/runs/index.js")).loadTools(),
+  replay: async () => (await import("../domains/replay/index.js")).loadTools(),
+  doctor: async () =>
+    (await import("../domains/doctor/index.js")).loadTools({
+      checks: async () => (await import("./doctor-checks.js")).allChecks(),
+      selfCheck: toolSurfaceProblems,
+    }),
+  checkpoint: async () => (await import("../domains/checkpoints/index.js")).loadTools(),
+  gates: async () => (await import("../domains/gates/index.js")).loadTools(),
+  evidence: async () => (await import("../domains/evidence/index.js")).loadTools(),
 };
-
-export type HandlerLoader = (toolName: string) => Promise<ToolHandler | undefined>;
 
 const loaded = new Map<string, ToolHandlers>();
 
-export const loadHandler: HandlerLoader = async (toolName) => {
+export const loadHandler: HandlerLoader = async (toolName): Promise<ToolHandler | undefined> => {
   const prefix = toolName.slice(0, toolName.indexOf("."));
   let handlers = loaded.get(prefix);
   if (!handlers) {
@@ -40,4 +44,9 @@ export async function loadAllHandlers(): Promise<ToolHandlers> {
     }
   }
   return all;
+}
+
+/** Catalog, handlers and schemas disagreeing (the start-up self-check and DRIFT_003). */
+export async function toolSurfaceProblems(): Promise<string[]> {
+  return selfCheckProblems(Object.keys(await loadAllHandlers()));
 }

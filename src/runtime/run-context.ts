@@ -4,7 +4,6 @@ import type { Clock } from "../core/clock.js";
 import { validateId } from "../core/ids.js";
 import { isRole, ROLES } from "../config/policy-types.js";
 import type { WorkspaceLayout } from "../store/layout.js";
-import { activeLeaseRunId } from "../domains/runs/lease-store.js";
 import type { CallIdentity } from "../catalog/tool-types.js";
 
 export interface IdentityOverrides {
@@ -30,11 +29,14 @@ export function adhocRunId(clock: Clock): string {
   return adhocCache.id;
 }
 
-export function resolveIdentity(layout: WorkspaceLayout, clock: Clock, overrides: IdentityOverrides, env: NodeJS.ProcessEnv = process.env): CallIdentity {
+/** The run of a call that names none (the composition root passes the active run lease's). */
+export type ActiveRunId = (layout: WorkspaceLayout, clock: Clock) => string | null;
+
+export function resolveIdentity(layout: WorkspaceLayout, clock: Clock, overrides: IdentityOverrides, env: NodeJS.ProcessEnv = process.env, activeRunId?: ActiveRunId): CallIdentity {
   const actor_type = resolveActor(overrides.actor, env);
   const sessionRaw = overrides.session_id ?? env.AOP_SESSION_ID ?? null;
   const session_id = sessionRaw === null || sessionRaw === "" ? null : validateId("session_id", sessionRaw);
   const explicitRun = overrides.run_id ?? env.AOP_RUN_ID;
-  const run_id = explicitRun ? validateId("run_id", explicitRun) : (activeLeaseRunId(layout, clock) ?? adhocRunId(clock));
+  const run_id = explicitRun ? validateId("run_id", explicitRun) : (activeRunId?.(layout, clock) ?? adhocRunId(clock));
   return { run_id, session_id, actor_type };
 }

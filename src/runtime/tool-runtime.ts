@@ -12,16 +12,15 @@ import type { WorkspaceLayout } from "../store/layout.js";
 import { loadValidator } from "../catalog/load-validator.js";
 import { schemaProblems } from "../catalog/schema-problems.js";
 import { loadCatalog, similarToolNames, validatorName, type Catalog } from "../catalog/catalog.js";
-import { loadHandler, type HandlerLoader } from "../app/handler-registry.js";
 import { IdempotencyLedger } from "./idempotency-ledger.js";
-import { resolveIdentity, type IdentityOverrides } from "./run-context.js";
+import { resolveIdentity, type ActiveRunId, type IdentityOverrides } from "./run-context.js";
 import type { CompletedCall, IdempotencyStatus, TimelineHook } from "../catalog/timeline-hook.js";
-import type { CatalogEntry, ToolContext } from "../catalog/tool-types.js";
+import type { CatalogEntry, ToolContext, ToolHandler } from "../catalog/tool-types.js";
 
 export const MAX_ARGUMENT_BYTES = 1024 * 1024;
 
-// The doctor reports an invalid policy, so it must run when every other tool refuses to.
-const RUNS_WITH_INVALID_POLICY = new Set(["doctor.run"]);
+/** Finds the handler of a tool (the composition root supplies one that loads domains lazily). */
+export type HandlerLoader = (toolName: string) => Promise<ToolHandler | undefined>;
 
 export interface CallResult {
   envelope: Envelope;
@@ -39,7 +38,11 @@ export interface ToolRuntimeOptions {
   /** Problems found while loading `policy`: every call but the doctor's fails with config_invalid. */
   policyProblems?: ConfigProblem[];
   catalog?: Catalog;
-  handlerLoader?: HandlerLoader;
+  handlerLoader: HandlerLoader;
+  /** The run a call belongs to when nothing names one (the active run lease); default: none. */
+  activeRunId?: ActiveRunId;
+  /** Tools that still run when the policy is invalid (every other call fails with config_invalid). */
+  runsWithInvalidPolicy?: ReadonlySet<string>;
   timelineHook?: TimelineHook;
   /** Identity defaults for every call (CLI flags, MCP server options). */
   identity?: IdentityOverrides;
@@ -73,7 +76,7 @@ export class ToolRuntime {
     this.clock = options.clock;
     this.policy = options.policy ? { policy: options.policy, problems: options.policyProblems ?? [] } : undefined;
     this.catalog = options.catalog ?? loadCatalog();
-    this.handlerLoader = options.handlerLoader ?? loadHandler;
+    this.handlerLoader = options.handlerLoader;
     this.ledger = new IdempotencyLedger(options.layout);
     this.warn = options.warn ?? ((m) => void process.stderr.write(`warning: ${m}\n`));
   }
@@ -87,7 +90,7 @@ export class ToolRuntime {
       const loaded = await loadPolicyTolerant(this.layout);
       this.policy = { policy: loaded.policy, problems: loaded.problems };
     }
-    if (this.policy.problems.length > 0 && !RUNS_WITH_INVALID_POLICY.has(toolName)) throw configInvalid(this.policy.problems);
+    if (this.policy.problems.length > 0 && !this.options.runsWithInvalidPolicy?.has(toolName)) throw configInvalid(this.policy.problems);
     return this.policy.policy;
   }
 
@@ -98,7 +101,7 @@ export class ToolRuntime {
     let call: ToolContext["call"] | undefined;
     let result: CallResult;
     try {
-      call = resolveIdentity(this.layout, this.clock, mergeIdentity(this.options.identity, identity), this.options.env);
+      call = resolveIdentity(this.layout, this.clock, mergeIdentity(this.options.identity, identity), this.options.env, this.options.activeRunId);
       entry = this.catalog.get(toolName);
       if (!entry) {
         const similar = similarToolNames(this.catalog, toolName);

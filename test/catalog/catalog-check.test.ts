@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { selfCheckProblems } from "../../src/app/self-check.js";
+import { toolSurfaceProblems } from "../../src/app/handler-registry.js";
 import { catalogProblems, rbacProblems } from "../../src/catalog/catalog-check.js";
 import { loadCatalog } from "../../src/catalog/catalog.js";
 import { policyDefaults } from "../../src/config/policy-loader.js";
@@ -12,7 +12,7 @@ const entry = (over: Partial<CatalogEntry>): CatalogEntry => ({
 
 describe("catalog self-check", () => {
   it("the shipped catalog, handlers and schemas agree", async () => {
-    expect(await selfCheckProblems()).toEqual([]);
+    expect(await toolSurfaceProblems()).toEqual([]);
   });
 
   it("the default policy grants only catalog tools to roles the catalog supports", () => {

@@ -2,6 +2,7 @@
 import { fixedClock } from "../../src/core/clock.js";
 import { WorkspaceLayout } from "../../src/store/layout.js";
 import { ToolRuntime, type ToolRuntimeOptions } from "../../src/runtime/tool-runtime.js";
+import { kernelPorts } from "../../src/app/create-runtime.js";
 import { tempWorkspace } from "./tmp.js";
 
 export const T0 = "2026-03-01T10:00:00.000Z";
@@ -9,7 +10,7 @@ export const T0 = "2026-03-01T10:00:00.000Z";
 export function testRuntime(overrides: Partial<ToolRuntimeOptions> = {}) {
   const layout = overrides.layout ?? new WorkspaceLayout(tempWorkspace());
   const clock = fixedClock(T0);
-  const runtime = new ToolRuntime({ layout, clock, env: {}, warn: () => undefined, ...overrides });
+  const runtime = new ToolRuntime({ ...kernelPorts(), layout, clock, env: {}, warn: () => undefined, ...overrides });
   return { runtime, layout, clock };
 }
 

@@ -1,8 +1,7 @@
 // Process entry of `aop hook claude`: reads stdin (bounded), runs the hook, exits 0 — always, and
 // within a second even if the workspace is slow (a watchdog ends the process).
 import { clockFromEnv } from "../../core/clock.js";
-import { MAX_EVENT_BYTES } from "../../domains/agents/claude-event.js";
-import { runClaudeHook } from "../../domains/agents/claude-hook.js";
+import { MAX_EVENT_BYTES, runClaudeHook } from "../../domains/agents/index.js";
 
 export const WATCHDOG_MS = 900;
 
@@ -32,6 +31,7 @@ export async function hookMain(options: { root?: string } = {}): Promise<void> {
       ...(options.root ? { root: options.root } : {}),
       stdout: (t) => void process.stdout.write(t),
       stderr: (t) => void process.stderr.write(t),
+      doctorChecks: async () => (await import("../../app/doctor-checks.js")).allChecks(),
     });
   } catch {
     // runClaudeHook logs its own failures; nothing may reach the agent

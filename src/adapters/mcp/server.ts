@@ -5,7 +5,7 @@ import type { CallToolResult } from "./server-sdk.js";
 import { loadCatalog, mcpToolName, readSchemaDocument } from "../../catalog/catalog.js";
 import type { ToolRuntime } from "../../runtime/tool-runtime.js";
 import { errorEnvelope } from "../../core/errors.js";
-import { passThroughValidator as passThrough } from "./pass-through-validator.js";
+import { passThroughValidator as passThrough } from "../../app/clients/pass-through-validator.js";
 
 
 const INSTRUCTIONS =

@@ -6,7 +6,7 @@ import { AopError } from "../../core/errors.js";
 import { loadCatalog, mcpToolName } from "../../catalog/catalog.js";
 import type { IdentityOverrides } from "../../runtime/run-context.js";
 import type { ToolClient } from "./tool-client.js";
-import { passThroughValidator } from "../../adapters/mcp/pass-through-validator.js";
+import { passThroughValidator } from "./pass-through-validator.js";
 
 const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "bin", "aop.js");
 

@@ -3,7 +3,7 @@
 import { hashCanonical } from "../../core/hash.js";
 import { isoUtc } from "../../core/clock.js";
 import { idProblem } from "../../core/ids.js";
-import type { EntryWithoutSequence } from "../replay/timeline-entry.js";
+import type { EntryWithoutSequence } from "../replay/index.js";
 
 export const TOOL_EVENTS = ["PostToolUse", "PostToolUseFailure"] as const;
 export const CONTEXT_EVENTS = ["SessionStart", "PreCompact"] as const;

@@ -6,8 +6,9 @@ import { WorkspaceLayout } from "../../store/layout.js";
 import { findWorkspaceRoot } from "../../store/workspace-root.js";
 import { CONTEXT_EVENTS, TOOL_EVENTS, entryForToolEvent, parseHookEvent, runIdForSession, type ClaudeHookEvent } from "./claude-event.js";
 import { logHook } from "./hook-log.js";
-import { spoolEntry } from "../replay/timeline-spool.js";
+import { spoolEntry } from "../replay/index.js";
 import type { Policy } from "../../config/policy-types.js";
+import type { DoctorCheck } from "../doctor/index.js";
 
 export interface HookIo {
   stdin: string;
@@ -17,6 +18,8 @@ export interface HookIo {
   root?: string;
   stdout(text: string): void;
   stderr(text: string): void;
+  /** Every doctor check (the composition root's); the session context reports the critical findings. */
+  doctorChecks(): Promise<readonly DoctorCheck[]>;
 }
 
 function workspaceFor(io: HookIo, event: ClaudeHookEvent | null): WorkspaceLayout {
@@ -47,7 +50,7 @@ async function recordToolCall(layout: WorkspaceLayout, event: ClaudeHookEvent, i
 
 /** Append the run's spooled entries under its lock, applying run retention when the run is new. */
 async function flushRun(layout: WorkspaceLayout, runId: string, policy: Policy, io: HookIo): Promise<void> {
-  const { TimelineWriter } = await import("../replay/timeline-writer.js");
+  const { TimelineWriter } = await import("../replay/index.js");
   const retention = policy.observability.replay.retention;
   const writer = new TimelineWriter(layout, () => retention.max_entries_per_run);
   let flushed;
@@ -57,7 +60,7 @@ async function flushRun(layout: WorkspaceLayout, runId: string, policy: Policy, 
     writer.close();
   }
   if (flushed.createdRun) {
-    const { pruneRuns } = await import("../replay/run-retention.js");
+    const { pruneRuns } = await import("../replay/index.js");
     await pruneRuns(layout, retention.max_runs, runId, new Date(io.clock.now()).toISOString());
   }
 }
@@ -65,7 +68,7 @@ async function flushRun(layout: WorkspaceLayout, runId: string, policy: Policy, 
 async function printContext(layout: WorkspaceLayout, event: ClaudeHookEvent, io: HookIo): Promise<void> {
   const { gatherSessionContext } = await import("./gather-context.js");
   const { renderSessionContext } = await import("./session-context.js");
-  const text = renderSessionContext(await gatherSessionContext(layout, io.clock, io.env));
+  const text = renderSessionContext(await gatherSessionContext(layout, io.clock, io.env, await io.doctorChecks()));
   io.stdout(JSON.stringify({ hookSpecificOutput: { hookEventName: event.hook_event_name, additionalContext: text } }) + "\n");
 }
 
@@ -73,7 +76,7 @@ async function printContext(layout: WorkspaceLayout, event: ClaudeHookEvent, io:
 async function drainSession(layout: WorkspaceLayout, event: ClaudeHookEvent, io: HookIo): Promise<void> {
   const runId = runIdForSession(event.session_id);
   if (!runId) return;
-  const { spoolBacklog } = await import("../replay/timeline-spool.js");
+  const { spoolBacklog } = await import("../replay/index.js");
   if (spoolBacklog(layout, runId) === 0) return;
   const { loadPolicyTolerant } = await import("../../config/policy-loader.js");
   await flushRun(layout, runId, (await loadPolicyTolerant(layout)).policy, io);

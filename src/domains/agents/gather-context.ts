@@ -4,14 +4,13 @@ import os from "node:os";
 import type { Clock } from "../../core/clock.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { loadPolicyTolerant } from "../../config/policy-loader.js";
-import { scanFolder } from "../checkpoints/read-service.js";
-import { rankCheckpoints } from "../checkpoints/ranking.js";
-import { buildResumeBlock } from "../checkpoints/resume-block.js";
+import { scanFolder } from "../checkpoints/index.js";
+import { rankCheckpoints } from "../checkpoints/index.js";
+import { buildResumeBlock } from "../checkpoints/index.js";
 import { readTextBounded } from "../../store/read-text-bounded.js";
-import { readStateDocument, sectionValue, type RequiredSection } from "../continuity/state-document.js";
-import { MAX_STATE_BYTES } from "../continuity/workspace-state.js";
-import { runChecks } from "../doctor/engine.js";
-import { allChecks } from "../doctor/registry.js";
+import { readStateDocument, sectionValue, type RequiredSection } from "../continuity/index.js";
+import { MAX_STATE_BYTES } from "../continuity/index.js";
+import { runChecks, type DoctorCheck } from "../doctor/index.js";
 import type { ContextSources, StateSummary } from "./session-context.js";
 
 const OPEN = new Set(["in_progress", "blocked", "failed"]);
@@ -27,7 +26,8 @@ function stateSummary(layout: WorkspaceLayout): StateSummary | null {
   return { objective: value("Objective"), current_step: value("Current Step"), next_action: value("Next Action"), blockers: value("Blockers"), unsurfaced_results: value("Unsurfaced Results") };
 }
 
-export async function gatherSessionContext(layout: WorkspaceLayout, clock: Clock, env: NodeJS.ProcessEnv): Promise<ContextSources> {
+/** `checks`: the doctor checks to consult (only the critical ones run). */
+export async function gatherSessionContext(layout: WorkspaceLayout, clock: Clock, env: NodeJS.ProcessEnv, checks: readonly DoctorCheck[]): Promise<ContextSources> {
   const { policy } = await loadPolicyTolerant(layout);
   const scan = await scanFolder({ layout, clock });
   const open = scan.files.flatMap((f) => (f.checkpoint && OPEN.has(f.checkpoint.status) ? [f.checkpoint] : []));
@@ -35,7 +35,7 @@ export async function gatherSessionContext(layout: WorkspaceLayout, clock: Clock
   const checkpoints = open
     .sort((a, b) => (order.get(a.skill) ?? Infinity) - (order.get(b.skill) ?? Infinity) || a.skill.localeCompare(b.skill))
     .map((c) => buildResumeBlock(c, clock.now(), policy.checkpoints.stale_days));
-  const { outcomes } = await runChecks({ layout, clock, env, homeDir: env.HOME ?? os.homedir(), checks: allChecks().filter((c) => c.severity === "critical") });
+  const { outcomes } = await runChecks({ layout, clock, env, homeDir: env.HOME ?? os.homedir(), checks: checks.filter((c) => c.severity === "critical") });
   const critical = outcomes.flatMap((o) => o.findings).filter((f) => f.severity === "critical");
   return { checkpoints, state: stateSummary(layout), critical };
 }

@@ -1,8 +1,8 @@
 // The orientation a new or compacted Claude Code session starts with: decisions waiting on the user,
 // critical doctor findings, CURRENT_STATE.md and the in-progress checkpoints' next actions — most
 // important first, within a byte budget. Pure: sources in, text out.
-import type { ResumeBlock } from "../checkpoints/resume-block.js";
-import type { Finding } from "../doctor/check-types.js";
+import type { ResumeBlock } from "../checkpoints/index.js";
+import type { Finding } from "../doctor/index.js";
 
 export const CONTEXT_BUDGET_BYTES = 2048;
 

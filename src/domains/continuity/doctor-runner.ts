@@ -4,7 +4,7 @@ import fs from "node:fs";
 import type { Clock } from "../../core/clock.js";
 import { policyDefaults } from "../../config/policy-defaults.js";
 import type { Policy } from "../../config/policy-types.js";
-import { createDoctorContext, toFinding, SEVERITY_RANK, type DoctorCheck, type DoctorContext, type Finding } from "../doctor/check-types.js";
+import { createDoctorContext, toFinding, SEVERITY_RANK, type DoctorCheck, type DoctorContext, type Finding } from "../doctor/index.js";
 import { WorkspaceLayout } from "../../store/layout.js";
 
 /** Findings about a workspace as a whole, raised by the doctor command rather than by a check. */

@@ -1,7 +1,7 @@
 // Which workspaces one `continuity doctor` call checks: the --workspace arguments, the OpenClaw
 // workspaces with --all-agents, else the current workspace root.
 import path from "node:path";
-import type { Finding } from "../doctor/check-types.js";
+import type { Finding } from "../doctor/index.js";
 import { isDirectory } from "../../store/fs-probe.js";
 import { configProblemFinding, WORKSPACE_MISSING_ID, type DoctorTarget, type SkippedWorkspace } from "./doctor-runner.js";
 import { expandUserPath, type HomeEnv } from "./home-paths.js";

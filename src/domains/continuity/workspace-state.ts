@@ -1,7 +1,7 @@
 // What the CONT_* checks read from a workspace, each read once per doctor run (memoised in the context):
 // CURRENT_STATE.md, the newest session archive, the active tasks and the newest session transcript.
 import { idProblem } from "../../core/ids.js";
-import type { DoctorContext } from "../doctor/check-types.js";
+import type { DoctorContext } from "../doctor/index.js";
 import { isDirectory, mtimeMs, readDirEntries } from "../../store/fs-probe.js";
 import { readTextBounded, type BoundedText } from "../../store/read-text-bounded.js";
 import { extractObjective } from "./objective.js";

@@ -43,6 +43,8 @@ export interface DoctorContext {
   homeDir: string;
   /** `--transcripts DIR` for the continuity checks. */
   transcriptsDir?: string;
+  /** Problems of the tool surface (catalog, handlers, schemas); supplied by the composition root. */
+  selfCheck?: () => Promise<string[]>;
   /** Memoised reads shared by the checks of one run (e.g. the parsed CURRENT_STATE.md). */
   memo<T>(key: string, compute: () => T): T;
 }

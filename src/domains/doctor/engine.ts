@@ -7,7 +7,6 @@ import { nowIso } from "../../core/clock.js";
 import { loadPolicyTolerant } from "../../config/policy-loader.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { createDoctorContext, toFinding, type CheckFamily, type DoctorCheck, type DoctorContext, type Finding } from "./check-types.js";
-import { allChecks } from "./registry.js";
 import { buildReport, type DoctorReport } from "./report.js";
 
 export interface DoctorOptions {
@@ -17,8 +16,10 @@ export interface DoctorOptions {
   homeDir?: string;
   transcriptsDir?: string;
   only?: CheckFamily;
-  /** Defaults to every registered check (tests pass their own). */
-  checks?: DoctorCheck[];
+  /** The checks to run (the composition root gathers every family's). */
+  checks: readonly DoctorCheck[];
+  /** Problems of the tool surface (catalog, handlers, schemas), for DRIFT_003. */
+  selfCheck?: () => Promise<string[]>;
 }
 
 export interface CheckOutcome {
@@ -44,10 +45,11 @@ export async function runChecks(options: DoctorOptions): Promise<{ outcomes: Che
     env: options.env ?? process.env,
     homeDir: options.homeDir ?? os.homedir(),
     ...(options.transcriptsDir ? { transcriptsDir: options.transcriptsDir } : {}),
+    ...(options.selfCheck ? { selfCheck: options.selfCheck } : {}),
   });
   const strictFailsOn = policy.diagnostics.doctor.strict_fails_on;
   if (!policy.diagnostics.doctor.enabled) return { outcomes: [], disabled: true, strictFailsOn };
-  const checks = (options.checks ?? allChecks()).filter((c) => (options.only ? c.family === options.only : true)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const checks = options.checks.filter((c) => (options.only ? c.family === options.only : true)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const outcomes: CheckOutcome[] = [];
   for (const check of checks) {
     if (!familyApplies(check.family, ctx)) continue;

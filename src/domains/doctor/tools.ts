@@ -1,13 +1,21 @@
 // Tool handler for doctor.run: run every applicable check and persist the report.
 import type { ToolHandlers } from "../../catalog/tool-types.js";
-import type { CheckFamily } from "./check-types.js";
+import type { CheckFamily, DoctorCheck } from "./check-types.js";
 import { runDoctor } from "./engine.js";
 import { persistReport } from "./report-store.js";
 
-export const handlers: ToolHandlers = {
-  "doctor.run": async (args: { only?: CheckFamily }, ctx) => {
-    const { report, strictFailsOn } = await runDoctor({ layout: ctx.layout, clock: ctx.clock, ...(args.only ? { only: args.only } : {}) });
-    const written = await persistReport(ctx.layout, report);
-    return { report, strict_fails_on: strictFailsOn, last_report_path: written.last_report, history_path: written.history };
-  },
-};
+/** What doctor.run needs from the composition root: every family's checks and the tool-surface self-check. */
+export interface DoctorToolDeps {
+  checks(): Promise<readonly DoctorCheck[]>;
+  selfCheck(): Promise<string[]>;
+}
+
+export function doctorTools(deps: DoctorToolDeps): ToolHandlers {
+  return {
+    "doctor.run": async (args: { only?: CheckFamily }, ctx) => {
+      const { report, strictFailsOn } = await runDoctor({ layout: ctx.layout, clock: ctx.clock, checks: await deps.checks(), selfCheck: deps.selfCheck, ...(args.only ? { only: args.only } : {}) });
+      const written = await persistReport(ctx.layout, report);
+      return { report, strict_fails_on: strictFailsOn, last_report_path: written.last_report, history_path: written.history };
+    },
+  };
+}

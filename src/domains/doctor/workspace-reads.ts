@@ -2,8 +2,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { DoctorContext } from "./check-types.js";
-import { FEATURE_STATUSES, type FeatureStatus } from "../features/feature-index.js";
-import { parseLease, type RunLease } from "../runs/lease.js";
+import { FEATURE_STATUSES, type FeatureStatus } from "../features/index.js";
+import { parseLease, type RunLease } from "../runs/index.js";
 import { idProblem } from "../../core/ids.js";
 
 export interface IndexRead {

@@ -4,7 +4,7 @@
 import type { Clock } from "../../core/clock.js";
 import { nowIso } from "../../core/clock.js";
 import { evidenceIntegrityEnabled, type Policy } from "../../config/policy-types.js";
-import { recordGateResult } from "../features/feature-store.js";
+import { recordGateResult } from "../features/index.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { withLock } from "../../store/lock.js";
 import type { ChainEntry } from "./chain-hash.js";

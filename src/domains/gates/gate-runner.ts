@@ -2,7 +2,7 @@
 import type { Clock } from "../../core/clock.js";
 import { isoUtc, nowIso } from "../../core/clock.js";
 import type { GateStep } from "../../config/gates-types.js";
-import type { StepResult } from "../evidence/evidence-types.js";
+import type { StepResult } from "../evidence/index.js";
 import { sha256FileOrNull } from "../../store/file-hash.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { releaseLog, reserveRunLogs } from "./run-logs.js";

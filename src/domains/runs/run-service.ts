@@ -6,7 +6,7 @@ import type { Clock } from "../../core/clock.js";
 import { isoUtc } from "../../core/clock.js";
 import { validateId } from "../../core/ids.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
-import { readIndex } from "../features/feature-store.js";
+import { readIndex } from "../features/index.js";
 import { EPOCH_ISO, expiresInSeconds, leaseState, type LeaseState, type RunLease } from "./lease.js";
 import { DEFAULT_INSTANCE, readLease, updateLease } from "./lease-store.js";
 

@@ -6,6 +6,7 @@ import { WorkspaceLayout } from "../../../src/store/layout.js";
 import { loadPolicyTolerant } from "../../../src/config/policy-loader.js";
 import { createDoctorContext, toFinding, type DoctorCheck, type Finding } from "../../../src/domains/doctor/check-types.js";
 import { tempWorkspace } from "../../helpers/tmp.js";
+import { toolSurfaceProblems } from "../../../src/app/handler-registry.js";
 
 export const NOW = "2026-06-01T12:00:00.000Z";
 
@@ -37,7 +38,7 @@ export class DriftFixture {
 
   async run(check: DoctorCheck): Promise<Finding[]> {
     const { policy, problems } = await loadPolicyTolerant(this.layout);
-    const ctx = createDoctorContext({ layout: this.layout, clock: fixedClock(NOW), policy, policyProblems: problems, env: {}, homeDir: this.layout.root });
+    const ctx = createDoctorContext({ layout: this.layout, clock: fixedClock(NOW), policy, policyProblems: problems, env: {}, homeDir: this.layout.root, selfCheck: toolSurfaceProblems });
     const result = await check.run(ctx);
     return result.findings.map((d) => toFinding(check, d));
   }

@@ -1,5 +1,5 @@
 // checkpoint doctor [--fail-on-warnings]: validation errors plus drift; exit 1 on errors (and warnings with the flag).
-import { runCheckpointDoctor } from "../../../domains/checkpoints/checkpoint-doctor.js";
+import { runCheckpointDoctor } from "../../../domains/checkpoints/index.js";
 import { staleDaysFor } from "./stale-days.js";
 import type { CliContext } from "../context.js";
 import { EXIT_FAILED } from "../exit-codes.js";

@@ -1,7 +1,7 @@
 // checkpoint done <skill> [--verify] [--status S]: pop next_actions[0] into recently_done; with --verify,
 // run its done_when through your shell first (output shown on stderr) and pop only on exit 0.
-import { completeNextAction } from "../../../domains/checkpoints/done-service.js";
-import { CHECKPOINT_STATUSES, actionText, type CheckpointStatus } from "../../../domains/checkpoints/checkpoint-types.js";
+import { completeNextAction } from "../../../domains/checkpoints/index.js";
+import { CHECKPOINT_STATUSES, actionText, type CheckpointStatus } from "../../../domains/checkpoints/index.js";
 import type { CliContext } from "../context.js";
 import { usageError } from "../run-command.js";
 import { problemLine } from "../output/checkpoint-format.js";

@@ -1,5 +1,5 @@
 // checkpoint init: create the checkpoints folder and its .gitignore; running it again changes nothing.
-import { initCheckpoints } from "../../../domains/checkpoints/write-service.js";
+import { initCheckpoints } from "../../../domains/checkpoints/index.js";
 import type { CliContext } from "../context.js";
 
 export async function run(ctx: CliContext): Promise<number> {

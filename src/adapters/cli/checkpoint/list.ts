@@ -1,5 +1,5 @@
 // checkpoint list: one line per checkpoint file.
-import { listEntries, scanFolder } from "../../../domains/checkpoints/read-service.js";
+import { listEntries, scanFolder } from "../../../domains/checkpoints/index.js";
 import type { CliContext } from "../context.js";
 import { folderLabel, shortTime } from "../output/checkpoint-format.js";
 import { renderTable } from "../output/table.js";

@@ -1,5 +1,5 @@
 // checkpoint next: the single highest-priority action across all skills (ranking: DESIGN §8).
-import { nextAction } from "../../../domains/checkpoints/orientation-service.js";
+import { nextAction } from "../../../domains/checkpoints/index.js";
 import type { CliContext } from "../context.js";
 
 export async function run(ctx: CliContext): Promise<number> {

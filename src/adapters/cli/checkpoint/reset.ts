@@ -1,5 +1,5 @@
 // checkpoint reset <skill>: move the file into .checkpoints/history/ (never deletes it).
-import { resetCheckpoint } from "../../../domains/checkpoints/write-service.js";
+import { resetCheckpoint } from "../../../domains/checkpoints/index.js";
 import type { CliContext } from "../context.js";
 
 export async function run(ctx: CliContext, _opts: Record<string, unknown>, skill: unknown): Promise<number> {

@@ -1,5 +1,5 @@
 // checkpoint resume <skill>: the orientation block a new session reads first, as Markdown (or --json).
-import { resumeSkill } from "../../../domains/checkpoints/orientation-service.js";
+import { resumeSkill } from "../../../domains/checkpoints/index.js";
 import { staleDaysFor } from "./stale-days.js";
 import { renderResumeMarkdown } from "../output/resume-markdown.js";
 import type { CliContext } from "../context.js";

@@ -1,6 +1,6 @@
 // checkpoint show [skill]: the checkpoint as stored (pretty JSON) with its validation problems.
-import { readSkill, scanFolder } from "../../../domains/checkpoints/read-service.js";
-import type { CheckedCheckpoint } from "../../../domains/checkpoints/checkpoint-types.js";
+import { readSkill, scanFolder } from "../../../domains/checkpoints/index.js";
+import type { CheckedCheckpoint } from "../../../domains/checkpoints/index.js";
 import type { CliContext } from "../context.js";
 import { folderLabel, plural, problemLine } from "../output/checkpoint-format.js";
 

@@ -1,7 +1,7 @@
 // The staleness thresholds for status, doctor and resume: policy `checkpoints.stale_days`.
 // A broken policy.yaml must not stop a session from resuming: its problems are a warning here.
 import { loadPolicyTolerant } from "../../../config/policy-loader.js";
-import type { StaleDays } from "../../../domains/checkpoints/staleness.js";
+import type { StaleDays } from "../../../domains/checkpoints/index.js";
 import type { CliContext } from "../context.js";
 
 export async function staleDaysFor(ctx: CliContext): Promise<StaleDays> {

@@ -1,9 +1,9 @@
 // checkpoint status [--brief] [--since ISO]: decisions waiting on the user first, then a table of every
 // skill, then per skill its summary, numbered next actions and blockers.
-import { actionText, type CheckedCheckpoint, type Checkpoint } from "../../../domains/checkpoints/checkpoint-types.js";
-import { scanFolder } from "../../../domains/checkpoints/read-service.js";
-import { buildResumeBlock, type ResumeBlock } from "../../../domains/checkpoints/resume-block.js";
-import type { StaleDays } from "../../../domains/checkpoints/staleness.js";
+import { actionText, type CheckedCheckpoint, type Checkpoint } from "../../../domains/checkpoints/index.js";
+import { scanFolder } from "../../../domains/checkpoints/index.js";
+import { buildResumeBlock, type ResumeBlock } from "../../../domains/checkpoints/index.js";
+import type { StaleDays } from "../../../domains/checkpoints/index.js";
 import { staleDaysFor } from "./stale-days.js";
 import { isIsoUtc } from "../../../core/clock.js";
 import type { CliContext } from "../context.js";

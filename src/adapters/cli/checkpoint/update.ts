@@ -1,7 +1,7 @@
 // checkpoint update <skill> --k=v --k+=v --k:json=<json>: read → merge → validate → atomic write under
 // the file's lock; prints why when the result would be invalid (and writes nothing).
-import { applyAssignments, parseAssignments } from "../../../domains/checkpoints/assignments.js";
-import { updateCheckpoint } from "../../../domains/checkpoints/write-service.js";
+import { applyAssignments, parseAssignments } from "../../../domains/checkpoints/index.js";
+import { updateCheckpoint } from "../../../domains/checkpoints/index.js";
 import type { CliContext } from "../context.js";
 import { usageError } from "../run-command.js";
 import { problemLine } from "../output/checkpoint-format.js";

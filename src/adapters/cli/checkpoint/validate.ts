@@ -1,5 +1,5 @@
 // checkpoint validate [--strict]: every file's errors and warnings; exit 1 on errors (and warnings with --strict).
-import { scanFolder, validateReport } from "../../../domains/checkpoints/read-service.js";
+import { scanFolder, validateReport } from "../../../domains/checkpoints/index.js";
 import type { CliContext } from "../context.js";
 import { EXIT_FAILED } from "../exit-codes.js";
 import { folderLabel, plural, problemLine } from "../output/checkpoint-format.js";

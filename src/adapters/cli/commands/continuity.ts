@@ -61,9 +61,9 @@ export async function continuityDoctor(ctx: CliContext, opts: Record<string, unk
   if (transcriptsDir !== undefined && !isDirectory(transcriptsDir)) {
     throw usageError(`--transcripts ${transcriptsDir}: not a directory`, "name the folder holding the session transcripts (*.jsonl)");
   }
-  const { planTargets } = await import("../../../domains/continuity/doctor-targets.js");
-  const { buildReport, checkWorkspace, createSharedMemo } = await import("../../../domains/continuity/doctor-runner.js");
-  const { continuityChecks } = await import("../../../domains/continuity/checks/continuity-family.js");
+  const { planTargets } = await import("../../../domains/continuity/index.js");
+  const { buildReport, checkWorkspace, createSharedMemo } = await import("../../../domains/continuity/index.js");
+  const { continuityChecks } = await import("../../../domains/continuity/index.js");
   const home = { env: process.env, homeDir: os.homedir() };
   const plan = await planTargets({
     workspaces: (opts.workspace as string[] | undefined) ?? [],

@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { examples, runCommand, usageError } from "../run-command.js";
 import { EXIT_DOCTOR_COULD_NOT_RUN } from "../exit-codes.js";
-import type { DoctorReport } from "../../../domains/doctor/report.js";
+import type { DoctorReport } from "../../../domains/doctor/index.js";
 
 type DoctorRunData = { report: DoctorReport; strict_fails_on: "critical" | "warning"; last_report_path: string };
 
@@ -23,7 +23,7 @@ export function register(program: Command, summary: string): void {
           throw usageError(`--only must be drift, continuity or checkpoint (got '${String(opts.only)}')`);
         }
         const { withClient, withOperationId } = await import("../tool-session.js");
-        const { doctorExitCode } = await import("../../../domains/doctor/report.js");
+        const { doctorExitCode } = await import("../../../domains/doctor/index.js");
         let data: DoctorRunData;
         try {
           data = await withClient(ctx, (call) => call<DoctorRunData>("doctor.run", withOperationId(opts.only ? { only: opts.only } : {}, undefined)));

@@ -2,8 +2,8 @@
 import type { Command } from "commander";
 import { EXIT_FAILED } from "../exit-codes.js";
 import { examples, runCommand, usageError } from "../run-command.js";
-import type { ChainVerifyReport } from "../../../domains/evidence/chain-verify.js";
-import type { LatestEvidence } from "../../../domains/evidence/evidence-latest.js";
+import type { ChainVerifyReport } from "../../../domains/evidence/index.js";
+import type { LatestEvidence } from "../../../domains/evidence/index.js";
 
 export function register(program: Command, summary: string): void {
   const evidence = program
@@ -45,7 +45,7 @@ export function register(program: Command, summary: string): void {
         const all = opts.all === true;
         if ((featureId === undefined) === !all) throw usageError("give either --feature-id <id> or --all", "aop evidence verify --feature-id feat_login");
         const { withClient } = await import("../tool-session.js");
-        const { chainedFeatureIds } = await import("../../../domains/evidence/evidence-verify.js");
+        const { chainedFeatureIds } = await import("../../../domains/evidence/index.js");
         const { createProgress } = await import("../output/progress.js");
         const progress = createProgress(process.stderr, !ctx.json && process.stderr.isTTY === true);
         const ids = all ? chainedFeatureIds(ctx.layout) : [featureId!];

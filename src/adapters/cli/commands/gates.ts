@@ -2,8 +2,8 @@
 import type { Command } from "commander";
 import { EXIT_FAILED } from "../exit-codes.js";
 import { examples, runCommand } from "../run-command.js";
-import type { GateRunReport } from "../../../domains/gates/gate-service.js";
-import type { GateProgressEvent } from "../../../domains/gates/gate-runner.js";
+import type { GateRunReport } from "../../../domains/gates/index.js";
+import type { GateProgressEvent } from "../../../domains/gates/index.js";
 
 export function register(program: Command, summary: string): void {
   const gates = program.command("gates").description(summary).addHelpText("after", examples("aop gates run --feature-id feat_login --mode fast"));
@@ -18,7 +18,7 @@ export function register(program: Command, summary: string): void {
     .action(
       runCommand(async (ctx, opts) => {
         const { withClient, withOperationId } = await import("../tool-session.js");
-        const { killRunningSteps } = await import("../../../domains/gates/step-process.js");
+        const { killRunningSteps } = await import("../../../domains/gates/index.js");
         const { createGateProgress, renderGateReport } = await import("../output/gate-format.js");
         const progress = ctx.json ? null : createGateProgress(ctx.errStyle);
         // In-process, steps lead their own process groups, so an interrupt must take them down explicitly.

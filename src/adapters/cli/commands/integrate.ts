@@ -15,9 +15,9 @@ export function register(program: Command, summary: string): void {
     )
     .action(
       runCommand(async (ctx, opts, client: string) => {
-        const { CLIENTS } = await import("../../../domains/agents/client-configs.js");
+        const { CLIENTS } = await import("../../../domains/agents/index.js");
         if (!(CLIENTS as string[]).includes(client)) throw usageError(`unknown client '${client}'`, `choose one of: ${CLIENTS.join(", ")}`);
-        const { planIntegration, writeIntegration } = await import("../../../domains/agents/integrate.js");
+        const { planIntegration, writeIntegration } = await import("../../../domains/agents/index.js");
         const files = await planIntegration(ctx.layout, client as "claude");
         if (opts.write) writeIntegration(ctx.layout, files);
         if (ctx.json) {

@@ -17,15 +17,18 @@ export function register(program: Command, summary: string): void {
         const { serveMcp } = await import("../../mcp/server.js");
         const { readPackageVersion } = await import("../version.js");
         const { identityFromGlobals } = await import("../tool-session.js");
-        const { resolveActor } = await import("../../../runtime/run-context.js");
+        const { resolveActor } = await import("../../../app/create-runtime.js");
         resolveActor(ctx.globals.actor, process.env); // fail fast on a bad --actor, before serving
         const runtime = await createRuntime({ layout: ctx.layout, clock: ctx.clock, identity: identityFromGlobals(ctx), warn: (m) => process.stderr.write(`aop mcp: warning: ${m}\n`) });
         await serveMcp(runtime, readPackageVersion());
         // The catalog self-check loads every domain's handlers; it runs as soon as the server is up
         // rather than before, so clients are not kept waiting for the handshake. A broken install
         // still stops the server at once.
-        void import("../../../app/self-check.js")
-          .then(({ assertSelfCheck }) => assertSelfCheck())
+        void import("../../../app/handler-registry.js")
+          .then(async ({ toolSurfaceProblems }) => {
+            const problems = await toolSurfaceProblems();
+            if (problems.length > 0) throw new Error(`tool catalog self-check failed: ${problems.join("; ")}`);
+          })
           .catch((err: unknown) => {
             process.stderr.write(`aop mcp: ${err instanceof Error ? err.message : String(err)}\n`);
             process.exit(1);
@@ -33,7 +36,7 @@ export function register(program: Command, summary: string): void {
         // Serve until the client closes stdin; gate steps still running are then killed with their
         // process groups (they do not die with us otherwise).
         await new Promise<void>((resolve) => process.stdin.once("close", resolve));
-        const { killRunningSteps } = await import("../../../domains/gates/step-process.js");
+        const { killRunningSteps } = await import("../../../domains/gates/index.js");
         killRunningSteps();
       }),
     );

@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { examples, runCommand, usageError } from "../run-command.js";
 import type { CliContext } from "../context.js";
-import type { TimelinePage as Page } from "../../../domains/replay/timeline-query.js";
+import type { TimelinePage as Page } from "../../../domains/replay/index.js";
 
 const int = (name: string) => (v: string) => {
   const n = Number(v);
@@ -11,7 +11,7 @@ const int = (name: string) => (v: string) => {
 };
 
 async function recentRunsHint(ctx: CliContext): Promise<string> {
-  const { listRuns } = await import("../../../domains/replay/run-list.js");
+  const { listRuns } = await import("../../../domains/replay/index.js");
   const runs = (await listRuns(ctx.layout)).slice(0, 5);
   if (runs.length === 0) return "no runs have a timeline yet in this workspace";
   return `recent runs: ${runs.map((r) => r.run_id).join(", ")} (all: aop replay --list)`;
@@ -47,7 +47,7 @@ export function register(program: Command, summary: string): void {
 }
 
 async function listCommand(ctx: CliContext): Promise<number> {
-  const { listRuns } = await import("../../../domains/replay/run-list.js");
+  const { listRuns } = await import("../../../domains/replay/index.js");
   const runs = await listRuns(ctx.layout);
   if (ctx.json) {
     ctx.printJson({ runs });
@@ -97,7 +97,7 @@ async function showCommand(ctx: CliContext, runId: string, opts: Record<string, 
 }
 
 async function followCommand(ctx: CliContext, runId: string): Promise<number> {
-  const { followTimeline } = await import("../../../domains/replay/timeline-follow.js");
+  const { followTimeline } = await import("../../../domains/replay/index.js");
   const { timelineRow, TIMELINE_COLUMNS } = await import("../output/timeline-table.js");
   const widths = [7, 12, 8, 1, 8, 24, 16, 10];
   const line = (cells: string[]) => cells.map((c, i) => (TIMELINE_COLUMNS[i]!.align === "right" ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ").trimEnd();

@@ -1,5 +1,5 @@
 // Small renderings shared by the checkpoint subcommands' human output.
-import type { CheckpointProblem } from "../../../domains/checkpoints/checkpoint-types.js";
+import type { CheckpointProblem } from "../../../domains/checkpoints/index.js";
 import type { Style } from "./style.js";
 
 export function problemLine(kind: "error" | "warning", problem: CheckpointProblem, style: Style): string {

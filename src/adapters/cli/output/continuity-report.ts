@@ -1,8 +1,8 @@
 // Human rendering of the continuity doctor's report (DESIGN §7): one finding a line behind a
 // fixed-width severity tag, worst first, then the passed checks as [OK]; one block per workspace.
-import type { Finding } from "../../../domains/doctor/check-types.js";
-import type { ContinuityReport, WorkspaceReport } from "../../../domains/continuity/doctor-runner.js";
-import { worstFirst } from "../../../domains/continuity/doctor-runner.js";
+import type { Finding } from "../../../domains/doctor/index.js";
+import type { ContinuityReport, WorkspaceReport } from "../../../domains/continuity/index.js";
+import { worstFirst } from "../../../domains/continuity/index.js";
 import type { Style } from "./style.js";
 
 const TAG_WIDTH = 11; // "[CRITICAL] " — every message starts in the same column

@@ -1,7 +1,7 @@
 // Human rendering of a doctor report: worst first, one line per finding with its id and a fix line,
 // then the summary. Pure.
-import type { Finding } from "../../../domains/doctor/check-types.js";
-import { summaryLine, worstFirst, type DoctorReport } from "../../../domains/doctor/report.js";
+import type { Finding } from "../../../domains/doctor/index.js";
+import { summaryLine, worstFirst, type DoctorReport } from "../../../domains/doctor/index.js";
 import type { Style } from "./style.js";
 
 export function severityTag(severity: Finding["severity"], s: Style): string {

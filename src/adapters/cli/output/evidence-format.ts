@@ -1,7 +1,7 @@
 // Human renderings of evidence: chain verification lines and the newest evidence of a feature.
-import type { ChainVerifyReport } from "../../../domains/evidence/chain-verify.js";
-import type { LatestEvidence } from "../../../domains/evidence/evidence-latest.js";
-import type { StepResult } from "../../../domains/evidence/evidence-types.js";
+import type { ChainVerifyReport } from "../../../domains/evidence/index.js";
+import type { LatestEvidence } from "../../../domains/evidence/index.js";
+import type { StepResult } from "../../../domains/evidence/index.js";
 import { renderStepTable } from "./gate-format.js";
 import { shortHash } from "./hash-format.js";
 import type { Style } from "./style.js";

@@ -1,7 +1,7 @@
 // Human renderings of gate runs: the live progress line (stderr, TTY only) and the summary table.
-import type { GateProgressEvent } from "../../../domains/gates/gate-runner.js";
-import type { GateRunReport } from "../../../domains/gates/gate-service.js";
-import type { StepResult } from "../../../domains/evidence/evidence-types.js";
+import type { GateProgressEvent } from "../../../domains/gates/index.js";
+import type { GateRunReport } from "../../../domains/gates/index.js";
+import type { StepResult } from "../../../domains/evidence/index.js";
 import { shortHash } from "./hash-format.js";
 import { createProgress } from "./progress.js";
 import type { Style } from "./style.js";

@@ -1,6 +1,6 @@
 // The resume block as Markdown: what a new session pastes into its context before doing anything.
-import { actionText } from "../../../domains/checkpoints/checkpoint-types.js";
-import type { ResumeBlock } from "../../../domains/checkpoints/resume-block.js";
+import { actionText } from "../../../domains/checkpoints/index.js";
+import type { ResumeBlock } from "../../../domains/checkpoints/index.js";
 import { formatAge } from "../../../core/time-format.js";
 
 function bullets(items: readonly string[]): string[] {

@@ -1,6 +1,6 @@
 // Renders timeline entries as aligned rows: sequence, time, ok/ERROR, M, idempotency badge, tool,
 // feature, latency. Pure.
-import type { TimelineEntry } from "../../../domains/replay/timeline-entry.js";
+import type { TimelineEntry } from "../../../domains/replay/index.js";
 import type { Style } from "./style.js";
 import { renderTable, type Column } from "./table.js";
 

@@ -2,7 +2,7 @@
 // the same run `aop checkpoint doctor` prints, and each check reports one kind of its findings.
 import { runCheckpointDoctor, type CheckpointDoctorReport } from "../checkpoint-doctor.js";
 import type { CheckpointDoctorKind } from "../doctor-rules.js";
-import type { CheckResult, DoctorContext } from "../../doctor/check-types.js";
+import type { CheckResult, DoctorContext } from "../../doctor/index.js";
 
 export function checkpointDoctorReport(ctx: DoctorContext): Promise<CheckpointDoctorReport> {
   return ctx.memo("checkpoint-doctor", () => runCheckpointDoctor(ctx.layout, ctx.clock, ctx.policy.checkpoints.stale_days));

@@ -1,5 +1,5 @@
 // The CKPT_* family (DESIGN §6, §8), in id order. The engine runs it when `.checkpoints/` exists.
-import type { DoctorCheck } from "../../doctor/check-types.js";
+import type { DoctorCheck } from "../../doctor/index.js";
 import { ckpt001ValidationErrors } from "./ckpt-001-validation-errors.js";
 import { ckpt002ValidationWarnings } from "./ckpt-002-validation-warnings.js";
 import { ckpt003ProjectDirMissing } from "./ckpt-003-project-dir-missing.js";

@@ -1,5 +1,5 @@
 // CKPT_001: a checkpoint file fails Checkpoint Protocol 1.0 validation (the next session cannot resume from it).
-import type { DoctorCheck } from "../../doctor/check-types.js";
+import type { DoctorCheck } from "../../doctor/index.js";
 import { findingsOfKind } from "./checkpoint-doctor-results.js";
 
 export const ckpt001ValidationErrors: DoctorCheck = {

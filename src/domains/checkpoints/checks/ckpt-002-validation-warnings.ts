@@ -1,5 +1,5 @@
 // CKPT_002: a valid checkpoint carries validation warnings (missing progress table, oversized summary, unknown keys…).
-import type { DoctorCheck } from "../../doctor/check-types.js";
+import type { DoctorCheck } from "../../doctor/index.js";
 import { findingsOfKind } from "./checkpoint-doctor-results.js";
 
 export const ckpt002ValidationWarnings: DoctorCheck = {

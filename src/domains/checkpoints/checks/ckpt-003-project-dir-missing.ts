@@ -1,6 +1,6 @@
 // CKPT_003: a checkpoint's project_dir does not exist on this machine (not reported when the checkpoints sit
 // in a git repository root, where another clone's absolute path is expected).
-import type { DoctorCheck } from "../../doctor/check-types.js";
+import type { DoctorCheck } from "../../doctor/index.js";
 import { findingsOfKind } from "./checkpoint-doctor-results.js";
 
 export const ckpt003ProjectDirMissing: DoctorCheck = {

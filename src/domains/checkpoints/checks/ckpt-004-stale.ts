@@ -1,5 +1,5 @@
 // CKPT_004: a checkpoint has not been updated for longer than policy `checkpoints.stale_days` allows for its status.
-import type { DoctorCheck } from "../../doctor/check-types.js";
+import type { DoctorCheck } from "../../doctor/index.js";
 import { findingsOfKind } from "./checkpoint-doctor-results.js";
 
 export const ckpt004Stale: DoctorCheck = {

@@ -1,5 +1,5 @@
 // CKPT_005: a file listed in context_primer.generated_files does not exist (deleted, moved, or never written).
-import type { DoctorCheck } from "../../doctor/check-types.js";
+import type { DoctorCheck } from "../../doctor/index.js";
 import { findingsOfKind } from "./checkpoint-doctor-results.js";
 
 export const ckpt005GeneratedFilesMissing: DoctorCheck = {

@@ -1,6 +1,6 @@
 // CKPT_006: a queued next action names a ticket or PR (#123, ABC-123) that is already done: a complete
 // progress_table row names it, or a recent commit reports it fixed, closed or merged.
-import type { DoctorCheck } from "../../doctor/check-types.js";
+import type { DoctorCheck } from "../../doctor/index.js";
 import { findingsOfKind } from "./checkpoint-doctor-results.js";
 
 export const ckpt006DoneTicketStillNext: DoctorCheck = {

@@ -1,5 +1,5 @@
 // CONT_001: memory/CURRENT_STATE.md must exist and be readable — without it a new session cannot resume.
-import type { DoctorCheck } from "../../doctor/check-types.js";
+import type { DoctorCheck } from "../../doctor/index.js";
 import { currentState, STATE_FILE_REF } from "../workspace-state.js";
 
 export const check: DoctorCheck = {

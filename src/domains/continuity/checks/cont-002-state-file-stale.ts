@@ -1,6 +1,6 @@
 // CONT_002: CURRENT_STATE.md must have been updated after the newest session transcript (or, with no
 // transcript found, recently): a state file older than the last session misleads the next one.
-import type { DoctorCheck, FindingDraft } from "../../doctor/check-types.js";
+import type { DoctorCheck, FindingDraft } from "../../doctor/index.js";
 import { formatAge } from "../../../core/time-format.js";
 import { judgeStaleness } from "../staleness.js";
 import { currentState, newestTranscript, STATE_FILE_REF } from "../workspace-state.js";

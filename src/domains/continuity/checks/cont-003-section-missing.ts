@@ -1,6 +1,6 @@
 // CONT_003: CURRENT_STATE.md must have the protocol's six sections, each a Markdown heading
 // (any level, name case-insensitive, trailing colon allowed) — recovery reads them by name.
-import type { DoctorCheck, FindingDraft } from "../../doctor/check-types.js";
+import type { DoctorCheck, FindingDraft } from "../../doctor/index.js";
 import { currentState, MAX_STATE_BYTES, STATE_FILE_REF } from "../workspace-state.js";
 
 export const check: DoctorCheck = {

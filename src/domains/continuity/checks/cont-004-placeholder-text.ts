@@ -1,6 +1,6 @@
 // CONT_004: no section of CURRENT_STATE.md may still hold template placeholder text such as
 // `[One sentence: ...]`, `[TODO]` or `<fill in>` (rule: src/continuity/placeholders.ts, docs/continuity.md).
-import type { DoctorCheck, FindingDraft } from "../../doctor/check-types.js";
+import type { DoctorCheck, FindingDraft } from "../../doctor/index.js";
 import { findPlaceholders } from "../placeholders.js";
 import { REQUIRED_SECTIONS } from "../state-document.js";
 import { stateDocument, STATE_FILE_REF } from "../workspace-state.js";

@@ -1,5 +1,5 @@
 // CONT_005: `Unsurfaced Results` must be empty or `None` — anything else is work the user has not seen yet.
-import type { DoctorCheck } from "../../doctor/check-types.js";
+import type { DoctorCheck } from "../../doctor/index.js";
 import { sectionValue } from "../state-document.js";
 import { quoteText } from "../objective.js";
 import { stateDocument, STATE_FILE_REF } from "../workspace-state.js";

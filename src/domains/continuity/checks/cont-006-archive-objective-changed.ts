@@ -1,6 +1,6 @@
 // CONT_006: the newest memory/session_archive/*.md having another objective than CURRENT_STATE.md
 // means the task changed since that snapshot — expected on a task switch, worth a look otherwise.
-import type { DoctorCheck } from "../../doctor/check-types.js";
+import type { DoctorCheck } from "../../doctor/index.js";
 import { extractObjective, objectivesDiffer, quoteText } from "../objective.js";
 import { newestArchive, stateDocument, STATE_FILE_REF } from "../workspace-state.js";
 

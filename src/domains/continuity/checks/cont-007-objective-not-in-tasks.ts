@@ -1,6 +1,6 @@
 // CONT_007: when the workspace plans its work in tasks.md or openspec/, the objective should name one
 // of the active tasks — otherwise the agent may be resuming something nobody planned.
-import type { DoctorCheck } from "../../doctor/check-types.js";
+import type { DoctorCheck } from "../../doctor/index.js";
 import { extractObjective, quoteText } from "../objective.js";
 import { objectiveMatchesTask } from "../task-matching.js";
 import { activeTasks, stateDocument } from "../workspace-state.js";

@@ -1,6 +1,6 @@
 // The continuity family (CONT_*, DESIGN §7): diagnoses memory/CURRENT_STATE.md, never repairs it.
 // Ordered by id, as the engine runs them.
-import type { DoctorCheck } from "../../doctor/check-types.js";
+import type { DoctorCheck } from "../../doctor/index.js";
 import { check as cont001 } from "./cont-001-state-file-missing.js";
 import { check as cont002 } from "./cont-002-state-file-stale.js";
 import { check as cont003 } from "./cont-003-section-missing.js";

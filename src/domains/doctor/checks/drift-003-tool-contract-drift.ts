@@ -4,7 +4,6 @@ import fs from "node:fs";
 import type { DoctorCheck, FindingDraft } from "../check-types.js";
 import { loadCatalog } from "../../../catalog/catalog.js";
 import { rbacProblems } from "../../../catalog/catalog-check.js";
-import { selfCheckProblems } from "../../../app/self-check.js";
 import { toolsDocText } from "../../../catalog/tools-doc-file.js";
 
 export const check: DoctorCheck = {
@@ -28,7 +27,7 @@ export const check: DoctorCheck = {
         findings.push({ message: `${p.file}: ${p.path} ${p.message}`, remediation: p.hint ?? "fix the rbac section of policy.yaml", refs: ["agentic/orchestrator/policy.yaml"] });
       }
     }
-    for (const problem of await selfCheckProblems()) {
+    for (const problem of (await ctx.selfCheck?.()) ?? []) {
       findings.push({ message: `tool catalog: ${problem}`, remediation: "reinstall aop-continuity (the package's catalog, handlers and schemas disagree)", refs: ["catalog.json"] });
     }
     return { findings, okMessage: "tool surface, tools.md and RBAC agree" };

@@ -1,7 +1,7 @@
 // DRIFT_004: a run lease that is held (not released) and expired. A lease whose expiry is the Unix
 // epoch was released (the upstream convention) and is not stale.
 import type { DoctorCheck, FindingDraft } from "../check-types.js";
-import { leaseState } from "../../runs/lease.js";
+import { leaseState } from "../../runs/index.js";
 import { readLeases } from "../workspace-reads.js";
 import { formatAge } from "../../../core/time-format.js";
 

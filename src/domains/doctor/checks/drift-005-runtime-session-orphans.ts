@@ -1,6 +1,6 @@
 // DRIFT_005: sessions mapped (in a held lease) for features that are not active.
 import type { DoctorCheck, FindingDraft } from "../check-types.js";
-import { isReleased } from "../../runs/lease.js";
+import { isReleased } from "../../runs/index.js";
 import { readFeatureIndex, readLeases } from "../workspace-reads.js";
 
 export const check: DoctorCheck = {

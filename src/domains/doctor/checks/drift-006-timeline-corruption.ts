@@ -2,10 +2,10 @@
 // file, or entries not recorded because of retention.
 import type { DoctorCheck, FindingDraft } from "../check-types.js";
 import { replayWritesEnabled } from "../../../config/policy-types.js";
-import { timelineRunIds } from "../../replay/run-list.js";
-import { auditTimeline } from "../../replay/timeline-audit.js";
-import { readRetention } from "../../replay/run-retention.js";
-import { spoolBacklog } from "../../replay/timeline-spool.js";
+import { timelineRunIds } from "../../replay/index.js";
+import { auditTimeline } from "../../replay/index.js";
+import { readRetention } from "../../replay/index.js";
+import { spoolBacklog } from "../../replay/index.js";
 
 export const check: DoctorCheck = {
   id: "DRIFT_006_TIMELINE_CORRUPTION",

@@ -2,7 +2,7 @@
 // Verification here only reads: the manifest's last_verified_* fields are left alone.
 import type { DoctorCheck, FindingDraft } from "../check-types.js";
 import { evidenceIntegrityEnabled } from "../../../config/policy-types.js";
-import { chainedFeatureIds, verifyFeatureChain } from "../../evidence/evidence-verify.js";
+import { chainedFeatureIds, verifyFeatureChain } from "../../evidence/index.js";
 
 export const check: DoctorCheck = {
   id: "DRIFT_007_EVIDENCE_CHAIN_INVALID",

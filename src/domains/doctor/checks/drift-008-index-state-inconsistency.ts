@@ -1,7 +1,7 @@
 // DRIFT_008: the feature index lists a feature twice, names a feature without state, or is unreadable.
 import fs from "node:fs";
 import type { DoctorCheck, FindingDraft } from "../check-types.js";
-import { FEATURE_STATUSES } from "../../features/feature-index.js";
+import { FEATURE_STATUSES } from "../../features/index.js";
 import { idProblem } from "../../../core/ids.js";
 import { readFeatureIndex } from "../workspace-reads.js";
 
