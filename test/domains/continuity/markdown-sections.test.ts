@@ -45,6 +45,23 @@ describe("parseMarkdownSections", () => {
     expect(bodyOf("\uFEFF## Objective\r\nShip it\r\n\r\n## Next", "objective")).toBe("Ship it");
   });
 
+  it("reads setext headings: text underlined with === (level 1) or --- (level 2)", () => {
+    const text = "Objective\n=========\nShip it\n\nNext\nAction\n  ---\nWrite tests\n## Blockers\nNone";
+    expect(parseMarkdownSections(text).map((s) => [s.title, s.level, s.line])).toEqual([["Objective", 1, 1], ["Next Action", 2, 5], ["Blockers", 2, 9]]);
+    expect(bodyOf(text, "Objective")).toBe("Ship it\n\nNext\nAction\n  ---\nWrite tests\n## Blockers\nNone");
+    expect(bodyOf(text, "Next Action")).toBe("Write tests");
+    expect(proseLines(bodyOf(text, "Objective")!)).toEqual(["Ship it", "Next", "Action", "Write tests", "## Blockers", "None"]);
+  });
+
+  it("a --- is a setext underline only under paragraph text: after a blank line, a list item, a quote or a heading it is a break", () => {
+    for (const before of ["Text\n", "- item", "> quote", "## B", "    indented code"]) {
+      const sections = parseMarkdownSections(`## A\n${before}\n---\nafter`);
+      expect(sections.map((s) => s.name), before).not.toContain("after");
+      expect(bodyOf(`## A\n${before}\n---\nafter`, "A") ?? "", before).not.toContain("after");
+    }
+    expect(parseMarkdownSections("===\ntext").map((s) => s.name)).toEqual([]);
+  });
+
   it("records the heading line (1-based) and level", () => {
     const [a, b] = parseMarkdownSections("intro\n\n# A\ntext\n### B");
     expect(a).toMatchObject({ title: "A", level: 1, line: 3 });

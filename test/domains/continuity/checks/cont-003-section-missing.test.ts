@@ -17,9 +17,21 @@ const tolerantHeadings = [
   "None",
 ].join("\n");
 
+// Setext headings: `Objective` over `===` is a level-1 heading, `Current Step` over `---` a level-2 one.
+const setextHeadings = ["Objective", "=========", "Ship the parser", "", "Current Step", "------------", "Parsing fences", "", "Key Decisions", "---", "- none", "", "## Next Action", "Write tests", "", "Blockers", "===", "None", "", "Unsurfaced Results", "------------------", "None"].join("\n");
+
 const cases: CheckCase[] = [
   { name: "healthy: all six sections", spec: {}, findings: [], ok: /^Template compliance: all sections present$/ },
   { name: "healthy: levels, case, closing #s, colons, emphasis and spacing are tolerated", spec: { state: tolerantHeadings }, findings: [], ok: /all sections present/ },
+  { name: "healthy: setext headings (underlined with === or ---) are headings", spec: { state: setextHeadings }, findings: [], ok: /all sections present/ },
+  {
+    name: "broken: a --- after a blank line is a break, not an underline",
+    spec: { state: setextHeadings.replace("Objective\n=========", "Objective\n\n=========").replace("Blockers\n===", "Blockers\n\n---") },
+    findings: [
+      ["warning", /## Objective$/],
+      ["warning", /## Blockers$/],
+    ],
+  },
   { name: "broken: Objective missing", spec: { state: stateMarkdown({ Objective: null }) }, findings: [["warning", /^Missing section: ## Objective$/]] },
   {
     name: "broken: one warning per missing section, in protocol order",
