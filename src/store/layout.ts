@@ -28,6 +28,10 @@ export class WorkspaceLayout {
   get toolsDoc(): string {
     return path.join(this.orchestratorDir, "tools.md");
   }
+  /** Where the upstream orchestrator keeps its own configuration (not read by aop: docs/compatibility.md). */
+  get upstreamConfigDir(): string {
+    return path.join(this.root, "config", "agentic", "orchestrator");
+  }
 
   // .aop/
   get aopDir(): string {

@@ -1,16 +1,19 @@
 // Reads of workspace state shared by several doctor checks, memoised per doctor run. Read-only.
 import fs from "node:fs";
-import path from "node:path";
 import type { DoctorContext } from "./check-types.js";
 import { FEATURE_STATUSES, type FeatureStatus } from "../features/index.js";
-import { parseLease, type RunLease } from "../runs/index.js";
-import { idProblem } from "../../core/ids.js";
+import { isNoLeasePlaceholder, parseLease, readLeaseFiles, type LeaseFile, type RunLease } from "../runs/index.js";
 
 export interface IndexRead {
   exists: boolean;
   /** Why index.json cannot be used, when it cannot. */
   problem: string | null;
   lists: Record<FeatureStatus, string[]>;
+  /**
+   * The upstream orchestrator's copy of its lease in index.json (`runtime_sessions`), when it holds a
+   * run (not the "none" placeholder). Its `feature_sessions` are checked by DRIFT_005.
+   */
+  runtimeSessions: RunLease | null;
 }
 
 export function readFeatureIndex(ctx: DoctorContext): IndexRead {
@@ -20,59 +23,31 @@ export function readFeatureIndex(ctx: DoctorContext): IndexRead {
     try {
       text = fs.readFileSync(ctx.layout.featuresIndex, "utf8");
     } catch {
-      return { exists: false, problem: null, lists };
+      return { exists: false, problem: null, lists, runtimeSessions: null };
     }
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch (err) {
-      return { exists: true, problem: `is not valid JSON (${(err as Error).message})`, lists };
+      return { exists: true, problem: `is not valid JSON (${(err as Error).message})`, lists, runtimeSessions: null };
     }
-    if (value === null || typeof value !== "object" || Array.isArray(value)) return { exists: true, problem: "is not a JSON object", lists };
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return { exists: true, problem: "is not a JSON object", lists, runtimeSessions: null };
+    // Other keys (the upstream orchestrator's locks, lock_leases, blocked_queue, collision_records, …) are its own.
+    const record = value as Record<string, unknown>;
     for (const status of FEATURE_STATUSES) {
-      const list = (value as Record<string, unknown>)[status] ?? [];
-      if (!Array.isArray(list) || !list.every((x) => typeof x === "string")) return { exists: true, problem: `${status} is not a list of feature ids`, lists };
+      const list = record[status] ?? [];
+      if (!Array.isArray(list) || !list.every((x) => typeof x === "string")) return { exists: true, problem: `${status} is not a list of feature ids`, lists, runtimeSessions: null };
       lists[status] = list as string[];
     }
-    return { exists: true, problem: null, lists };
+    const sessions = record.runtime_sessions;
+    const runtimeSessions = sessions === undefined || isNoLeasePlaceholder(sessions) ? null : parseLease(sessions, "index");
+    return { exists: true, problem: null, lists, runtimeSessions };
   });
 }
 
-export interface LeaseRead {
-  instance: string;
-  /** Workspace-relative path of the lease file. */
-  ref: string;
-  lease: RunLease | null;
-  problem: string | null;
-}
+export type LeaseRead = LeaseFile;
 
 /** Every `.aop/runtime/<instance>/run-lease.json` (ours use `default`; the upstream orchestrator any name). */
 export function readLeases(ctx: DoctorContext): LeaseRead[] {
-  return ctx.memo("leases", () => {
-    let dirs: fs.Dirent[];
-    try {
-      dirs = fs.readdirSync(ctx.layout.runtimeDir, { withFileTypes: true });
-    } catch {
-      return [];
-    }
-    const out: LeaseRead[] = [];
-    for (const dir of dirs.filter((d) => d.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
-      if (idProblem(dir.name) !== null) continue;
-      const file = path.join(ctx.layout.runtimeDir, dir.name, "run-lease.json");
-      let text: string;
-      try {
-        text = fs.readFileSync(file, "utf8");
-      } catch {
-        continue;
-      }
-      const ref = ctx.layout.relative(file);
-      try {
-        const lease = parseLease(JSON.parse(text), dir.name);
-        out.push({ instance: dir.name, ref, lease, problem: lease ? null : "is not a run lease (run_id and lease_expires_at required)" });
-      } catch {
-        out.push({ instance: dir.name, ref, lease: null, problem: "is not valid JSON" });
-      }
-    }
-    return out;
-  });
+  return ctx.memo("leases", () => readLeaseFiles(ctx.layout));
 }

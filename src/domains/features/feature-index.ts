@@ -4,11 +4,14 @@ export const FEATURE_STATUSES = ["active", "blocked", "merged"] as const;
 export type FeatureStatus = (typeof FEATURE_STATUSES)[number];
 
 export interface FeatureIndex {
-  version: 1;
+  /** 1 in files aop creates; the upstream orchestrator counts its writes here (kept as read). */
+  version: number;
   active: string[];
   blocked: string[];
   merged: string[];
   updated_at: string;
+  /** Keys aop does not use (the upstream orchestrator's locks, lock_leases, runtime_sessions, …), kept as they are. */
+  [other: string]: unknown;
 }
 
 export function emptyIndex(nowIso: string): FeatureIndex {
@@ -28,7 +31,7 @@ export function withStatus(index: FeatureIndex, featureId: string, status: Featu
   return next;
 }
 
-/** Coerce a parsed index.json into shape, or say why it cannot be. */
+/** Coerce a parsed index.json into shape, or say why it cannot be. Other keys are kept, in their order. */
 export function parseIndex(value: unknown): { index: FeatureIndex } | { problem: string } {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return { problem: "index.json must be a JSON object" };
   const record = value as Record<string, unknown>;
@@ -38,9 +41,11 @@ export function parseIndex(value: unknown): { index: FeatureIndex } | { problem:
     if (!Array.isArray(list) || !list.every((id) => typeof id === "string")) return { problem: `index.json: ${status} must be an array of feature ids` };
     lists[status] = list as string[];
   }
+  const version = record.version;
   return {
     index: {
-      version: 1,
+      ...record,
+      version: typeof version === "number" && Number.isInteger(version) && version >= 1 ? version : 1,
       active: lists.active!,
       blocked: lists.blocked!,
       merged: lists.merged!,

@@ -8,6 +8,7 @@ import { validateId } from "../../core/ids.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { readIndex } from "../features/index.js";
 import { EPOCH_ISO, expiresInSeconds, leaseState, type LeaseState, type RunLease } from "./lease.js";
+import { currentLease, readLeaseFiles } from "./lease-files.js";
 import { DEFAULT_INSTANCE, readLease, updateLease } from "./lease-store.js";
 
 export interface StartRunInput {
@@ -104,12 +105,22 @@ export interface RunStatus {
   state: "none" | LeaseState;
   lease: RunLease | null;
   expires_in_seconds: number | null;
+  /** Workspace-relative path of the lease file shown (aop's own, or one the upstream orchestrator wrote). */
+  lease_file: string | null;
 }
 
+/**
+ * The workspace's lease, aop's own or the upstream orchestrator's (any `.aop/runtime/<instance>/`):
+ * see currentLease for which one when there are several. An unreadable lease of aop's own is an error;
+ * an unreadable upstream one is left to the doctor (DRIFT_004).
+ */
 export function runStatus(layout: WorkspaceLayout, clock: Clock): RunStatus {
-  const lease = readLease(layout);
-  if (!lease) return { state: "none", lease: null, expires_in_seconds: null };
-  return { state: leaseState(lease, clock.now()), lease, expires_in_seconds: expiresInSeconds(lease, clock.now()) };
+  const files = readLeaseFiles(layout);
+  if (files.some((f) => f.instance === DEFAULT_INSTANCE && f.problem !== null)) readLease(layout); // throws what is wrong with it
+  const current = currentLease(files, clock.now());
+  if (!current?.lease) return { state: "none", lease: null, expires_in_seconds: null, lease_file: null };
+  const lease = current.lease;
+  return { state: leaseState(lease, clock.now()), lease, expires_in_seconds: expiresInSeconds(lease, clock.now()), lease_file: current.ref };
 }
 
 export function assignSession(layout: WorkspaceLayout, clock: Clock, input: { feature_id: string; role: string; session_id: string }): Promise<RunLease> {

@@ -32,6 +32,18 @@ export class DriftFixture {
     return this.write(`.aop/runtime/${instance}/run-lease.json`, { run_id: "run:1", owner: "o", acquired_at: NOW, heartbeat_at: NOW, ttl_seconds: 60, released_at: null, sessions: {}, ...lease });
   }
 
+  /** A lease in the upstream orchestrator's shape (agentic-orchestrator 0.2.19), under its instance folder. */
+  upstreamLease(instance: string, fields: Record<string, unknown> = {}): this {
+    return this.write(`.aop/runtime/${instance}/run-lease.json`, upstreamLease({ owner_instance_id: instance, ...fields }));
+  }
+
+  /** An upstream index.json: the twelve keys it always writes, `version` its write counter. */
+  upstreamIndex(lists: { active?: string[]; blocked?: string[]; merged?: string[] }, runtimeSessions: Record<string, unknown> = UPSTREAM_NO_LEASE): this {
+    return this.write(".aop/features/index.json", {
+      version: 3, active: [], blocked: [], merged: [], ...lists, locks: {}, lock_leases: {}, blocked_queue: [], collision_records: [], collision_overrides: [], dep_blocked: [], updated_at: NOW, runtime_sessions: runtimeSessions,
+    });
+  }
+
   timeline(runId: string, lines: (object | string)[]): this {
     return this.write(`.aop/runtime/replay/${runId}.timeline.jsonl`, lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n") + "\n");
   }
@@ -42,6 +54,24 @@ export class DriftFixture {
     const result = await check.run(ctx);
     return result.findings.map((d) => toFinding(check, d));
   }
+}
+
+/** The upstream lease shape (DESIGN §14; key order as agentic-orchestrator writes it). Held for 5 minutes from NOW unless overridden. */
+export function upstreamLease(fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    run_id: "run:0e4f2b9c-6a1d-4c4e-9f0a-3b2c1d0e9f8a", orchestrator_session_id: "orchestrator-global-1", reconciler_session_id: "unknown", reconciler_active_feature_id: null, reconciler_queue: [],
+    provider: "custom", model: "local-default", provider_config_ref_hash: "140bedbf9c3f6d56a9846d2ba7088798683f4da0c248231336e6a05679e4fdfe", owner_instance_id: "3f26e510b8a2", lease_id: "5829d4eb-1689-40ef-9f7e-4aebb57ba791",
+    started_at: NOW, last_heartbeat_at: NOW, lease_expires_at: "2026-06-01T12:05:00.000Z", orchestrator_epoch: 0, feature_sessions: {},
+    ...fields,
+  };
+}
+
+/** What upstream keeps in index.json's runtime_sessions until a run starts: the "none" placeholder. */
+export const UPSTREAM_NO_LEASE = upstreamLease({ run_id: "none", orchestrator_session_id: "unknown", provider: "unknown", model: "unknown", owner_instance_id: "none", lease_id: "none", lease_expires_at: "2026-05-01T00:00:00.000Z" });
+
+/** Upstream per-feature sessions: `{planner_session_id, builder_session_id, qa_session_id}`. */
+export function featureSessions(...featureIds: string[]): Record<string, Record<string, string>> {
+  return Object.fromEntries(featureIds.map((id) => [id, { planner_session_id: `planner-${id}-1`, builder_session_id: `builder-${id}-1`, qa_session_id: `qa-${id}-1` }]));
 }
 
 export function entry(sequence: number, extra: object = {}): object {

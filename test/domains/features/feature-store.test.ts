@@ -20,6 +20,20 @@ describe("feature index (pure)", () => {
 });
 
 describe("feature store", () => {
+  it("keeps the upstream orchestrator's index keys (and its version counter) when it writes the index", async () => {
+    const { layout, clock } = setup();
+    const upstream = {
+      version: 3, active: ["hello"], blocked: [], merged: [], locks: { "src/a.ts": "hello" }, lock_leases: {}, blocked_queue: [], collision_records: [], collision_overrides: [], dep_blocked: [],
+      updated_at: "2025-12-31T00:00:00.000Z", runtime_sessions: { run_id: "none", owner_instance_id: "none", feature_sessions: {} },
+    };
+    fs.mkdirSync(layout.featuresDir, { recursive: true });
+    fs.writeFileSync(layout.featuresIndex, JSON.stringify(upstream, null, 2));
+    await createFeature(layout, clock, { feature_id: "feat_b" });
+    const written = JSON.parse(fs.readFileSync(layout.featuresIndex, "utf8"));
+    expect(Object.keys(written)).toEqual(Object.keys(upstream));
+    expect(written).toEqual({ ...upstream, active: ["hello", "feat_b"], updated_at: "2026-01-01T00:00:00.000Z" });
+  });
+
   it("creates a feature: state.md with front matter and the id in index.active", async () => {
     const { layout, clock } = setup();
     const state = await createFeature(layout, clock, { feature_id: "feat_a", title: "Login" });

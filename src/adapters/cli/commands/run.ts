@@ -4,6 +4,7 @@ import { examples, runCommand } from "../run-command.js";
 import type { Call } from "../tool-session.js";
 
 interface Lease {
+  instance_id: string;
   run_id: string;
   owner: string;
   lease_expires_at: string;
@@ -16,6 +17,7 @@ interface RunStatus {
   state: "none" | "active" | "expired" | "released";
   lease: Lease | null;
   expires_in_seconds: number | null;
+  lease_file: string | null;
 }
 
 /** The run to act on: --run-id, else the lease's run. */
@@ -76,7 +78,7 @@ export function register(program: Command, summary: string): void {
 
   run
     .command("status")
-    .description("show the run lease: active, expired or released")
+    .description("show the run lease: active, expired or released (aop's own, or one the upstream orchestrator wrote)")
     .addHelpText("after", examples("aop run status", "aop run status --json"))
     .action(
       runCommand(async (ctx) => {
@@ -88,6 +90,7 @@ export function register(program: Command, summary: string): void {
         const state = data.state === "active" ? s.green("active") : data.state === "expired" ? s.red("expired (stale)") : s.dim("released");
         const when = data.state === "active" && data.expires_in_seconds !== null ? `, expires in ${data.expires_in_seconds}s` : "";
         ctx.out(`run ${data.lease.run_id}  ${state}  owner ${data.lease.owner}${when}`);
+        if (data.lease.instance_id !== "default" && data.lease_file) ctx.out(s.dim(`  lease file ${data.lease_file} (written by the upstream orchestrator)`));
         for (const [feature, roles] of Object.entries(data.lease.sessions)) {
           for (const [role, session] of Object.entries(roles)) ctx.out(`  ${feature}  ${role} → ${session}`);
         }

@@ -1,6 +1,7 @@
 // DRIFT_002: gates.yaml cannot be parsed or is invalid.
 import type { DoctorCheck } from "../check-types.js";
 import { loadGatesTolerant } from "../../../config/gates-loader.js";
+import { upstreamConfigNotice } from "../upstream-config.js";
 
 export const check: DoctorCheck = {
   id: "DRIFT_002_GATES_SCHEMA_INVALID",
@@ -11,7 +12,10 @@ export const check: DoctorCheck = {
   async run(ctx) {
     const { problems } = await loadGatesTolerant(ctx.layout);
     return {
-      findings: problems.map((p) => ({ message: `${p.file}: ${p.path === "" ? "" : p.path + " "}${p.message}`, ...(p.hint ? { remediation: p.hint } : {}), refs: ["agentic/orchestrator/gates.yaml"] })),
+      findings: [
+        ...problems.map((p) => ({ message: `${p.file}: ${p.path === "" ? "" : p.path + " "}${p.message}`, ...(p.hint ? { remediation: p.hint } : {}), refs: ["agentic/orchestrator/gates.yaml"] })),
+        ...upstreamConfigNotice(ctx, "gates.yaml", ctx.layout.gatesFile, "aop has no gate profiles to run"),
+      ],
       okMessage: "gates.yaml is valid or absent",
     };
   },

@@ -6,6 +6,9 @@ import { loadCatalog } from "../../../catalog/catalog.js";
 import { rbacProblems } from "../../../catalog/catalog-check.js";
 import { toolsDocText } from "../../../catalog/tools-doc-file.js";
 
+/** The first line of the tools.md the upstream orchestrator (agentic-orchestrator) generates. */
+const UPSTREAM_TOOLS_DOC = "# AOP MCP Tool Surface\n";
+
 export const check: DoctorCheck = {
   id: "DRIFT_003_TOOL_CONTRACT_DRIFT",
   family: "drift",
@@ -21,7 +24,14 @@ export const check: DoctorCheck = {
     } catch {
       doc = null; // no tools.md: nothing to be stale
     }
-    if (doc !== null && doc !== toolsDocText()) findings.push({ message: `${ref} is out of date with the tool catalog`, refs: [ref] });
+    if (doc !== null && doc.startsWith(UPSTREAM_TOOLS_DOC)) {
+      findings.push({
+        severity: "info",
+        message: `${ref} lists the upstream orchestrator's tools (it rewrites the file on every start), not aop's`,
+        remediation: "leave the file to the upstream orchestrator (it writes its list back on its next start); `aop tools` lists aop's tools",
+        refs: [ref],
+      });
+    } else if (doc !== null && doc !== toolsDocText()) findings.push({ message: `${ref} is out of date with the tool catalog`, refs: [ref] });
     if (ctx.policyProblems.length === 0) {
       for (const p of rbacProblems(ctx.policy, loadCatalog().tools)) {
         findings.push({ message: `${p.file}: ${p.path} ${p.message}`, remediation: p.hint ?? "fix the rbac section of policy.yaml", refs: ["agentic/orchestrator/policy.yaml"] });

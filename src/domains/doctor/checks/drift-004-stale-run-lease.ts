@@ -1,5 +1,5 @@
-// DRIFT_004: a run lease that is held (not released) and expired. A lease whose expiry is the Unix
-// epoch was released (the upstream convention) and is not stale.
+// DRIFT_004: a run lease that is held (not released) and expired, in any `.aop/runtime/<instance>/`
+// folder. A lease whose expiry is the Unix epoch was released (the upstream convention) and is not stale.
 import type { DoctorCheck, FindingDraft } from "../check-types.js";
 import { leaseState } from "../../runs/index.js";
 import { readLeases } from "../workspace-reads.js";
@@ -15,7 +15,8 @@ export const check: DoctorCheck = {
     const findings: FindingDraft[] = [];
     for (const read of readLeases(ctx)) {
       if (!read.lease) {
-        findings.push({ message: `${read.ref} ${read.problem}`, remediation: "stop any agent using it, then delete the file", refs: [read.ref] });
+        // No problem: the upstream "no lease" placeholder (run_id "none"), which is not a lease.
+        if (read.problem) findings.push({ message: `${read.ref} ${read.problem}`, remediation: "stop any agent using it, then delete the file", refs: [read.ref] });
         continue;
       }
       if (leaseState(read.lease, ctx.clock.now()) !== "expired") continue;

@@ -14,4 +14,12 @@ describe(check.id, () => {
     expect(findings.map((f) => f.message)).toEqual(expected.map((re) => expect.stringMatching(re)));
     for (const f of findings) expect(f.severity).toBe("critical");
   });
+
+  it("the upstream orchestrator's config/agentic/orchestrator/policy.yaml is not read: one info finding while aop has none of its own", async () => {
+    const upstream = (f: DriftFixture) => f.write("config/agentic/orchestrator/policy.yaml", "version: 1\nupstream_only_key: {}\n");
+    expect((await upstream(new DriftFixture()).run(check)).map((f) => [f.severity, f.message])).toEqual([
+      ["info", "config/agentic/orchestrator/policy.yaml is the upstream orchestrator's configuration and is not read by aop; without agentic/orchestrator/policy.yaml aop runs on its bundled policy defaults"],
+    ]);
+    expect(await upstream(new DriftFixture()).write("agentic/orchestrator/policy.yaml", "version: 1\n").run(check)).toEqual([]);
+  });
 });

@@ -15,4 +15,10 @@ describe(check.id, () => {
     expect(findings.map((f) => f.message)).toEqual(expected.map((re) => expect.stringMatching(re)));
     for (const f of findings) expect(f.severity).toBe("warning");
   });
+
+  it("a tools.md the upstream orchestrator generated is its own list: info, not drift", async () => {
+    const upstream = "# AOP MCP Tool Surface\n\nGenerated from `agentic/orchestrator/tools/catalog.json`.\n\n- collisions.scan\n- cost.get\n";
+    const findings = await new DriftFixture().write("agentic/orchestrator/tools.md", upstream).run(check);
+    expect(findings.map((f) => [f.severity, f.message])).toEqual([["info", "agentic/orchestrator/tools.md lists the upstream orchestrator's tools (it rewrites the file on every start), not aop's"]]);
+  });
 });
