@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { idProblem } from "../../core/ids.js";
-import { catchUp, readMetaFile } from "./timeline-scan.js";
+import { catchUp, trustedMeta } from "./timeline-scan.js";
 
 export interface RunSummary {
   run_id: string;
@@ -26,14 +26,17 @@ export function timelineRunIds(layout: WorkspaceLayout): string[] {
   return names.filter((n) => n.endsWith(SUFFIX)).map((n) => n.slice(0, -SUFFIX.length)).filter((id) => idProblem(id) === null);
 }
 
-/** Summaries of every run, newest activity first. Brings a lagging meta up to date in memory only. */
+/**
+ * Summaries of every run, newest activity first. Counts come from our meta when it matches the file
+ * (brought up to date in memory only), else from reading the file.
+ */
 export async function listRuns(layout: WorkspaceLayout): Promise<RunSummary[]> {
   const out: RunSummary[] = [];
   for (const runId of timelineRunIds(layout)) {
     const file = layout.timelineFile(runId);
     const stat = fs.statSync(file, { throwIfNoEntry: false });
     if (!stat) continue;
-    const { meta } = await catchUp(file, runId, readMetaFile(layout, runId), stat.size);
+    const { meta } = await catchUp(file, runId, trustedMeta(layout, runId), stat.size);
     out.push({
       run_id: runId,
       entries: meta.entry_count,

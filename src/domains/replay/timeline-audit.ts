@@ -1,10 +1,12 @@
 // A full read of one timeline that reports everything wrong with it: unreadable lines, gaps,
-// duplicates or reordering, a torn tail, and disagreement with its meta. Read-only, streaming.
+// duplicates or reordering, a torn tail, and disagreement with its meta (ours, or one with only the
+// contract's five fields). Entry timestamps are not compared: the upstream orchestrator allocates
+// sequences in lock order, so its `ts` need not grow with them. Read-only, streaming.
 import fs from "node:fs";
 import { readLinesSync } from "../../store/jsonl.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
-import { readMetaFile } from "./timeline-scan.js";
-import type { TimelineMeta } from "./timeline-meta.js";
+import { readMetaValue } from "./timeline-scan.js";
+import { parseContractMeta, parseMeta, type TimelineMeta } from "./timeline-meta.js";
 
 export interface TimelineAudit {
   run_id: string;
@@ -68,18 +70,36 @@ export async function auditTimeline(layout: WorkspaceLayout, runId: string): Pro
     }
     if (sequence > audit.max_sequence) audit.max_sequence = sequence;
   }
-  const stats = { endOffset, tornTail: audit.torn_tail };
-  const meta = readMetaFile(layout, runId);
-  audit.meta = meta;
-  if (fs.existsSync(layout.timelineMeta(runId)) && !meta) audit.meta_problems.push("its meta file is unreadable");
-  if (meta) {
-    if (meta.file_size > stats.endOffset || meta.entry_count > audit.entries) {
-      audit.meta_problems.push(`its meta claims ${meta.entry_count} entries up to sequence ${meta.sequence_head}, but the file has ${audit.entries} (truncated?)`);
-    } else if (meta.file_size < stats.endOffset) {
-      audit.meta_problems.push(`its meta is behind the file (${meta.entry_count} of ${audit.entries} entries; a writer stopped before updating it — the next write repairs it)`);
-    } else if (meta.sequence_head !== audit.max_sequence || meta.entry_count !== audit.entries) {
-      audit.meta_problems.push(`its meta (sequence_head ${meta.sequence_head}, ${meta.entry_count} entries) disagrees with the file (sequence ${audit.max_sequence}, ${audit.entries} entries)`);
+  const value = readMetaValue(layout, runId);
+  if (value.exists) {
+    if (!value.ok) audit.meta_problems.push(`its meta file ${value.problem} (the next write rebuilds it from the timeline)`);
+    else {
+      audit.meta = parseMeta(value.value, runId);
+      audit.meta_problems.push(...metaProblems(value.value, audit, endOffset, runId));
     }
   }
   return audit;
+}
+
+/**
+ * How a meta disagrees with the file. Only the contract's fields are compared (`run_id`,
+ * `sequence_head`, `entry_count`; never its times, which upstream stamps when it writes the meta), plus
+ * `file_size` when the meta is ours.
+ */
+function metaProblems(value: unknown, audit: TimelineAudit, endOffset: number, runId: string): string[] {
+  const contract = parseContractMeta(value);
+  if (!contract) return ["its meta file does not hold run_id, sequence_head and entry_count (the next write rebuilds it from the timeline)"];
+  if (contract.run_id !== runId) return [`its meta names run ${contract.run_id}`];
+  const ours = parseMeta(value, runId);
+  const claims = `its meta claims ${contract.entry_count} entries up to sequence ${contract.sequence_head}`;
+  if ((ours && ours.file_size > endOffset) || contract.entry_count > audit.entries || contract.sequence_head > audit.max_sequence) {
+    return [`${claims}, but the file has ${audit.entries} (truncated?)`];
+  }
+  if ((ours && ours.file_size < endOffset) || (!ours && contract.entry_count < audit.entries)) {
+    return [`its meta is behind the file (${contract.entry_count} of ${audit.entries} entries; a writer stopped before updating it — the next write repairs it)`];
+  }
+  if (contract.sequence_head !== audit.max_sequence || contract.entry_count !== audit.entries) {
+    return [`its meta (sequence_head ${contract.sequence_head}, ${contract.entry_count} entries) disagrees with the file (sequence ${audit.max_sequence}, ${audit.entries} entries)`];
+  }
+  return [];
 }

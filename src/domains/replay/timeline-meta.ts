@@ -1,15 +1,20 @@
 // The per-run meta file: a cache of the timeline's tail state plus a sparse offset index. The JSONL
-// file is the truth; everything here can be rebuilt from it. Pure.
+// file is the truth; everything here can be rebuilt from it, and nothing reads a meta without checking
+// it against the file. Pure.
 
 export const INDEX_STRIDE = 256;
 
-export interface TimelineMeta {
+/** The five fields of the contract: all a meta written by the upstream orchestrator holds. */
+export interface ContractMeta {
   run_id: string;
   sequence_head: number; // last sequence written, -1 when empty
   entry_count: number;
   started_at: string | null;
   last_entry_at: string | null;
-  // Everything below is ours (the upstream orchestrator's meta has only the fields above).
+}
+
+export interface TimelineMeta extends ContractMeta {
+  // Everything below is ours; readers never require it (docs/replay.md).
   file_size: number;
   error_count: number;
   /** Lines that could not be read as entries (torn by a crash, edited, garbage). */
@@ -65,11 +70,25 @@ export function seekOffset(meta: TimelineMeta, sequence: number): number {
   return best;
 }
 
-/** A parsed meta file, or null when it is unusable (then it is rebuilt from the timeline). */
+const int = (x: unknown) => typeof x === "number" && Number.isInteger(x);
+const timeOrNull = (x: unknown) => x === null || typeof x === "string";
+
+/** The contract's five fields of a parsed meta file (ours or the upstream orchestrator's), or null when they are not there. */
+export function parseContractMeta(value: unknown): ContractMeta | null {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
+  const v = value as Partial<ContractMeta>;
+  if (typeof v.run_id !== "string" || !int(v.sequence_head) || !int(v.entry_count) || !timeOrNull(v.started_at) || !timeOrNull(v.last_entry_at)) return null;
+  return { run_id: v.run_id, sequence_head: v.sequence_head!, entry_count: v.entry_count!, started_at: v.started_at ?? null, last_entry_at: v.last_entry_at ?? null };
+}
+
+/**
+ * A parsed meta file as our cache, or null when it is not one (a meta with only the contract's
+ * fields, another run's, or broken): then the file itself is read instead.
+ */
 export function parseMeta(value: unknown, runId: string): TimelineMeta | null {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
   const v = value as Partial<TimelineMeta>;
-  const int = (x: unknown) => typeof x === "number" && Number.isInteger(x);
+  if (v.run_id !== undefined && v.run_id !== runId) return null;
   if (!int(v.sequence_head) || !int(v.entry_count) || !int(v.file_size)) return null;
   const meta = { ...emptyMeta(runId), ...v, run_id: runId } as TimelineMeta;
   if (!Array.isArray(meta.index) || !meta.index.every((p) => Array.isArray(p) && int(p[0]) && int(p[1]))) meta.index = [];

@@ -1,15 +1,58 @@
-// Reads a timeline's meta, and brings a meta up to date with the file by scanning from where it stopped.
+// Reads a timeline's meta, checks it against the file, and brings a meta up to date with the file by
+// scanning from where it stopped. The file is the truth: a meta that disagrees with it is not used.
 import fs from "node:fs";
 import { readJsonl, type JsonlReadStats } from "../../store/jsonl.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { asEntry } from "./timeline-entry.js";
 import { emptyMeta, noteEntry, parseMeta, type TimelineMeta } from "./timeline-meta.js";
+import { TimelineFile } from "./timeline-seek.js";
 
+/** The meta file parsed as our cache (see parseMeta), unchecked; null when there is none or it is not ours. */
 export function readMetaFile(layout: WorkspaceLayout, runId: string): TimelineMeta | null {
+  const value = readMetaValue(layout, runId);
+  return value.exists && value.ok ? parseMeta(value.value, runId) : null;
+}
+
+export type MetaValue = { exists: false } | { exists: true; ok: true; value: unknown } | { exists: true; ok: false; problem: string };
+
+/** The meta file as JSON, whatever its shape. */
+export function readMetaValue(layout: WorkspaceLayout, runId: string): MetaValue {
+  let text: string;
   try {
-    return parseMeta(JSON.parse(fs.readFileSync(layout.timelineMeta(runId), "utf8")), runId);
+    text = fs.readFileSync(layout.timelineMeta(runId), "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return { exists: false };
+    return { exists: true, ok: false, problem: `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` };
+  }
+  try {
+    return { exists: true, ok: true, value: JSON.parse(text) };
   } catch {
-    return null;
+    return { exists: true, ok: false, problem: "is not valid JSON" };
+  }
+}
+
+/**
+ * Whether `meta` describes the start of the file as it is: its `file_size` ends a line within the file
+ * and the last entry before it has sequence `sequence_head`. Two small reads; a poisoned or stale
+ * meta (a head the file does not have, a file rewritten under it) fails.
+ */
+export function metaMatchesFile(timeline: TimelineFile, meta: TimelineMeta): boolean {
+  if (meta.file_size > timeline.end || meta.file_size < 0) return false;
+  if (meta.file_size === 0) return meta.entry_count === 0 && meta.sequence_head === -1;
+  if (timeline.lineStartAtOrAfter(meta.file_size) !== meta.file_size) return false;
+  return timeline.lastEntryBefore(meta.file_size)?.entry?.sequence === meta.sequence_head;
+}
+
+/** Our meta for the run when it matches the file (metaMatchesFile), else null. Opens the file unless given. */
+export function trustedMeta(layout: WorkspaceLayout, runId: string, opened?: TimelineFile): TimelineMeta | null {
+  const meta = readMetaFile(layout, runId);
+  if (!meta) return null;
+  const timeline = opened ?? TimelineFile.open(layout.timelineFile(runId));
+  if (!timeline) return null;
+  try {
+    return metaMatchesFile(timeline, meta) ? meta : null;
+  } finally {
+    if (!opened) timeline.close();
   }
 }
 

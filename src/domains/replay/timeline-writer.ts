@@ -10,7 +10,7 @@ import { defaultFileMode } from "../../store/layout.js";
 import { acquireLock, type ReleaseLock } from "../../store/lock.js";
 import { serializeEntry, type EntryWithoutSequence } from "./timeline-entry.js";
 import { noteEntry, type TimelineMeta } from "./timeline-meta.js";
-import { catchUp, readMetaFile } from "./timeline-scan.js";
+import { catchUp, trustedMeta } from "./timeline-scan.js";
 import { readSpool } from "./timeline-spool.js";
 
 const MAX_HOLD_MS = 20;
@@ -120,7 +120,9 @@ class RunWriter {
     const stat = fs.statSync(this.file, { throwIfNoEntry: false });
     const size = stat?.size ?? 0;
     if (this.meta && this.meta.file_size === size) return;
-    const known = this.meta ?? readMetaFile(this.layout, this.runId);
+    // Our own meta from the last hold is exact; one read from disk is used only when it matches the file
+    // (a poisoned sequence_head, a meta of another file or one with only the contract's fields is rebuilt).
+    const known = this.meta ?? (stat ? trustedMeta(this.layout, this.runId) : null);
     if (!stat) this.createdRun = true;
     const { meta, tornTail } = await catchUp(this.file, this.runId, known && known.file_size <= size ? known : null, size);
     this.meta = meta;

@@ -106,4 +106,93 @@ describe("replay.timeline_get queries", () => {
     expect(page.entries.map((e) => [e.sequence, e.request_hash])).toEqual([[1, "c".repeat(64)], [2, "c".repeat(64)]]);
     expect(page.total_matched).toBe(2);
   });
+
+  describe("a timeline whose meta holds only the contract's five fields (the upstream orchestrator's)", () => {
+    let up: WorkspaceLayout;
+    const runId = "run:aea43f27-0800-466c-bf83-f671f472f0b3";
+    const N = 50_000;
+    let fileSize = 0;
+    beforeAll(() => {
+      up = new WorkspaceLayout(tempWorkspace());
+      fs.mkdirSync(up.replayDir, { recursive: true });
+      // As upstream writes them: bare-hex hashes, `ts` not in sequence order, meta pretty-printed without a newline.
+      const lines = Array.from({ length: N }, (_, i) => JSON.stringify({ ...entryFor(i, runId), sequence: i, ts: new Date(Date.UTC(2026, 0, 1) + (i % 2 ? i - 1 : i + 1)).toISOString(), request_hash: i % 4 === 1 ? "e1".repeat(32) : null }));
+      fs.writeFileSync(up.timelineFile(runId), lines.join("\n") + "\n");
+      fs.writeFileSync(up.timelineMeta(runId), JSON.stringify({ run_id: runId, sequence_head: N - 1, entry_count: N, started_at: "2026-01-01T00:00:00.090Z", last_entry_at: "2026-01-01T00:00:50.300Z" }, null, 2));
+      fileSize = fs.statSync(up.timelineFile(runId)).size;
+    });
+
+    /** A reader that counts the bytes it hands out. */
+    function countingReader() {
+      const counter = { bytes: 0, reads: 0 };
+      const reader = { read: (fd: number, buffer: Buffer, offset: number, length: number, position: number) => {
+        const n = fs.readSync(fd, buffer, offset, length, position);
+        counter.bytes += n;
+        counter.reads += 1;
+        return n;
+      } };
+      return { reader, counter };
+    }
+
+    it("pages at 49,900: the right 100 entries, reading a small part of the file", async () => {
+      const { reader, counter } = countingReader();
+      const page = await queryTimeline(up, { run_id: runId, from_sequence: 49_900, limit: 100 }, { reader });
+      expect(page.entries.map((e) => e.sequence)).toEqual(Array.from({ length: 100 }, (_, i) => 49_900 + i));
+      expect(page.entries[0]).toMatchObject({ run_id: runId, tool_name: TOOLS[49_900 % 4], ts: new Date(Date.UTC(2026, 0, 1) + 49_901).toISOString() });
+      expect(page).toMatchObject({ total_matched: 100, next_from_sequence: null, skipped_lines: 0 });
+      expect(fileSize).toBeGreaterThan(10_000_000);
+      expect(counter.bytes).toBeLessThan(fileSize / 50); // well under 2% of the file
+    });
+
+    it.each([
+      ["the start", 0],
+      ["the middle", 25_000],
+      ["just before the end", 49_999],
+    ])("finds a page at %s with a bounded read", async (_where, from) => {
+      const { reader, counter } = countingReader();
+      const page = await queryTimeline(up, { run_id: runId, from_sequence: from, limit: 50 }, { reader });
+      expect(page.entries.map((e) => e.sequence)).toEqual(Array.from({ length: Math.min(50, N - from) }, (_, i) => from + i));
+      expect(page.total_matched).toBe(N - from);
+      expect(page.next_from_sequence).toBe(from + 50 < N ? from + 50 : null);
+      expect(counter.bytes).toBeLessThan(fileSize / 50);
+    });
+
+    it("the same without any meta, and with a meta that disagrees with the file (poisoned head, stale size)", async () => {
+      const metaFile = up.timelineMeta(runId);
+      const original = fs.readFileSync(metaFile);
+      try {
+        for (const meta of [null, { run_id: runId, sequence_head: 999_999, entry_count: 1_000_000, started_at: null, last_entry_at: null }, { run_id: runId, sequence_head: 10, entry_count: 11, file_size: 1234, error_count: 0, skipped_lines: 0, repaired_torn_lines: 0, sequence_anomalies: 0, dropped_entries: 0, first_dropped_at: null, last_dropped_at: null, spool_rejected: 0, index: [] }]) {
+          if (meta === null) fs.rmSync(metaFile);
+          else fs.writeFileSync(metaFile, JSON.stringify(meta));
+          const { reader, counter } = countingReader();
+          const page = await queryTimeline(up, { run_id: runId, from_sequence: 49_900, limit: 100 }, { reader });
+          expect(page.entries.map((e) => e.sequence)).toEqual(Array.from({ length: 100 }, (_, i) => 49_900 + i));
+          expect(page.total_matched).toBe(100);
+          expect(counter.bytes).toBeLessThan(fileSize / 50);
+        }
+      } finally {
+        fs.writeFileSync(metaFile, original);
+      }
+    });
+
+    it("a content filter from a sequence reads from the seek point on, not from the start", async () => {
+      const { reader, counter } = countingReader();
+      const page = await queryTimeline(up, { run_id: runId, from_sequence: 49_000, tool_name: "run.status", limit: 10 }, { reader });
+      expect(page.entries.map((e) => e.sequence)).toEqual(Array.from({ length: 10 }, (_, i) => 49_002 + 4 * i));
+      expect(page.total_matched).toBe(250);
+      expect(counter.bytes).toBeLessThan(fileSize / 20);
+    });
+
+    it("a line out of sequence near the page sends the query to a full scan, which stays exact", async () => {
+      const l = new WorkspaceLayout(tempWorkspace());
+      fs.mkdirSync(l.replayDir, { recursive: true });
+      const lines = Array.from({ length: 2000 }, (_, i) => JSON.stringify({ ...entryFor(i, "r"), sequence: i }));
+      [lines[1500], lines[1501]] = [lines[1501]!, lines[1500]!];
+      lines.splice(1600, 0, "{torn");
+      fs.writeFileSync(l.timelineFile("r"), lines.join("\n") + "\n");
+      const page = await queryTimeline(l, { run_id: "r", from_sequence: 1490, limit: 20 });
+      expect(page.entries.map((e) => e.sequence)).toEqual(Array.from({ length: 20 }, (_, i) => 1490 + i));
+      expect(page).toMatchObject({ total_matched: 510, next_from_sequence: 1510, skipped_lines: 1 });
+    });
+  });
 });

@@ -175,4 +175,33 @@ describe("timeline writer", () => {
     w3.close();
     expect(readMetaFile(layout, "run-m")).toMatchObject({ sequence_head: 3, entry_count: 4 });
   });
+
+  describe("trusts the file, not the meta", () => {
+    const entry = { ts: "t", run_id: "run-p", session_id: null, actor_type: "system", feature_id: null, tool_name: "x.y", mutating: false, operation_id: null, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 };
+    async function threeEntries(): Promise<WorkspaceLayout> {
+      const layout = workspace();
+      const writer = new TimelineWriter(layout, () => 1000);
+      for (let i = 0; i < 3; i++) await writer.append(entry);
+      writer.close();
+      return layout;
+    }
+    const metaOf = (layout: WorkspaceLayout) => JSON.parse(fs.readFileSync(layout.timelineMeta("run-p"), "utf8")) as Record<string, unknown>;
+
+    it.each([
+      ["a poisoned sequence_head in our own meta (file_size still right)", (m: Record<string, unknown>) => ({ ...m, sequence_head: 999, entry_count: 1000 })],
+      ["a meta with only the contract's five fields, poisoned", (m: Record<string, unknown>) => ({ run_id: m.run_id, sequence_head: 999, entry_count: 1000, started_at: m.started_at, last_entry_at: m.last_entry_at })],
+      ["a meta with only the contract's five fields, sound", (m: Record<string, unknown>) => ({ run_id: m.run_id, sequence_head: 2, entry_count: 3, started_at: m.started_at, last_entry_at: m.last_entry_at })],
+      ["a meta of another run", (m: Record<string, unknown>) => ({ ...m, run_id: "run-other" })],
+      ["a meta that is not JSON", () => "{oops"],
+    ])("%s: the next entry gets sequence 3 and the meta is rebuilt from the file", async (_name, poison) => {
+      const layout = await threeEntries();
+      const poisoned = poison(metaOf(layout));
+      fs.writeFileSync(layout.timelineMeta("run-p"), typeof poisoned === "string" ? poisoned : JSON.stringify(poisoned, null, 2));
+      const writer = new TimelineWriter(layout, () => 1000);
+      expect((await writer.append(entry)).sequence).toBe(3);
+      writer.close();
+      expect(sequences(readTimelineLines(layout, "run-p"))).toEqual([0, 1, 2, 3]);
+      expect(metaOf(layout)).toMatchObject({ run_id: "run-p", sequence_head: 3, entry_count: 4, file_size: fs.statSync(layout.timelineFile("run-p")).size, sequence_anomalies: 0 });
+    });
+  });
 });
