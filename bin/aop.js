@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Entry point. `--version` is answered before any module loads: it is the cheapest possible call.
 // `aop checkpoint validate` takes the same commander-free route as the `checkpoint` bin (git hooks, CI),
-// through the same one-file bundle when the build made it, and `aop hook claude` goes straight to its handler.
+// through the same one-file bundle when the build made it; so does a plain `aop replay --run-id …`
+// (its own bundle); and `aop hook claude` goes straight to its handler.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
@@ -14,7 +15,10 @@ if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
   // The Claude Code hook runs after every tool call of the agent: straight to its handler.
   const hook = argv.length === 2 && argv[0] === "hook" && argv[1] === "claude";
   if (hook) await (await import("../dist/hook/hook-main.js")).hookMain();
-  const fast = !hook && argv[0] === "checkpoint" && argv.includes("validate") && (await (await checkpointRoute()).tryFastValidate(argv.slice(1)));
+  const fast =
+    !hook &&
+    ((argv[0] === "checkpoint" && argv.includes("validate") && (await (await checkpointRoute()).tryFastValidate(argv.slice(1)))) ||
+      (argv.includes("replay") && (await (await replayRoute()).tryFastReplay(argv))));
   if (!hook && !fast) {
     // A reader that stops early (`aop … | head`) is not an error.
     process.stdout.on("error", (err) => {
@@ -24,6 +28,13 @@ if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
     const { main } = await import("../dist/adapters/cli/main.js");
     await main(argv);
   }
+}
+
+/** The replay page route: its bundle, else the modular build. */
+async function replayRoute() {
+  const require = createRequire(import.meta.url);
+  const bundle = require("./load-bundle.cjs").loadBundle(fileURLToPath(new URL("../dist/replay-cli/fast-path.bundle.cjs", import.meta.url)));
+  return bundle ?? import("../dist/adapters/cli/replay-fast-path.js");
 }
 
 /** The checkpoint bin's fast route: its bundle (bin/load-bundle.cjs), else the modular build. */

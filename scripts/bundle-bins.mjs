@@ -29,10 +29,43 @@ export const BUNDLES = [
     lazy: [],
     codeCache: { entry: "tryFastValidate", sample: checkpointSample, runs: [["validate"], ["validate", "--json"], ["validate", "--strict"]] },
   },
+  {
+    // `aop replay --run-id …` (paging through a run): its route, the pipeline and the replay domain.
+    // One folder under dist/, like the modules it is built from, so their `import.meta.url`-relative
+    // paths (catalog.json, the policy defaults) still resolve. `import("yaml")` (a user policy) becomes
+    // a require(), which a bundle started through vm.Script can serve.
+    entry: "dist/adapters/cli/replay-fast-path.js",
+    out: "dist/replay-cli/fast-path.bundle.cjs",
+    lazy: [],
+    requireDynamicImports: true,
+    codeCache: {
+      entry: "tryFastReplay",
+      sample: replaySample,
+      runs: [
+        ["replay", "--run-id", "sample", "--from-sequence", "900", "--limit", "100", "--json"],
+        ["replay", "--run-id", "sample", "--limit", "20"],
+        ["replay", "--run-id", "sample", "--tool", "feature.get", "--json"],
+      ],
+    },
+  },
 ];
 
+/** A workspace with one 1,000-entry timeline whose meta holds only the contract's five fields. */
+async function replaySample(work) {
+  const replay = path.join(work, ".aop", "runtime", "replay");
+  fs.mkdirSync(replay, { recursive: true });
+  const lines = [];
+  for (let i = 0; i < 1000; i++) {
+    lines.push(JSON.stringify({ ts: new Date(Date.UTC(2026, 0, 1) + i).toISOString(), sequence: i, run_id: "sample", session_id: null, actor_type: "orchestrator", feature_id: "f", tool_name: i % 2 ? "feature.get" : "feature.init", mutating: i % 2 === 0, operation_id: null, idempotency_status: "none", request_hash: null, result: i % 7 ? "ok" : "error", error_code: i % 7 ? null : "feature_not_found", latency_ms: 1 }));
+  }
+  fs.writeFileSync(path.join(replay, "sample.timeline.jsonl"), lines.join("\n") + "\n");
+  fs.writeFileSync(path.join(replay, "sample.meta.json"), JSON.stringify({ run_id: "sample", sequence_head: 999, entry_count: 1000, started_at: null, last_entry_at: null }, null, 2));
+}
+
 /** A checkpoints folder touching every path of `validate`: valid, warnings, schema and rule errors, broken JSON. */
-async function checkpointSample(dir) {
+async function checkpointSample(work) {
+  const dir = path.join(work, ".checkpoints");
+  fs.mkdirSync(dir);
   const { scaffoldCheckpoint } = await import(pathToFileURL(path.join(root, "dist", "domains", "checkpoints", "write-service.js")).href);
   const doc = (skill, extra = {}) => ({
     ...scaffoldCheckpoint(skill, dir, "2026-03-01T08:00:00.000Z"),
@@ -55,8 +88,7 @@ async function checkpointSample(dir) {
 async function makeCodeCache(out, { entry, sample, runs }) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "aop-code-cache-"));
   try {
-    fs.mkdirSync(path.join(work, ".checkpoints"));
-    await sample(path.join(work, ".checkpoints"));
+    await sample(work);
     const env = { ...process.env };
     delete env.NODE_OPTIONS; // V8 refuses a cache made under other flags
     execFileSync(process.execPath, [path.join(root, "scripts", "make-code-cache.cjs"), path.join(root, out), entry, work, JSON.stringify(runs)], {
@@ -69,7 +101,7 @@ async function makeCodeCache(out, { entry, sample, runs }) {
 }
 
 export async function bundleBins() {
-  for (const { entry, out, lazy, codeCache } of BUNDLES) {
+  for (const { entry, out, lazy, codeCache, requireDynamicImports } of BUNDLES) {
     await build({
       entryPoints: [path.join(root, entry)],
       outfile: path.join(root, out),
@@ -83,6 +115,7 @@ export async function bundleBins() {
       packages: "external",
       logLevel: "warning",
       legalComments: "none",
+      ...(requireDynamicImports ? { supported: { "dynamic-import": false } } : {}),
       plugins: [
         {
           name: "lazy-modules",

@@ -19,14 +19,33 @@ export interface CompiledValidator {
 
 const cache = new Map<string, CompiledValidator>();
 
+/**
+ * Hands over the validators a route bundles itself, each loaded on first use: a one-file bundle
+ * started through vm.Script cannot import modules at run time, so loadValidator asks these first.
+ */
+export function provideValidators(loaders: Record<string, () => Promise<{ default: CompiledValidator }>>): void {
+  for (const [name, load] of Object.entries(loaders)) provided.set(name, load);
+}
+
+const provided = new Map<string, () => Promise<{ default: CompiledValidator }>>();
+
 export async function loadValidator(schemaName: string): Promise<CompiledValidator> {
   const cached = cache.get(schemaName);
   if (cached) return cached;
+  const given = provided.get(schemaName);
+  if (given) {
+    const validator = (await given()).default;
+    cache.set(schemaName, validator);
+    return validator;
+  }
   for (const part of schemaName.split("/")) validateId("schema", part);
   const moduleFile = schemaName.replace(/\//g, "__");
   let mod: { default: CompiledValidator };
   try {
-    mod = (await import(`./generated/validators/${moduleFile}.js`)) as { default: CompiledValidator };
+    // Relative to a module one folder under dist/ (this one, or a bundle placed like one), and held in a
+    // variable so that a bundler neither expands it into every validator nor rewrites it.
+    const specifier = `../catalog/generated/validators/${moduleFile}.js`;
+    mod = (await import(specifier)) as { default: CompiledValidator };
   } catch (err) {
     throw new Error(`no compiled validator for schema '${schemaName}' (run npm run build)`, { cause: err });
   }

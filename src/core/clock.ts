@@ -7,6 +7,14 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
+/**
+ * Milliseconds from an arbitrary origin, for durations. Not `performance.now()`: touching the global
+ * `performance` loads Node's perf_hooks modules, a measurable part of a short command's start.
+ */
+export function monotonicMs(): number {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
 export function fixedClock(start: number | string | Date): Clock & { set(t: number | string | Date): void; advance(ms: number): void } {
   let current = toEpochMs(start);
   return {

@@ -1,6 +1,16 @@
 // Hash strings are `sha256:<64 lowercase hex>` everywhere (timeline, ledger, chain, manifest).
-import { hash } from "node:crypto";
+import type * as Crypto from "node:crypto";
 import { canonicalJson } from "./canonical-json.js";
+
+let crypto: typeof Crypto | undefined;
+
+/**
+ * node:crypto, loaded on first use: loading it is some 3% of a bare Node start, paid by every command
+ * that imports a module which might hash, hashing or not (docs/replay.md).
+ */
+export function nodeCrypto(): typeof Crypto {
+  return (crypto ??= process.getBuiltinModule("node:crypto"));
+}
 
 export const HASH_PREFIX = "sha256:";
 const HASH_PATTERN = /^sha256:[0-9a-f]{64}$/;
@@ -8,7 +18,7 @@ const BARE_HEX_PATTERN = /^[0-9a-f]{64}$/;
 
 // One-shot crypto.hash (Node >= 20.12) skips the Hash object: ~30% faster on the small inputs hashed most.
 export function sha256Hex(data: string | Uint8Array): string {
-  return hash("sha256", data, "hex");
+  return nodeCrypto().hash("sha256", data, "hex");
 }
 
 export function sha256Of(data: string | Uint8Array): string {

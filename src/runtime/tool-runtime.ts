@@ -3,7 +3,7 @@
 // It knows nothing of MCP or the CLI; transports are thin adapters over `callTool`.
 import { AopError, envelopeFromError, errorEnvelope, type Envelope } from "../core/errors.js";
 import type { Clock } from "../core/clock.js";
-import { nowIso } from "../core/clock.js";
+import { monotonicMs, nowIso } from "../core/clock.js";
 import { canonicalJson } from "../core/canonical-json.js";
 import { hashCanonical } from "../core/hash.js";
 import { configInvalid, loadPolicyTolerant } from "../config/policy-loader.js";
@@ -95,7 +95,7 @@ export class ToolRuntime {
   }
 
   async callTool(toolName: string, args: unknown, identity: IdentityOverrides = {}, options: CallOptions = {}): Promise<CallResult> {
-    const started = performance.now();
+    const started = monotonicMs();
     const stage: Stage = { status: "none", requestHash: null };
     let entry: CatalogEntry | undefined;
     let call: ToolContext["call"] | undefined;
@@ -115,7 +115,7 @@ export class ToolRuntime {
       const envelope = envelopeFromError(err);
       result = { envelope, envelope_json: JSON.stringify(envelope), idempotency_status: stage.status, request_hash: stage.requestHash };
     }
-    return this.finish(toolName, entry, call, args, result, performance.now() - started);
+    return this.finish(toolName, entry, call, args, result, monotonicMs() - started);
   }
 
   private async callMutating(entry: CatalogEntry, args: Record<string, unknown>, policy: Policy, call: ToolContext["call"], stage: Stage, options: CallOptions): Promise<CallResult> {

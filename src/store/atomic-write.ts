@@ -1,7 +1,6 @@
 // Whole-file writes that never leave a partial target: temp file, fsync, rename, fsync the folder.
 import fs from "node:fs";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { defaultDirMode, defaultFileMode } from "./layout.js";
 
 export function ensureDir(dir: string): void {
@@ -26,13 +25,30 @@ export interface AtomicWriteOptions {
   durable?: boolean;
 }
 
+let tempCounter = 0;
+
+/**
+ * An exclusively created temp file: pid, time and a counter make its name unique on this host (a name
+ * left by a crashed process of the same pid is stepped over). No random bytes: loading node:crypto for
+ * them is a measurable part of a short command's start.
+ */
+function openTemp(dir: string, base: string, mode: number): { temp: string; fd: number } {
+  for (let attempt = 0; ; attempt++) {
+    const temp = path.join(dir, `.${base}.tmp-${process.pid}-${Date.now().toString(36)}-${(tempCounter++).toString(36)}`);
+    try {
+      return { temp, fd: fs.openSync(temp, "wx", mode) };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST" || attempt >= 8) throw err;
+    }
+  }
+}
+
 /** Write `data` to a fresh temp file beside `file` (fsynced when durable); returns the temp path. */
 function writeTemp(file: string, data: string | Uint8Array, options: AtomicWriteOptions): string {
   const dir = path.dirname(file);
   ensureDir(dir);
   const mode = options.mode ?? defaultFileMode(file);
-  const temp = path.join(dir, `.${path.basename(file)}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
-  const fd = fs.openSync(temp, "wx", mode);
+  const { temp, fd } = openTemp(dir, path.basename(file), mode);
   try {
     fs.writeFileSync(fd, data);
     if (options.durable ?? true) fs.fsyncSync(fd);

@@ -1,8 +1,7 @@
 // Reading and hashing whole files with one buffer reused across calls, for the verifier's tens of
 // thousands of small files: no per-file allocation or fstat, and a one-shot hash when a file fits.
 import fs from "node:fs";
-import { createHash, hash } from "node:crypto";
-import { HASH_PREFIX } from "../core/hash.js";
+import { HASH_PREFIX, nodeCrypto } from "../core/hash.js";
 
 const CHUNK = 1024 * 1024;
 // Shared by every call: the reads are synchronous, so no two calls interleave.
@@ -25,8 +24,8 @@ export function sha256FileOrNull(file: string): string | null {
     shared ??= Buffer.allocUnsafe(CHUNK);
     let n = fs.readSync(fd, shared, 0, CHUNK, null);
     // A regular file reads short only at its end: a small file is hashed in one call.
-    if (n < CHUNK) return HASH_PREFIX + hash("sha256", shared.subarray(0, n), "hex");
-    const running = createHash("sha256");
+    if (n < CHUNK) return HASH_PREFIX + nodeCrypto().hash("sha256", shared.subarray(0, n), "hex");
+    const running = nodeCrypto().createHash("sha256");
     while (n > 0) {
       running.update(shared.subarray(0, n));
       n = fs.readSync(fd, shared, 0, CHUNK, null);

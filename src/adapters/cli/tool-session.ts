@@ -1,13 +1,10 @@
 // Opens the transport a command asked for (--transport) and turns error envelopes into CLI errors.
-import { AopError, isErrorCode, type Envelope } from "../../core/errors.js";
 import type { ToolClient } from "../../app/clients/tool-client.js";
-import type { IdentityOverrides } from "../../runtime/run-context.js";
 import type { CliContext } from "./context.js";
+import { identityFromGlobals, unwrap } from "./call-result.js";
 import { usageError } from "./run-command.js";
 
-export function identityFromGlobals(ctx: CliContext): IdentityOverrides {
-  return { run_id: ctx.globals.runId, session_id: ctx.globals.sessionId, actor: ctx.globals.actor };
-}
+export { identityFromGlobals, unwrap };
 
 export async function openClient(ctx: CliContext): Promise<ToolClient> {
   const transport = ctx.globals.transport ?? "inprocess";
@@ -20,13 +17,6 @@ export async function openClient(ctx: CliContext): Promise<ToolClient> {
   const { createRuntime } = await import("../../app/create-runtime.js");
   const { inProcessClient } = await import("../../app/clients/in-process.js");
   return inProcessClient(await createRuntime({ layout: ctx.layout, clock: ctx.clock, identity }));
-}
-
-/** The data of a successful envelope; an error envelope becomes an AopError with the same code. */
-export function unwrap<T>(envelope: Envelope): T {
-  if (envelope.ok) return envelope.data as T;
-  const { code, message, details } = envelope.error;
-  throw new AopError(isErrorCode(code) ? code : "internal_error", message, { details, ...(typeof details.hint === "string" ? { hint: details.hint } : {}) });
 }
 
 export type CallOptions = { onProgress?: (event: unknown) => void };

@@ -4,17 +4,17 @@
 // so its entry survives. Delivery is at-least-once: a writer killed between appending an entry and
 // deleting its spool file appends it again next time (same operation_id, new sequence).
 import fs from "node:fs";
-import { randomBytes } from "node:crypto";
 import { writeJsonAtomic } from "../../store/atomic-write.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { asEntry, type EntryWithoutSequence } from "./timeline-entry.js";
+import { nodeCrypto } from "../../core/hash.js";
 
 // Orders one process's spooled entries when they share a millisecond.
 let spooledHere = 0;
 
 export function spoolEntry(layout: WorkspaceLayout, entry: EntryWithoutSequence): string {
   const at = String(Date.parse(entry.ts) || Date.now()).padStart(15, "0");
-  const name = `${at}-${process.pid}-${String(spooledHere++).padStart(8, "0")}-${randomBytes(3).toString("hex")}.json`;
+  const name = `${at}-${process.pid}-${String(spooledHere++).padStart(8, "0")}-${nodeCrypto().randomBytes(3).toString("hex")}.json`;
   const file = layout.timelineSpoolFile(entry.run_id, name);
   writeJsonAtomic(file, entry);
   return file;

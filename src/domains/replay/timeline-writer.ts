@@ -8,6 +8,7 @@ import { writeJsonAtomic, ensureDir } from "../../store/atomic-write.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { defaultFileMode } from "../../store/layout.js";
 import { acquireLock, type ReleaseLock } from "../../store/lock.js";
+import { monotonicMs } from "../../core/clock.js";
 import { serializeEntry, type EntryWithoutSequence } from "./timeline-entry.js";
 import { noteEntry, type TimelineMeta } from "./timeline-meta.js";
 import { catchUp, trustedMeta } from "./timeline-scan.js";
@@ -61,7 +62,7 @@ class RunWriter {
     try {
       while (this.queue.length > 0) {
         if (!this.release) await this.acquire();
-        else if (performance.now() - this.heldSince > MAX_HOLD_MS) {
+        else if (monotonicMs() - this.heldSince > MAX_HOLD_MS) {
           this.releaseNow(); // let other processes in, then take it back
           continue;
         }
@@ -87,7 +88,7 @@ class RunWriter {
   private async acquire(): Promise<void> {
     ensureDir(this.layout.replayDir);
     this.release = await acquireLock(this.lockPath);
-    this.heldSince = performance.now();
+    this.heldSince = monotonicMs();
     try {
       await this.sync();
       this.drainSpool();

@@ -73,26 +73,9 @@ async function listCommand(ctx: CliContext): Promise<number> {
 
 async function showCommand(ctx: CliContext, runId: string, opts: Record<string, unknown>): Promise<number> {
   const { withClient } = await import("../tool-session.js");
-  const args: Record<string, unknown> = { run_id: runId };
-  const map: [string, string][] = [["fromSequence", "from_sequence"], ["toSequence", "to_sequence"], ["limit", "limit"], ["featureId", "feature_id"], ["tool", "tool_name"], ["result", "result"], ["idempotency", "idempotency_status"]];
-  for (const [opt, arg] of map) if (opts[opt] !== undefined) args[arg] = opts[opt];
-  // The run being read is a filter here, not the identity this query is recorded under.
-  const reader = { ...ctx, globals: { ...ctx.globals, runId: undefined } } as CliContext;
-  const page = await withClient(reader, (call) => call<Page>("replay.timeline_get", args));
-  if (ctx.json) {
-    ctx.printJson(page);
-    return 0;
-  }
-  const { renderTimeline } = await import("../output/timeline-table.js");
-  const s = ctx.style;
-  if (page.entries.length === 0) ctx.out(`run ${runId}: no entries match`);
-  else ctx.out(renderTimeline(page.entries, s));
-  const first = page.entries[0]?.sequence;
-  const last = page.entries[page.entries.length - 1]?.sequence;
-  const errors = page.entries.filter((e) => e.result === "error").length;
-  const shown = page.entries.length ? ` (seq ${first}–${last})` : "";
-  ctx.out(s.dim(`\n${page.entries.length} of ${page.total_matched} matching entries${shown} · ${errors} error${errors === 1 ? "" : "s"} on this page${page.skipped_lines ? ` · ${page.skipped_lines} unreadable line(s) skipped` : ""}`));
-  if (page.next_from_sequence !== null) ctx.out(s.dim(`next page: aop replay --run-id ${runId} --from-sequence ${page.next_from_sequence}${opts.limit ? ` --limit ${String(opts.limit)}` : ""}`));
+  const { printReplayPage, readerContext, replayArgs } = await import("../output/replay-page.js");
+  const page = await withClient(readerContext(ctx), (call) => call<Page>("replay.timeline_get", replayArgs(runId, opts)));
+  printReplayPage(ctx, runId, page, opts);
   return 0;
 }
 

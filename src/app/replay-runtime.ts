@@ -1,0 +1,11 @@
+// The runtime of `aop replay`'s lean route: the same pipeline (RBAC, schemas, timeline), serving only
+// the replay.* tools, so the route loads nothing of the other domains.
+import { loadTools } from "../domains/replay/index.js";
+import type { HandlerLoader, ToolRuntime } from "../runtime/tool-runtime.js";
+import { createRuntimeWith, type RuntimeSetup } from "./runtime-base.js";
+
+const replayHandlers: HandlerLoader = async (toolName) => (toolName.startsWith("replay.") ? (await loadTools())[toolName] : undefined);
+
+export function createReplayRuntime(setup: RuntimeSetup): Promise<ToolRuntime> {
+  return createRuntimeWith(setup, replayHandlers);
+}

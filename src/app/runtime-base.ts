@@ -1,0 +1,40 @@
+// Builds a ToolRuntime from the workspace's policy, its timeline and a handler loader. The full kernel
+// (create-runtime.ts) passes every domain's handlers; a lean route passes only the ones it serves, so
+// it loads (and a bundle holds) nothing else.
+import type { Clock } from "../core/clock.js";
+import { loadPolicyTolerant } from "../config/policy-loader.js";
+import type { WorkspaceLayout } from "../store/layout.js";
+import { activeLeaseRunId } from "../domains/runs/index.js";
+import { createTimelineHook } from "../domains/replay/index.js";
+import type { IdentityOverrides } from "../runtime/run-context.js";
+import { ToolRuntime, type HandlerLoader } from "../runtime/tool-runtime.js";
+
+// The doctor reports an invalid policy, so it must run when every other tool refuses to.
+export const RUNS_WITH_INVALID_POLICY: ReadonlySet<string> = new Set(["doctor.run"]);
+
+export interface RuntimeSetup {
+  layout: WorkspaceLayout;
+  clock: Clock;
+  identity?: IdentityOverrides;
+  warn?: (message: string) => void;
+}
+
+export async function createRuntimeWith(setup: RuntimeSetup, handlerLoader: HandlerLoader): Promise<ToolRuntime> {
+  const warn = setup.warn ?? ((m: string) => void process.stderr.write(`warning: ${m}\n`));
+  // With an invalid policy every call but doctor.run fails with config_invalid; the timeline still
+  // records them, using the defaults for any broken policy section.
+  const { policy, problems } = await loadPolicyTolerant(setup.layout);
+  const timelineHook = createTimelineHook(setup.layout, policy, setup.clock, warn);
+  return new ToolRuntime({
+    handlerLoader,
+    activeRunId: activeLeaseRunId,
+    runsWithInvalidPolicy: RUNS_WITH_INVALID_POLICY,
+    layout: setup.layout,
+    clock: setup.clock,
+    identity: setup.identity ?? {},
+    warn,
+    policy,
+    policyProblems: problems,
+    ...(timelineHook ? { timelineHook } : {}),
+  });
+}
