@@ -1,10 +1,14 @@
-// The validator rules a JSON Schema cannot express (DESIGN §8). Pure: data in, problems out.
-// They run on whatever parsed, so each rule checks the types it relies on and stays silent otherwise.
+// The validator rules a JSON Schema cannot express, and every warning and hint (docs/checkpoints.md).
+// Errors and warnings are the reference CLI's, case by case; hints are advice it does not give and never
+// fail validate. Pure: data in, problems out. They run on whatever parsed, so each rule checks the types
+// it relies on and stays silent otherwise.
 import { idProblem } from "../../core/ids.js";
 import {
   CHECKPOINT_SUFFIX,
   FILE_WARN_BYTES,
-  FUTURE_TOLERANCE_MS,
+  FUTURE_HINT_MS,
+  FUTURE_WARN_MS,
+  PROTOCOL_1_1_FIELDS,
   RECENTLY_DONE_CAP,
   SUMMARY_WARN_CHARS,
   skillFromFileName,
@@ -19,7 +23,8 @@ export interface RuleInput {
 
 type Doc = Record<string, unknown>;
 
-const ISO_SHAPE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
+// The protocol's timestamp: seconds required, any number of fraction digits, `Z` (the reference's pattern).
+const ISO_SHAPE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
@@ -69,16 +74,18 @@ function recordAt(list: unknown[], i: number): Doc | null {
   return item !== null && typeof item === "object" && !Array.isArray(item) ? (item as Doc) : null;
 }
 
-function nonEmpty(value: unknown): value is string {
-  return typeof value === "string" && value.trim() !== "";
+function isRecord(x: unknown): x is Doc {
+  return x !== null && typeof x === "object" && !Array.isArray(x);
 }
 
 // The common case in one test; idProblem (several checks) only runs to explain a failure.
 const SAFE_ID = /^(?!\.)(?!.*\.\.)[A-Za-z0-9_:@+.-]{1,128}$/;
 
+/** The file is `<skill>.checkpoint.json`, with `skill` as the reference reads it (any present value, as text). */
 function skillRule(doc: Doc, fileName: string, errors: CheckpointProblem[]): void {
-  const skill = doc.skill;
-  if (!nonEmpty(skill)) return;
+  const declared = doc.skill;
+  if (declared === undefined || declared === null || declared === "" || declared === false || declared === 0) return;
+  const skill = typeof declared === "string" ? declared : typeof declared === "object" ? JSON.stringify(declared) : String(declared);
   // `fileName === skill + suffix`, without building the string.
   if (fileName.length === skill.length + CHECKPOINT_SUFFIX.length && fileName.startsWith(skill) && fileName.endsWith(CHECKPOINT_SUFFIX) && SAFE_ID.test(skill)) return;
   const problem = idProblem(skill);
@@ -95,38 +102,38 @@ function skillRule(doc: Doc, fileName: string, errors: CheckpointProblem[]): voi
   }
 }
 
-/** Epoch ms of a real `…Z` instant, NaN otherwise; a timestamp-shaped value naming no real instant is an error. */
-function instant(value: unknown, path: string, errors: CheckpointProblem[]): number {
+/**
+ * Epoch ms of a real `…Z` instant, NaN otherwise. A timestamp-shaped value naming no real instant
+ * (February 30th, hour 25) is an error wherever it appears: stricter than the reference, which checks
+ * only the pattern (docs/checkpoints.md). Other shapes are the schema's to report.
+ */
+function instant(value: unknown, path: string | (() => string), errors: CheckpointProblem[]): number {
   if (typeof value !== "string") return NaN;
   const at = instantOf(value);
-  if (Number.isNaN(at) && ISO_SHAPE.test(value)) errors.push(notRealInstant(path, value));
-  return at; // other shapes are reported by the schema
+  if (Number.isNaN(at) && ISO_SHAPE.test(value)) errors.push({ path: typeof path === "string" ? path : path(), message: `is not a real date and time (got '${value}')` });
+  return at;
 }
 
-function notRealInstant(path: string, value: string): CheckpointProblem {
-  return { path, message: `is not a real date and time (got '${value}')` };
-}
-
-function timestampRules(doc: Doc, now: number, errors: CheckpointProblem[], warnings: CheckpointProblem[]): void {
+function timestampRules(doc: Doc, now: number, errors: CheckpointProblem[], warnings: CheckpointProblem[], hints: CheckpointProblem[]): void {
   const created = instant(doc.created_at, "created_at", errors);
   const updated = instant(doc.updated_at, "updated_at", errors);
   if (updated < created) {
     errors.push({ path: "updated_at", message: `is before created_at (${String(doc.created_at)}): updated_at must be at or after created_at` });
   }
-  if (updated > now + FUTURE_TOLERANCE_MS) {
+  if (updated > now + FUTURE_WARN_MS) {
     warnings.push({ path: "updated_at", message: `is ${roughDuration(updated - now)} in the future: stamp it with the current UTC time (is a clock wrong?)` });
+  } else if (updated > now + FUTURE_HINT_MS) {
+    hints.push({ path: "updated_at", message: `is ${roughDuration(updated - now)} ahead of this machine's clock (tolerated up to 24h)` });
   }
   nestedInstants(doc.recently_done, "recently_done", "at", errors);
   nestedInstants(doc.pm_refs, "pm_refs", "first_seen_at", errors);
+  nestedInstants(doc.eval_scores, "eval_scores", "at", errors);
+  if (isRecord(doc.telemetry_handle)) instant(doc.telemetry_handle.since, "telemetry_handle.since", errors);
 }
 
 function nestedInstants(list: unknown, field: string, key: string, errors: CheckpointProblem[]): void {
   if (!Array.isArray(list)) return;
-  for (let i = 0; i < list.length; i++) {
-    const value = recordAt(list, i)?.[key];
-    // The path is only built for a problem.
-    if (typeof value === "string" && Number.isNaN(instantOf(value)) && ISO_SHAPE.test(value)) errors.push(notRealInstant(`${field}[${i}].${key}`, value));
-  }
+  for (let i = 0; i < list.length; i++) instant(recordAt(list, i)?.[key], () => `${field}[${i}].${key}`, errors);
 }
 
 /** The `id` of item `i` (undefined unless the item is an object that has one). */
@@ -136,7 +143,7 @@ function idAt(list: unknown[], i: number): unknown {
 }
 
 /** Index of the first item before `end` whose id is `id`. */
-function firstIdIndex(list: unknown[], id: string, end: number): number | undefined {
+function firstIdIndex(list: unknown[], id: unknown, end: number): number | undefined {
   for (let j = 0; j < end; j++) if (idAt(list, j) === id) return j;
   return undefined;
 }
@@ -145,76 +152,192 @@ function firstIdIndex(list: unknown[], id: string, end: number): number | undefi
 // this length (past it, lookups are hashed so a huge table stays linear).
 const LOOK_BACK_LIMIT = 32;
 
-function duplicateIdRule(doc: Doc, field: "progress_table" | "blockers", errors: CheckpointProblem[]): void {
+function duplicateIdHint(doc: Doc, field: "progress_table" | "blockers", hints: CheckpointProblem[]): void {
   const list = doc[field];
   if (!Array.isArray(list) || list.length < 2) return;
-  const firstAt = list.length > LOOK_BACK_LIMIT ? new Map<string, number>() : null;
+  const firstAt = list.length > LOOK_BACK_LIMIT ? new Map<unknown, number>() : null;
   for (let i = 0; i < list.length; i++) {
     const id = idAt(list, i);
-    if (typeof id !== "string") continue;
+    if (id === undefined || id === null || id === "") continue;
     const first = firstAt ? firstAt.get(id) : firstIdIndex(list, id, i);
     if (first === undefined) firstAt?.set(id, i);
-    else errors.push({ path: `${field}[${i}].id`, message: `duplicates ${field}[${first}].id '${id}': ids must be unique` });
+    else hints.push({ path: `${field}[${i}].id`, message: `duplicates ${field}[${first}].id '${String(id)}': blockers and the doctor name rows by id` });
   }
 }
 
-/** A non-empty string that is not the id of any row. */
-function namesNoRow(id: unknown, rows: unknown[], rowIds: Set<unknown> | null): id is string {
-  if (typeof id !== "string" || id.trim() === "") return false;
-  return rowIds ? !rowIds.has(id) : firstIdIndex(rows, id, rows.length) === undefined;
-}
-
-function noRowWarning(id: string, path: string): CheckpointProblem {
-  return { path, message: `names '${id}', which is not a progress_table row id: use a row's id or drop blocking` };
-}
-
+/**
+ * A blocker's `blocking` should name a progress_table row. As in the reference: only when the table
+ * has row ids, and compared as a value (a list of ids names no row).
+ */
 function blockingRule(doc: Doc, warnings: CheckpointProblem[]): void {
   const blockers = doc.blockers;
-  if (!Array.isArray(blockers) || blockers.length === 0) return;
-  const rows: unknown[] = Array.isArray(doc.progress_table) ? doc.progress_table : [];
+  const rows = doc.progress_table;
+  if (!Array.isArray(blockers) || blockers.length === 0 || !Array.isArray(rows)) return;
+  let hasIds = false;
+  for (let i = 0; i < rows.length && !hasIds; i++) hasIds = Boolean(idAt(rows, i));
+  if (!hasIds) return;
   const rowIds = rows.length > LOOK_BACK_LIMIT ? new Set(rows.map((_, i) => idAt(rows, i))) : null;
   for (let i = 0; i < blockers.length; i++) {
     const blocking = recordAt(blockers, i)?.blocking;
-    if (typeof blocking === "string") {
-      if (namesNoRow(blocking, rows, rowIds)) warnings.push(noRowWarning(blocking, `blockers[${i}].blocking`));
-    } else if (Array.isArray(blocking)) {
-      for (let k = 0; k < blocking.length; k++) {
-        const id: unknown = blocking[k];
-        if (namesNoRow(id, rows, rowIds)) warnings.push(noRowWarning(id, `blockers[${i}].blocking[${k}]`));
-      }
+    if (!blocking) continue;
+    const found = rowIds ? rowIds.has(blocking) : firstIdIndex(rows, blocking, rows.length) !== undefined;
+    if (!found) {
+      const named = typeof blocking === "string" ? `'${blocking}'` : JSON.stringify(blocking);
+      warnings.push({ path: `blockers[${i}].blocking`, message: `names ${named}, which is not a progress_table row id: use one row's id or drop blocking` });
     }
   }
 }
 
-function inProgressRules(doc: Doc, warnings: CheckpointProblem[]): void {
+function inProgressRules(doc: Doc, warnings: CheckpointProblem[], hints: CheckpointProblem[]): void {
   if (doc.status !== "in_progress") return;
-  if (doc.progress_table === undefined || (Array.isArray(doc.progress_table) && doc.progress_table.length === 0)) {
-    warnings.push({ path: "progress_table", message: "is missing or empty while status is in_progress: add rows {id, label, status} so a new session sees progress X/Y" });
+  if (!Array.isArray(doc.progress_table)) {
+    warnings.push({ path: "progress_table", message: "is missing (or not a list) while status is in_progress: add rows {id, label, status} so a new session sees progress X/Y" });
+  } else if (doc.progress_table.length === 0) {
+    hints.push({ path: "progress_table", message: "is empty while status is in_progress: resume cannot show progress X/Y" });
   }
   if (doc.context_primer === undefined) {
     warnings.push({ path: "context_primer", message: "is missing while status is in_progress: record key_decisions, generated_files and user_preferences for the next session" });
   }
 }
 
-function sizeRules(doc: Doc, sizeBytes: number, warnings: CheckpointProblem[]): void {
+function sizeRules(doc: Doc, sizeBytes: number, warnings: CheckpointProblem[], hints: CheckpointProblem[]): void {
   if (typeof doc.progress_summary === "string" && doc.progress_summary.length > SUMMARY_WARN_CHARS) {
     warnings.push({ path: "progress_summary", message: `is ${doc.progress_summary.length} characters: keep it under ${SUMMARY_WARN_CHARS} (details belong in progress_table or context_primer)` });
   }
   if (Array.isArray(doc.recently_done) && doc.recently_done.length > RECENTLY_DONE_CAP) {
-    warnings.push({ path: "recently_done", message: `holds ${doc.recently_done.length} entries: keep the newest ${RECENTLY_DONE_CAP}` });
+    hints.push({ path: "recently_done", message: `holds ${doc.recently_done.length} entries: \`done\` keeps the newest ${RECENTLY_DONE_CAP}` });
   }
   if (sizeBytes > FILE_WARN_BYTES) {
     warnings.push({ path: "", message: `the file is ${sizeBytes} bytes: keep a checkpoint under ${FILE_WARN_BYTES / 1024} KB (move bulky data out of skill_state and the summary)` });
   }
 }
 
-/** Adds the errors and warnings beyond the schema for one parsed file. */
-export function checkpointRuleProblems(doc: Doc, input: RuleInput, errors: CheckpointProblem[], warnings: CheckpointProblem[]): void {
+/** Both numbers, a budget above 0 and spend above it: the reference's "budget gate tripped". */
+export function overBudget(cost: unknown): boolean {
+  if (!isRecord(cost)) return false;
+  const { total_usd: total, budget_usd: budget } = cost;
+  return typeof total === "number" && typeof budget === "number" && budget > 0 && total > budget;
+}
+
+/** 1.1 rules beyond the schema: an eval score above its max (error), spend over budget (warning), 1.1 fields in a 1.0 file (hint). */
+function protocol11Rules(doc: Doc, errors: CheckpointProblem[], warnings: CheckpointProblem[], hints: CheckpointProblem[]): void {
+  const scores = doc.eval_scores;
+  if (Array.isArray(scores)) {
+    for (let i = 0; i < scores.length; i++) {
+      const s = recordAt(scores, i);
+      if (s && typeof s.score === "number" && typeof s.max === "number" && s.max > 0 && s.score > s.max) errors.push({ path: `eval_scores[${i}].score`, message: `is ${s.score}, above its max ${s.max}` });
+    }
+  }
+  if (overBudget(doc.cost)) {
+    const cost = doc.cost as { total_usd: number; budget_usd: number };
+    warnings.push({ path: "cost.total_usd", message: `is ${cost.total_usd}, over cost.budget_usd ${cost.budget_usd}: the budget is spent` });
+  }
+  if (doc.protocol_version === "1.0") {
+    for (const field of PROTOCOL_1_1_FIELDS) {
+      if (doc[field] !== undefined) hints.push({ path: field, message: `is a Checkpoint Protocol 1.1 field in a file that says protocol_version "1.0" (a reader of 1.0 only may not know it)` });
+    }
+  }
+}
+
+const TEXT_FIELDS = ["skill", "project", "project_dir", "phase", "step", "progress_summary"] as const;
+
+/** What the protocol leaves untyped but a reader expects: texts that are text, lists that are lists. */
+function shapeHints(doc: Doc, hints: CheckpointProblem[]): void {
+  for (const field of TEXT_FIELDS) {
+    const value = doc[field];
+    if (value === undefined || value === null || value === "") continue;
+    if (typeof value !== "string") hints.push({ path: field, message: `is ${describeKind(value)}: readers show it as text; write it as a string` });
+    else if (value.trim() === "") hints.push({ path: field, message: "holds only whitespace" });
+  }
+  for (const field of ["progress_table", "blockers"] as const) {
+    if (doc[field] !== undefined && !Array.isArray(doc[field])) hints.push({ path: field, message: `is ${describeKind(doc[field])}, not a list: it is ignored` });
+  }
+  listFieldHints(doc.progress_table, "progress_table", ["id", "label"], hints);
+  listFieldHints(doc.blockers, "blockers", ["id", "description"], hints);
+  const blockers = doc.blockers;
+  if (Array.isArray(blockers)) {
+    for (let i = 0; i < blockers.length; i++) {
+      const b = recordAt(blockers, i);
+      if (b && b.needs === undefined) hints.push({ path: `blockers[${i}].needs`, message: "is missing: say who must act (user_decision, code_fix or external_dep) so next can rank it" });
+    }
+  }
+  primerHints(doc.context_primer, hints);
+  actionHints(doc.next_actions, hints);
+  pmRefHints(doc.pm_refs, hints);
+  if (doc.recently_done !== undefined && !Array.isArray(doc.recently_done)) hints.push({ path: "recently_done", message: `is ${describeKind(doc.recently_done)}, not a list: \`done\` will replace it` });
+  if (doc.skill_state !== undefined && !isRecord(doc.skill_state)) hints.push({ path: "skill_state", message: `is ${describeKind(doc.skill_state)}: skills keep their private state in an object` });
+}
+
+function listFieldHints(list: unknown, field: string, keys: readonly string[], hints: CheckpointProblem[]): void {
+  if (!Array.isArray(list)) return;
+  for (let i = 0; i < list.length; i++) {
+    const item = recordAt(list, i);
+    if (!item) continue;
+    for (const key of keys) {
+      const value = item[key];
+      if (value !== undefined && value !== null && typeof value !== "string") hints.push({ path: `${field}[${i}].${key}`, message: `is ${describeKind(value)}: write it as a string` });
+    }
+  }
+}
+
+function primerHints(primer: unknown, hints: CheckpointProblem[]): void {
+  if (primer === undefined) return;
+  if (!isRecord(primer)) {
+    hints.push({ path: "context_primer", message: `is ${describeKind(primer)}: an object {key_decisions, generated_files, user_preferences} lets resume skip a full re-read` });
+    return;
+  }
+  for (const key of ["key_decisions", "generated_files", "user_preferences"]) {
+    const list = primer[key];
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) hints.push({ path: `context_primer.${key}`, message: `is ${describeKind(list)}: a list of strings is expected` });
+    else for (let i = 0; i < list.length; i++) if (typeof list[i] !== "string") hints.push({ path: `context_primer.${key}[${i}]`, message: `is ${describeKind(list[i])}: a string is expected` });
+  }
+}
+
+function actionHints(actions: unknown, hints: CheckpointProblem[]): void {
+  if (!Array.isArray(actions)) return;
+  for (let i = 0; i < actions.length; i++) {
+    const a: unknown = actions[i];
+    const text = typeof a === "string" ? a : isRecord(a) && typeof a.text === "string" ? a.text : null;
+    if (text !== null && text.trim() === "") hints.push({ path: `next_actions[${i}]`, message: "is empty: the next session reads next_actions[0] first" });
+  }
+}
+
+function pmRefHints(refs: unknown, hints: CheckpointProblem[]): void {
+  if (!Array.isArray(refs)) return;
+  for (let i = 0; i < refs.length; i++) {
+    const r = recordAt(refs, i);
+    if (!r) continue;
+    if (r.role === undefined) hints.push({ path: `pm_refs[${i}].role`, message: "is missing: source, child, deploy, incident or linked" });
+    if (r.url !== undefined && !(typeof r.url === "string" && /^https?:\/\/\S+$/.test(r.url))) hints.push({ path: `pm_refs[${i}].url`, message: "is not an http(s) URL" });
+    if (r.first_seen_at !== undefined && !(typeof r.first_seen_at === "string" && ISO_SHAPE.test(r.first_seen_at))) hints.push({ path: `pm_refs[${i}].first_seen_at`, message: "is not an ISO 8601 UTC timestamp ending in Z" });
+  }
+}
+
+function describeKind(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "an object";
+  if (typeof value === "string") return "a string";
+  return `${typeof value === "number" ? "a number" : `a ${typeof value}`} (${String(value)})`;
+}
+
+export interface RuleProblems {
+  errors: CheckpointProblem[];
+  warnings: CheckpointProblem[];
+  hints: CheckpointProblem[];
+}
+
+/** Adds the errors, warnings and hints beyond the schema for one parsed file. */
+export function checkpointRuleProblems(doc: Doc, input: RuleInput, out: RuleProblems): void {
+  const { errors, warnings, hints } = out;
   skillRule(doc, input.fileName, errors);
-  timestampRules(doc, input.now, errors, warnings);
-  duplicateIdRule(doc, "progress_table", errors);
-  duplicateIdRule(doc, "blockers", errors);
+  timestampRules(doc, input.now, errors, warnings, hints);
+  protocol11Rules(doc, errors, warnings, hints);
   blockingRule(doc, warnings);
-  inProgressRules(doc, warnings);
-  sizeRules(doc, input.sizeBytes, warnings);
+  inProgressRules(doc, warnings, hints);
+  sizeRules(doc, input.sizeBytes, warnings, hints);
+  duplicateIdHint(doc, "progress_table", hints);
+  duplicateIdHint(doc, "blockers", hints);
+  shapeHints(doc, hints);
 }

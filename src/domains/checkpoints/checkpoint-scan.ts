@@ -13,10 +13,10 @@ export interface CheckpointScan {
 
 export function checkLoadedFile(loaded: LoadedFile, validate: CheckpointValidator, now: number): CheckedCheckpoint {
   if (!loaded.ok) {
-    return { file: loaded.name, path: loaded.path, skill: skillFromFileName(loaded.name), errors: [loaded.problem], warnings: [], document: undefined, checkpoint: null };
+    return { file: loaded.name, path: loaded.path, skill: skillFromFileName(loaded.name), errors: [loaded.problem], warnings: [], hints: [], document: undefined, checkpoint: null };
   }
   const outcome = validate({ fileName: loaded.name, text: loaded.text, sizeBytes: loaded.sizeBytes, now });
-  return { file: outcome.file, path: loaded.path, skill: outcome.skill, errors: outcome.errors, warnings: outcome.warnings, document: outcome.document, checkpoint: outcome.checkpoint };
+  return { file: outcome.file, path: loaded.path, skill: outcome.skill, errors: outcome.errors, warnings: outcome.warnings, hints: outcome.hints, document: outcome.document, checkpoint: outcome.checkpoint };
 }
 
 /**

@@ -34,7 +34,7 @@ export async function scanFolder(env: CheckpointEnv, options: { keepDocuments?: 
 }
 
 export function toFileReport(entry: CheckedCheckpoint): FileReport {
-  return { file: entry.file, skill: entry.skill, errors: entry.errors, warnings: entry.warnings };
+  return { file: entry.file, skill: entry.skill, errors: entry.errors, warnings: entry.warnings, hints: entry.hints };
 }
 
 /** `ok` is false on any error, and on any warning when `strict`. */

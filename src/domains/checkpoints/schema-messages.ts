@@ -1,6 +1,6 @@
 // Turns checkpoint-schema errors into problems that say what to fix. Pure.
-// Unknown keys (`additionalProperties`) become warnings: a file written by a newer skill still loads,
-// and a typo such as `next_action` is still pointed out.
+// Unknown keys (`additionalProperties`) become hints: the protocol allows them (a file written by a newer
+// skill still loads), and a typo such as `next_action` is still pointed out.
 import type { SchemaError } from "../../catalog/load-validator.js";
 import { describeValue, dottedPath } from "../../catalog/schema-problems.js";
 import type { CheckpointProblem } from "./checkpoint-types.js";
@@ -48,9 +48,17 @@ function requiredMessage(error: SchemaError, at: string): CheckpointProblem {
   return { path, message: "is required" };
 }
 
+// The protocol's required fields: null or "" there means "missing", whatever else the field must be.
+const REQUIRED_FIELDS = new Set(["protocol_version", "skill", "project", "project_dir", "created_at", "updated_at", "phase", "step", "status", "progress_summary"]);
+
+function missingMessage(data: unknown): string {
+  return data === "" ? "must not be empty" : `is required (got ${typeName(data)})`;
+}
+
 function toProblem(error: SchemaError): CheckpointProblem {
   const at = dottedPath(error.instancePath);
   const p = error.params;
+  if ((error.data === null || error.data === "") && REQUIRED_FIELDS.has(at)) return { path: at, message: missingMessage(error.data) };
   switch (error.keyword) {
     case "required":
       return requiredMessage(error, at);
@@ -64,6 +72,15 @@ function toProblem(error: SchemaError): CheckpointProblem {
     }
     case "pattern":
       return { path: at, message: patternMessage(error) };
+    case "not":
+      // `present` / `truthy` in the schema: the protocol treats null, "" (and, inside lists, 0 and false) as missing.
+      return { path: at, message: missingMessage(error.data) };
+    case "minimum":
+      return { path: at, message: `must be a number ≥ ${String(p.limit)} (got ${typeName(error.data)})` };
+    case "exclusiveMinimum":
+      return { path: at, message: `must be a number > ${String(p.limit)} (got ${typeName(error.data)})` };
+    case "minLength":
+      return { path: at, message: "must not be empty" };
     case "minItems":
       if (at === "next_actions") return { path: at, message: "must hold at least one action while status is in_progress (or set status to complete, blocked or failed)" };
       return { path: at, message: `must hold at least ${String(p.limit)} item${p.limit === 1 ? "" : "s"}` };
@@ -72,27 +89,27 @@ function toProblem(error: SchemaError): CheckpointProblem {
   }
 }
 
-function unknownKeyWarning(error: SchemaError): CheckpointProblem {
+function unknownKeyHint(error: SchemaError): CheckpointProblem {
   const at = dottedPath(error.instancePath);
   const key = String(error.params.additionalProperty);
   const known = error.parentSchema?.properties ? Object.keys(error.parentSchema.properties as object) : [];
   const advice = at === "" ? "; keep skill-private data in skill_state" : "";
-  return { path: join(at, key), message: `is not a Checkpoint Protocol 1.0 field (known: ${known.join(", ")})${advice}` };
+  return { path: join(at, key), message: `is not a Checkpoint Protocol field (known: ${known.join(", ")})${advice}` };
 }
 
-/** Schema errors → errors and (unknown-key) warnings, duplicates removed. */
-export function classifySchemaErrors(schemaErrors: readonly SchemaError[]): { errors: CheckpointProblem[]; warnings: CheckpointProblem[] } {
+/** Schema errors → errors (one per path: the first says what is wrong) and unknown-key hints. */
+export function classifySchemaErrors(schemaErrors: readonly SchemaError[]): { errors: CheckpointProblem[]; hints: CheckpointProblem[] } {
   const errors: CheckpointProblem[] = [];
-  const warnings: CheckpointProblem[] = [];
+  const hints: CheckpointProblem[] = [];
   const seen = new Set<string>();
   for (const error of schemaErrors) {
     if (error.keyword === "if") continue; // its `then` errors say what is wrong
-    const isWarning = error.keyword === "additionalProperties";
-    const problem = isWarning ? unknownKeyWarning(error) : toProblem(error);
-    const key = `${problem.path}\u0000${problem.message}`;
+    const isHint = error.keyword === "additionalProperties";
+    const problem = isHint ? unknownKeyHint(error) : toProblem(error);
+    const key = isHint ? `hint\u0000${problem.path}` : problem.path;
     if (seen.has(key)) continue;
     seen.add(key);
-    (isWarning ? warnings : errors).push(problem);
+    (isHint ? hints : errors).push(problem);
   }
-  return { errors, warnings };
+  return { errors, hints };
 }

@@ -24,7 +24,7 @@ export const handlers: ToolHandlers = {
 
   "checkpoint.get": async (args: { skill: string; as_skill?: string }, ctx) => {
     const { entry, document, skillStateOmitted } = await getCheckpoint(ctx, args.skill, args.as_skill);
-    return { skill: entry.skill, file: entry.file, valid: entry.errors.length === 0, errors: entry.errors, warnings: entry.warnings, skill_state_omitted: skillStateOmitted, checkpoint: isPlainObject(document) ? document : null };
+    return { skill: entry.skill, file: entry.file, valid: entry.errors.length === 0, errors: entry.errors, warnings: entry.warnings, hints: entry.hints, skill_state_omitted: skillStateOmitted, checkpoint: isPlainObject(document) ? document : null };
   },
 
   "checkpoint.validate": async (args: { strict?: boolean }, ctx) => validateReport(await scanFolder(ctx, { keepDocuments: false }), args.strict === true),
@@ -41,7 +41,7 @@ export const handlers: ToolHandlers = {
     }
     if ("updated_at" in args.patch) throw new AopError("invalid_argument", "updated_at is stamped by checkpoint.update itself: leave it out of the patch");
     const result = await updateCheckpoint(ctx, args.skill, (document) => applyMergePatch(document, args.patch) as Record<string, unknown>);
-    return { skill: result.skill, file: result.file, created: result.created, updated_at: result.checkpoint.updated_at, warnings: result.warnings, checkpoint: visibleTo(result.checkpoint, args.skill, args.as_skill).document };
+    return { skill: result.skill, file: result.file, created: result.created, updated_at: result.checkpoint.updated_at, warnings: result.warnings, checkpoint: visibleTo(result.document, args.skill, args.as_skill).document };
   },
 
   "checkpoint.done": async (args: { skill: string; verify?: boolean; status?: Checkpoint["status"]; timeout_seconds?: number }, ctx) => {

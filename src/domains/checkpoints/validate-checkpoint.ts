@@ -1,10 +1,11 @@
-// The checkpoint validator: JSON text → errors and warnings (DESIGN §8). Once loaded it is pure;
+// The checkpoint validator: JSON text → errors, warnings and hints (docs/checkpoints.md). Once loaded it is pure;
 // the precompiled schema does the structural work, checkpoint-rules.ts the rest.
 // Imported statically (not through loadValidator): every checkpoint command needs it, and the
 // `checkpoint` bin's one-file bundle must contain it (scripts/bundle-bins.mjs).
 import checkpointSchema from "../../catalog/generated/validators/checkpoint__checkpoint.js";
 import type { CompiledValidator } from "../../catalog/load-validator.js";
 import { checkpointRuleProblems } from "./checkpoint-rules.js";
+import { checkpointView } from "./checkpoint-view.js";
 import { findJsonSyntaxError } from "./json-syntax.js";
 import { classifySchemaErrors } from "./schema-messages.js";
 import { skillFromFileName, type Checkpoint, type CheckpointProblem, type FileReport } from "./checkpoint-types.js";
@@ -46,20 +47,23 @@ export function parseCheckpointJson(text: string): { ok: true; value: unknown } 
 /** Validate an already-parsed document. */
 export function checkDocument(schema: CompiledValidator, document: unknown, input: Omit<ValidateInput, "text">): ValidationOutcome {
   const valid = schema(document);
-  const { errors, warnings } = valid ? { errors: [] as CheckpointProblem[], warnings: [] as CheckpointProblem[] } : classifySchemaErrors(schema.errors ?? []);
+  const { errors, hints } = valid ? { errors: [] as CheckpointProblem[], hints: [] as CheckpointProblem[] } : classifySchemaErrors(schema.errors ?? []);
+  const warnings: CheckpointProblem[] = [];
   const isObject = document !== null && typeof document === "object" && !Array.isArray(document);
-  if (isObject) checkpointRuleProblems(document as Record<string, unknown>, input, errors, warnings);
+  if (isObject) checkpointRuleProblems(document as Record<string, unknown>, input, { errors, warnings, hints });
   const declared = isObject ? (document as Record<string, unknown>).skill : undefined;
   const skill = typeof declared === "string" && declared.trim() !== "" ? declared : skillFromFileName(input.fileName);
   if (errors.length > 1) errors.sort(byPath);
   if (warnings.length > 1) warnings.sort(byPath);
-  return { file: input.fileName, skill, errors, warnings, document, checkpoint: errors.length === 0 ? (document as Checkpoint) : null };
+  if (hints.length > 1) hints.sort(byPath);
+  const checkpoint = errors.length === 0 ? checkpointView(document as Record<string, unknown>) : null;
+  return { file: input.fileName, skill, errors, warnings, hints, document, checkpoint };
 }
 
 export function validateCheckpointText(schema: CompiledValidator, input: ValidateInput): ValidationOutcome {
   const parsed = parseCheckpointJson(input.text);
   if (!parsed.ok) {
-    return { file: input.fileName, skill: skillFromFileName(input.fileName), errors: [parsed.problem], warnings: [], document: undefined, checkpoint: null };
+    return { file: input.fileName, skill: skillFromFileName(input.fileName), errors: [parsed.problem], warnings: [], hints: [], document: undefined, checkpoint: null };
   }
   return checkDocument(schema, parsed.value, input);
 }

@@ -10,7 +10,7 @@ import { acquireLock } from "../../store/lock.js";
 import { moveToHistory } from "./checkpoint-history.js";
 import { readCheckpointFile } from "./checkpoint-store.js";
 import { checkLoadedFile } from "./checkpoint-scan.js";
-import { CHECKPOINT_SUFFIX, PROTOCOL_VERSION, RECENTLY_DONE_CAP, type Checkpoint, type CheckpointProblem, type DoneEntry, type NextAction } from "./checkpoint-types.js";
+import { CHECKPOINT_SUFFIX, PROTOCOL_1_1_FIELDS, PROTOCOL_VERSION, RECENTLY_DONE_CAP, type Checkpoint, type CheckpointProblem, type DoneEntry, type NextAction } from "./checkpoint-types.js";
 import { isPlainObject } from "./merge-patch.js";
 import { invalidCheckpointError, type CheckpointEnv } from "./read-service.js";
 import { checkDocument, loadCheckpointSchema, loadCheckpointValidator } from "./validate-checkpoint.js";
@@ -21,7 +21,10 @@ export interface WriteResult {
   skill: string;
   file: string;
   created: boolean;
+  /** What the services read (checkpoint-view.ts). */
   checkpoint: Checkpoint;
+  /** The document as written. */
+  document: Record<string, unknown>;
   warnings: CheckpointProblem[];
 }
 
@@ -68,13 +71,15 @@ export async function mutateCheckpoint(env: CheckpointEnv, skill: string, mutate
     }
     const next = mutate(current);
     next.updated_at = isoUtc(now);
+    // A file keeps the version it has; a new one says 1.0 unless it holds a 1.1 field, so a reader of 1.0 only still accepts it.
+    if (created && next.protocol_version === PROTOCOL_VERSION && PROTOCOL_1_1_FIELDS.some((field) => next[field] !== undefined)) next.protocol_version = "1.1";
     const text = JSON.stringify(next, null, 2) + "\n";
     const outcome = checkDocument(schema, next, { fileName, sizeBytes: Buffer.byteLength(text), now });
     if (outcome.errors.length > 0) {
       throw invalidCheckpointError({ file: fileName, errors: outcome.errors }, `refused to ${options.doing}: the result would be invalid`, options.hint ?? "nothing was written; change the values so the result validates");
     }
     writeFileAtomic(file, text);
-    return { skill, file: fileName, created, checkpoint: outcome.checkpoint!, warnings: outcome.warnings };
+    return { skill, file: fileName, created, checkpoint: outcome.checkpoint!, document: next, warnings: outcome.warnings };
   } finally {
     release();
   }

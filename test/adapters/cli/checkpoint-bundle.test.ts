@@ -75,9 +75,10 @@ describe("checkpoint validate: the bundled route prints exactly what the other r
       "✗ paused.checkpoint.json",
       "! quiet.checkpoint.json",
       "✗ renamed.checkpoint.json",
-      "! typo.checkpoint.json",
+      "✓ typo.checkpoint.json",
     ]);
-    expect(r.stdout).toMatch(/\n6 files: 3 valid, 3 with errors; 5 errors, 3 warnings — failed\n$/);
+    expect(r.stdout).toContain("    hint    next_action: is not a Checkpoint Protocol field");
+    expect(r.stdout).toMatch(/\n6 files: 3 valid, 3 with errors; 5 errors, 2 warnings, 1 hint — failed\n$/);
   });
 
   it("valid files only: exit 0 through every route", () => {

@@ -30,7 +30,7 @@ describe.each(BINS)("%s", (_name, cli) => {
     expect(r).toMatchObject({ code: 0, stdout: "no checkpoints folder at .checkpoints/ (nothing to validate)\n" });
   });
 
-  it("validate: exit 1 on errors, --json {ok, files: [{file, skill, errors, warnings}]}", () => {
+  it("validate: exit 1 on errors, --json {ok, files: [{file, skill, errors, warnings, hints}]}", () => {
     const root = checkpointWorkspace({ architect: exampleCheckpoint(), broken: minimalCheckpoint("broken", { status: "paused" }) });
     const human = cli(["validate"], { cwd: root });
     expect(human.code).toBe(1);
@@ -41,8 +41,8 @@ describe.each(BINS)("%s", (_name, cli) => {
     expect(json(machine)).toEqual({
       ok: false,
       files: [
-        { file: "architect.checkpoint.json", skill: "architect", errors: [], warnings: [] },
-        { file: "broken.checkpoint.json", skill: "broken", errors: [{ path: "status", message: "must be in_progress, blocked, complete or failed (got the string 'paused')" }], warnings: [] },
+        { file: "architect.checkpoint.json", skill: "architect", errors: [], warnings: [], hints: [] },
+        { file: "broken.checkpoint.json", skill: "broken", errors: [{ path: "status", message: "must be in_progress, blocked, complete or failed (got the string 'paused')" }], warnings: [], hints: [] },
       ],
     });
   });
@@ -209,6 +209,6 @@ describe("checkpoint subcommands (one bin each is enough: they share the code)",
     const outside = fs.realpathSync(writeFile(tempDir(), "secret.json", JSON.stringify(minimalCheckpoint("evil"))));
     fs.symlinkSync(outside, checkpointPath(root, "evil"));
     const r = json(cli(["validate", "--json"], { cwd: root }));
-    expect(r.files[1]).toEqual({ file: "evil.checkpoint.json", skill: "evil", errors: [{ path: "", message: `is a symbolic link to ${outside}, outside the project: refused, not followed (replace it with a regular file)` }], warnings: [] });
+    expect(r.files[1]).toEqual({ file: "evil.checkpoint.json", skill: "evil", errors: [{ path: "", message: `is a symbolic link to ${outside}, outside the project: refused, not followed (replace it with a regular file)` }], warnings: [], hints: [] });
   });
 });

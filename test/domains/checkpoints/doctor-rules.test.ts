@@ -33,7 +33,7 @@ describe("checkpoint doctor rules", () => {
   });
 
   it("validation errors are errors; warnings are warnings; drift is not judged on an invalid file", () => {
-    const findings = diagnoseCheckpoints([checked(minimalCheckpoint("b", { status: "nope", extra: 1, project_dir: "/gone" }))], facts(), NOW, STALE_DAYS);
+    const findings = diagnoseCheckpoints([checked(minimalCheckpoint("b", { status: "nope", progress_summary: "x".repeat(1201), project_dir: "/gone" }))], facts(), NOW, STALE_DAYS);
     expect(findings.map((f) => [f.kind, f.level])).toEqual([
       ["validation_error", "error"],
       ["validation_warning", "warning"],

@@ -29,15 +29,15 @@ describe("timestamps: instantOf is Date.parse for real instants, NaN for anythin
     expect(checked).toBe(10 * 14 * 33 * 6);
   });
 
-  it("fractions of a second of 1 to 9 digits, as Date.parse reads them", () => {
-    for (const fraction of ["", ".5", ".12", ".999", ".9999", ".000000001", ".123456789"]) {
+  it("fractions of a second of any length, as Date.parse reads them (the protocol's pattern allows any)", () => {
+    for (const fraction of ["", ".5", ".12", ".999", ".9999", ".000000001", ".123456789", ".1234567890", ".12345678901234"]) {
       const value = `2024-02-29T23:59:59${fraction}Z`;
       expect(instantOf(value)).toBe(Date.parse(value));
     }
   });
 
-  it("other shapes are NaN: offsets, spaces, missing parts, ten fraction digits", () => {
-    for (const value of ["2026-03-01T09:00:00+01:00", "2026-03-01 09:00:00Z", "2026-03-01", "2026-3-01T09:00:00Z", "2026-03-01T09:00:00.Z", "2026-03-01T09:00:00.1234567890Z", " 2026-03-01T09:00:00Z"]) {
+  it("other shapes are NaN: offsets, spaces, missing parts, a lowercase z", () => {
+    for (const value of ["2026-03-01T09:00:00+01:00", "2026-03-01 09:00:00Z", "2026-03-01", "2026-3-01T09:00:00Z", "2026-03-01T09:00:00.Z", "2026-03-01T09:00Z", "2026-03-01T09:00:00z", " 2026-03-01T09:00:00Z"]) {
       expect(instantOf(value), value).toBeNaN();
     }
   });

@@ -5,7 +5,7 @@ import type { CliContext } from "../context.js";
 import { folderLabel, plural, problemLine } from "../output/checkpoint-format.js";
 
 function payload(entry: CheckedCheckpoint) {
-  return { skill: entry.skill, file: entry.file, valid: entry.errors.length === 0, errors: entry.errors, warnings: entry.warnings, checkpoint: entry.document ?? null };
+  return { skill: entry.skill, file: entry.file, valid: entry.errors.length === 0, errors: entry.errors, warnings: entry.warnings, hints: entry.hints, checkpoint: entry.document ?? null };
 }
 
 function printEntry(ctx: CliContext, entry: CheckedCheckpoint): void {
@@ -15,6 +15,7 @@ function printEntry(ctx: CliContext, entry: CheckedCheckpoint): void {
   if (entry.document !== undefined) ctx.out(JSON.stringify(entry.document, null, 2));
   for (const p of entry.errors) ctx.out(problemLine("error", p, s));
   for (const p of entry.warnings) ctx.out(problemLine("warning", p, s));
+  for (const p of entry.hints) ctx.out(problemLine("hint", p, s));
 }
 
 export async function run(ctx: CliContext, _opts: Record<string, unknown>, skill: unknown): Promise<number> {

@@ -1,4 +1,5 @@
-// checkpoint validate [--strict]: every file's errors and warnings; exit 1 on errors (and warnings with --strict).
+// checkpoint validate [--strict]: every file's errors, warnings and hints; exit 1 on errors (and warnings
+// with --strict; hints never count).
 import { scanFolder, validateReport } from "../../../domains/checkpoints/index.js";
 import type { CliContext } from "../context.js";
 import { EXIT_FAILED } from "../exit-codes.js";
@@ -20,20 +21,23 @@ export async function run(ctx: CliContext, opts: Record<string, unknown>): Promi
   const s = ctx.style;
   let errors = 0;
   let warnings = 0;
+  let hints = 0;
   let invalid = 0;
   const lines: string[] = []; // one write for a thousand files, not a thousand writes
   for (const file of report.files) {
     errors += file.errors.length;
     warnings += file.warnings.length;
+    hints += file.hints.length;
     if (file.errors.length > 0) invalid++;
     const mark = file.errors.length > 0 ? s.red("✗") : file.warnings.length > 0 ? s.yellow("!") : s.green("✓");
     lines.push(`${mark} ${file.file}`);
     for (const p of file.errors) lines.push(problemLine("error", p, s));
     for (const p of file.warnings) lines.push(problemLine("warning", p, s));
+    for (const p of file.hints) lines.push(problemLine("hint", p, s));
   }
   const valid = report.files.length - invalid;
   const verdict = report.ok ? s.green("ok") : s.red(opts.strict === true && invalid === 0 ? "failed (--strict: warnings count)" : "failed");
-  lines.push(`${plural(report.files.length, "file")}: ${valid} valid, ${invalid} with errors; ${plural(errors, "error")}, ${plural(warnings, "warning")} — ${verdict}`);
+  lines.push(`${plural(report.files.length, "file")}: ${valid} valid, ${invalid} with errors; ${plural(errors, "error")}, ${plural(warnings, "warning")}${hints > 0 ? `, ${plural(hints, "hint")}` : ""} — ${verdict}`);
   ctx.out(lines.join("\n"));
   return exit;
 }

@@ -2,8 +2,8 @@
 import type { CheckpointProblem } from "../../../domains/checkpoints/index.js";
 import type { Style } from "./style.js";
 
-export function problemLine(kind: "error" | "warning", problem: CheckpointProblem, style: Style): string {
-  const tag = kind === "error" ? style.red("error  ") : style.yellow("warning");
+export function problemLine(kind: "error" | "warning" | "hint", problem: CheckpointProblem, style: Style): string {
+  const tag = kind === "error" ? style.red("error  ") : kind === "warning" ? style.yellow("warning") : style.dim("hint   ");
   return `    ${tag} ${problem.path === "" ? "(file)" : problem.path}: ${problem.message}`;
 }
 

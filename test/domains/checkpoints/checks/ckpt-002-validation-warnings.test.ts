@@ -5,10 +5,11 @@ describeCheckpointCheck(ckpt002ValidationWarnings, {
   severity: "info",
   healthy: [
     ["a clean checkpoint", (root) => ({ files: { builder: healthyCheckpoint("builder", root) } })],
+    ["an unknown key is a hint, not a warning", (root) => ({ files: { builder: healthyCheckpoint("builder", root, { notes: "n" }) } })],
     ["a complete checkpoint without a progress table", (root) => ({ files: { builder: healthyCheckpoint("builder", root, { status: "complete", progress_table: undefined, next_actions: [] }) } })],
   ],
   broken: [
-    ["no progress_table while in progress", (root) => ({ files: { builder: healthyCheckpoint("builder", root, { progress_table: undefined }) } }), [/^builder\.checkpoint\.json: 1 validation warning: progress_table is missing or empty/]],
-    ["an oversized summary and an unknown key", (root) => ({ files: { builder: healthyCheckpoint("builder", root, { progress_summary: "x".repeat(1500), notes: "n" }) } }), [/^builder\.checkpoint\.json: 2 validation warnings: .*\(and 1 more\)$/]],
+    ["no progress_table while in progress", (root) => ({ files: { builder: healthyCheckpoint("builder", root, { progress_table: undefined }) } }), [/^builder\.checkpoint\.json: 1 validation warning: progress_table is missing \(or not a list\)/]],
+    ["an oversized summary and an unknown key", (root) => ({ files: { builder: healthyCheckpoint("builder", root, { progress_summary: "x".repeat(1500), context_primer: undefined }) } }), [/^builder\.checkpoint\.json: 2 validation warnings: .*\(and 1 more\)$/]],
   ],
 });
