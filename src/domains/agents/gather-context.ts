@@ -31,7 +31,7 @@ export async function gatherSessionContext(layout: WorkspaceLayout, clock: Clock
   const { policy } = await loadPolicyTolerant(layout);
   const scan = await scanFolder({ layout, clock });
   const open = scan.files.flatMap((f) => (f.checkpoint && OPEN.has(f.checkpoint.status) ? [f.checkpoint] : []));
-  const order = new Map(rankCheckpoints(open).map((p, i) => [p.skill, i]));
+  const order = new Map(rankCheckpoints(open.map((c) => ({ file: `${c.skill}.checkpoint.json`, document: c as unknown as Record<string, unknown>, valid: true }))).map((p, i) => [p.skill, i]));
   const checkpoints = open
     .sort((a, b) => (order.get(a.skill) ?? Infinity) - (order.get(b.skill) ?? Infinity) || a.skill.localeCompare(b.skill))
     .map((c) => buildResumeBlock(c, clock.now(), policy.checkpoints.stale_days));

@@ -36,9 +36,19 @@ export function gatherDoctorFacts(layout: WorkspaceLayout, checkpoints: readonly
     }
   }
   const projectIsRepoRoot = fs.existsSync(layout.checkpointProjectPath(".git"));
-  const wantsGit = checkpoints.some((c) => (c.next_actions ?? []).some((a) => ticketRefs(actionText(a)).length > 0));
-  const doneInGit = wantsGit && projectIsRepoRoot ? ticketsDoneInLog(recentGitLog(projectDir)) : new Set<string>();
+  const doneInGit = ticketsDoneInGit(layout, checkpoints.flatMap((c) => (c.next_actions ?? []).map(actionText)));
   return { projectDir, existing, projectIsRepoRoot, doneInGit };
+}
+
+/**
+ * Tickets the project's recent commits report finished; git is asked only when one of `texts` names a
+ * ticket, and only when the project folder is a repository root (a folder inside some other repository
+ * must not take that repository's history for its own).
+ */
+export function ticketsDoneInGit(layout: WorkspaceLayout, texts: readonly string[]): Set<string> {
+  if (!texts.some((t) => ticketRefs(t).length > 0)) return new Set();
+  if (!fs.existsSync(layout.checkpointProjectPath(".git"))) return new Set();
+  return ticketsDoneInLog(recentGitLog(layout.checkpointsProjectDir));
 }
 
 export async function runCheckpointDoctor(layout: WorkspaceLayout, clock: Clock, staleDays: StaleDays): Promise<CheckpointDoctorReport> {

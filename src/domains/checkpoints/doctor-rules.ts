@@ -5,6 +5,7 @@ import { actionText, type CheckedCheckpoint, type Checkpoint, type CheckpointPro
 import { roughDuration } from "./checkpoint-rules.js";
 import { staleness, type StaleDays } from "./staleness.js";
 import { ticketRefs } from "./ticket-refs.js";
+import { describeDone, doneTickets, type DoneTickets } from "./done-evidence.js";
 
 export const DOCTOR_KINDS = ["validation_error", "validation_warning", "project_dir_missing", "stale", "generated_file_missing", "done_ticket_still_next"] as const;
 export type CheckpointDoctorKind = (typeof DOCTOR_KINDS)[number];
@@ -18,6 +19,11 @@ export interface CheckpointDoctorFinding {
   message: string;
   /** Absolute paths the finding is about (the checkpoint file first). */
   paths: string[];
+}
+
+/** Every file that parsed as a JSON object, as evidence of finished work (valid or not, as `next` reads them). */
+export function evidenceSources(files: readonly Pick<CheckedCheckpoint, "skill" | "document">[]): { skill: string; document: Record<string, unknown> }[] {
+  return files.flatMap((f) => (f.document !== null && typeof f.document === "object" && !Array.isArray(f.document) ? [{ skill: f.skill, document: f.document as Record<string, unknown> }] : []));
 }
 
 export interface DoctorFacts {
@@ -42,7 +48,7 @@ export function resolveNamedPath(projectDir: string, named: string): string {
   return path.resolve(projectDir, named);
 }
 
-function driftFindings(entry: CheckedCheckpoint, checkpoint: Checkpoint, facts: DoctorFacts, now: number, staleDays: StaleDays): CheckpointDoctorFinding[] {
+function driftFindings(entry: CheckedCheckpoint, checkpoint: Checkpoint, facts: DoctorFacts, done: DoneTickets, now: number, staleDays: StaleDays): CheckpointDoctorFinding[] {
   const out: CheckpointDoctorFinding[] = [];
   const base = { level: "warning" as const, skill: entry.skill, file: entry.file };
   const projectDir = resolveNamedPath(facts.projectDir, checkpoint.project_dir);
@@ -64,13 +70,11 @@ function driftFindings(entry: CheckedCheckpoint, checkpoint: Checkpoint, facts: 
       out.push({ ...base, kind: "generated_file_missing", message: `${entry.skill}: generated file ${named} (context_primer.generated_files) does not exist`, paths: [entry.path, file] });
     }
   }
-  const completeRows = (checkpoint.progress_table ?? []).filter((r) => r.status === "complete");
   (checkpoint.next_actions ?? []).forEach((action, i) => {
     for (const ref of ticketRefs(actionText(action))) {
-      const row = completeRows.find((r) => ticketRefs(`${r.id} ${r.label}`).includes(ref));
-      const where = row ? `progress_table row ${row.id} is complete` : facts.doneInGit.has(ref) ? "recent git log reports it finished" : null;
-      if (where) {
-        out.push({ ...base, kind: "done_ticket_still_next", message: `${entry.skill}: next_actions[${i}] names ${ref}, which is already done (${where})`, paths: [entry.path] });
+      const evidence = done.get(ref);
+      if (evidence) {
+        out.push({ ...base, kind: "done_ticket_still_next", message: `${entry.skill}: next_actions[${i}] names ${ref}, which is already done (${describeDone(evidence, checkpoint.skill)})`, paths: [entry.path] });
       }
     }
   });
@@ -80,6 +84,7 @@ function driftFindings(entry: CheckedCheckpoint, checkpoint: Checkpoint, facts: 
 /** Every finding for a folder, in file order; drift is judged only on files without errors. */
 export function diagnoseCheckpoints(files: readonly CheckedCheckpoint[], facts: DoctorFacts, now: number, staleDays: StaleDays): CheckpointDoctorFinding[] {
   const out: CheckpointDoctorFinding[] = [];
+  const done = doneTickets(evidenceSources(files), facts.doneInGit);
   for (const entry of files) {
     const base = { skill: entry.skill, file: entry.file, paths: [entry.path] };
     if (entry.errors.length > 0) {
@@ -90,7 +95,7 @@ export function diagnoseCheckpoints(files: readonly CheckedCheckpoint[], facts: 
       const n = entry.warnings.length;
       out.push({ ...base, kind: "validation_warning", level: "warning", message: `${entry.file}: ${n} validation warning${n === 1 ? "" : "s"}: ${summarize(entry.warnings)}` });
     }
-    if (entry.checkpoint) out.push(...driftFindings(entry, entry.checkpoint, facts, now, staleDays));
+    if (entry.checkpoint) out.push(...driftFindings(entry, entry.checkpoint, facts, done, now, staleDays));
   }
   return out;
 }

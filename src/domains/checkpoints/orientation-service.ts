@@ -1,19 +1,47 @@
 // `next` and `resume`: which action comes first across skills, and the orientation block for one skill.
-import { pickNext, type NextPick } from "./ranking.js";
+import { ticketsDoneInGit } from "./checkpoint-doctor.js";
+import { doneTickets } from "./done-evidence.js";
+import { evidenceSources } from "./doctor-rules.js";
+import { pickNext, type NextPick, type RankInput } from "./ranking.js";
 import { invalidCheckpointError, readSkill, scanFolder, type CheckpointEnv } from "./read-service.js";
 import { buildResumeBlock, type ResumeBlock } from "./resume-block.js";
 import type { StaleDays } from "./staleness.js";
 
 export interface NextResult {
   pick: NextPick | null;
-  /** Files left out of the ranking because they have errors. */
-  invalid: string[];
+  /** Files not ranked because they are not a JSON object (unreadable, not JSON, an array…). */
+  unreadable: string[];
 }
 
+/**
+ * The reference CLI's choice: every file that parses is ranked (with errors or not), and queued actions
+ * naming finished work are skipped, by the evidence CKPT_006 reports (docs/checkpoints.md).
+ */
 export async function nextAction(env: CheckpointEnv): Promise<NextResult> {
   const scan = await scanFolder(env);
-  const valid = scan.files.flatMap((f) => (f.checkpoint ? [f.checkpoint] : []));
-  return { pick: pickNext(valid), invalid: scan.files.filter((f) => !f.checkpoint).map((f) => f.file) };
+  const inputs: RankInput[] = [];
+  const unreadable: string[] = [];
+  for (const f of scan.files) {
+    if (f.document !== null && typeof f.document === "object" && !Array.isArray(f.document)) inputs.push({ file: f.file, document: f.document as Record<string, unknown>, valid: f.errors.length === 0 });
+    else unreadable.push(f.file);
+  }
+  const texts = inputs.flatMap(({ document }) => candidateTexts(document));
+  const done = doneTickets(evidenceSources(scan.files), ticketsDoneInGit(env.layout, texts));
+  return { pick: pickNext(inputs, done), unreadable };
+}
+
+/** Texts `next` may recommend: queued actions and blockers' proposed resolutions. */
+function candidateTexts(document: Record<string, unknown>): string[] {
+  const texts: string[] = [];
+  for (const a of Array.isArray(document.next_actions) ? (document.next_actions as unknown[]) : []) {
+    const text = typeof a === "string" ? a : a !== null && typeof a === "object" ? (a as Record<string, unknown>).text : undefined;
+    if (typeof text === "string") texts.push(text);
+  }
+  for (const b of Array.isArray(document.blockers) ? document.blockers : []) {
+    const proposed = b && typeof b === "object" ? (b as Record<string, unknown>).proposed_resolution : undefined;
+    if (typeof proposed === "string") texts.push(proposed);
+  }
+  return texts;
 }
 
 export async function resumeSkill(env: CheckpointEnv, skill: string, staleDays: StaleDays): Promise<ResumeBlock> {

@@ -31,8 +31,7 @@ export const handlers: ToolHandlers = {
 
   "checkpoint.next": async (_args: Record<string, never>, ctx) => {
     const { pick } = await nextAction(ctx);
-    if (!pick) return { skill: null, status: null, why: "no checkpoint asks for anything", action: null };
-    return { skill: pick.skill, status: pick.status, why: pick.why, action: pick.action };
+    return pick ?? { skill: null, status: null, why: "no checkpoints", action: null };
   },
 
   "checkpoint.update": async (args: { skill: string; patch: Record<string, unknown>; as_skill?: string }, ctx) => {

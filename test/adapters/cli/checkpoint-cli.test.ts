@@ -58,9 +58,28 @@ describe.each(BINS)("%s", (_name, cli) => {
     expect(strict.stdout).toContain("warning context_primer: is missing while status is in_progress");
   });
 
-  it("next --json {skill, status, why, action}", () => {
+  it("next --json {skill, action, why, rank, …}: a decision's proposed resolution is the action", () => {
     const root = checkpointWorkspace({ architect: exampleCheckpoint(), b: minimalCheckpoint("b") });
-    expect(json(cli(["next", "--json"], { cwd: root }))).toEqual({ skill: "architect", status: "in_progress", why: "blocker queue-choice needs a user decision", action: "Ask the user to decide: Choose the message queue for domain events: SQS or RabbitMQ (proposed: SQS: the team already runs on AWS and needs no broker upkeep)" });
+    expect(json(cli(["next", "--json"], { cwd: root }))).toEqual({
+      skill: "architect", file: "architect.checkpoint.json", status: "in_progress", phase: "design", step: "api-contract", updated_at: "2026-03-01T09:30:00.000Z", rank: 1,
+      why: "Blocked on your decision: Choose the message queue for domain events: SQS or RabbitMQ",
+      action: "SQS: the team already runs on AWS and needs no broker upkeep",
+      all_stale: false, skipped: 0, over_budget: false, valid: true,
+    });
+  });
+
+  it("next skips a queued action the project's git history reports finished, and ranks a file with errors", () => {
+    const root = checkpointWorkspace({ b: minimalCheckpoint("b", { next_actions: ["Review PR #40", "Write the changelog"] }) });
+    const git = (...args: string[]) => spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.invalid", "-c", "commit.gpgsign=false", ...args], { cwd: root });
+    git("init", "-q");
+    git("commit", "-q", "--allow-empty", "-m", "Merge pull request #40 from dana/refunds");
+    const human = cli(["next"], { cwd: root });
+    expect(human).toMatchObject({ code: 0, stderr: "" });
+    expect(human.stdout).toBe("b  (in_progress — build/write-handlers)\nWhy:    Handlers half written.  (skipped 1 stale action referencing already-merged work)\nAction: Write the changelog\n");
+    writeFile(root, ".checkpoints/c.checkpoint.json", JSON.stringify(minimalCheckpoint("c", { status: "failed", next_actions: ["Bisect"], blockers: [{ id: "x", description: "CI red", needs: "nobody" }] })));
+    const invalid = cli(["next"], { cwd: root });
+    expect(invalid.stdout).toBe("c  (failed — build/write-handlers)\nWhy:    failed: CI red\nAction: Bisect\n");
+    expect(invalid.stderr).toBe("note: c.checkpoint.json has validation errors: run `checkpoint validate`\n");
   });
 
   it("update then done: the change lands in the file", () => {

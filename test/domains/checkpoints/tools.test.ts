@@ -83,8 +83,8 @@ describe("checkpoint tools", () => {
 
   it("checkpoint.next", async () => {
     const root = checkpointWorkspace({ architect: exampleCheckpoint(), b: minimalCheckpoint("b") });
-    expect(await call(root, "checkpoint.next", {})).toEqual({ skill: "architect", status: "in_progress", why: "blocker queue-choice needs a user decision", action: expect.stringMatching(/^Ask the user to decide: Choose the message queue/) });
-    expect(await call(checkpointWorkspace(), "checkpoint.next", {})).toEqual({ skill: null, status: null, why: "no checkpoint asks for anything", action: null });
+    expect(await call(root, "checkpoint.next", {})).toMatchObject({ skill: "architect", file: "architect.checkpoint.json", status: "in_progress", rank: 1, why: expect.stringMatching(/^Blocked on your decision: Choose the message queue/), all_stale: false, over_budget: false, valid: true });
+    expect(await call(checkpointWorkspace(), "checkpoint.next", {})).toEqual({ skill: null, status: null, why: "no checkpoints", action: null });
   });
 
   it("checkpoint.update applies a merge patch, and guards skill_state and updated_at", async () => {

@@ -1,20 +1,24 @@
-// checkpoint next: the single highest-priority action across all skills (ranking: DESIGN §8).
+// checkpoint next: the single highest-priority action across all skills, chosen as the protocol's
+// reference CLI chooses it (docs/checkpoints.md).
 import { nextAction } from "../../../domains/checkpoints/index.js";
 import type { CliContext } from "../context.js";
 
 export async function run(ctx: CliContext): Promise<number> {
-  const { pick, invalid } = await nextAction(ctx);
+  const { pick, unreadable } = await nextAction(ctx);
   if (ctx.json) {
-    ctx.printJson(pick ? { skill: pick.skill, status: pick.status, why: pick.why, action: pick.action } : { skill: null, status: null, why: "no checkpoint asks for anything", action: null });
+    ctx.printJson(pick ?? { skill: null, status: null, why: "no checkpoints", action: null });
     return 0;
   }
   const s = ctx.style;
   if (pick) {
-    ctx.out(`${s.bold(pick.skill)} (${pick.status}) — ${pick.why}`);
-    ctx.out(`→ ${pick.action}`);
+    const where = [pick.phase, pick.step].filter((x) => x !== null).join("/");
+    ctx.out(`${s.bold(pick.skill)}  (${pick.status ?? "no status"}${where ? ` — ${where}` : ""})`);
+    ctx.out(`Why:    ${pick.why}`);
+    ctx.out(`Action: ${pick.action}`);
+    if (!pick.valid) ctx.err(`note: ${pick.file} has validation errors: run \`checkpoint validate\``);
   } else {
-    ctx.out("nothing to do: no checkpoint asks for anything");
+    ctx.out("no checkpoints: nothing to rank");
   }
-  if (invalid.length > 0) ctx.err(`note: ${invalid.length} invalid checkpoint${invalid.length === 1 ? "" : "s"} left out (${invalid.join(", ")}): run \`checkpoint validate\``);
+  if (unreadable.length > 0) ctx.err(`note: ${unreadable.length} unreadable checkpoint${unreadable.length === 1 ? "" : "s"} not ranked (${unreadable.join(", ")}): run \`checkpoint validate\``);
   return 0;
 }
