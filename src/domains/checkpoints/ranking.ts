@@ -135,9 +135,10 @@ function field(doc: Doc, key: string): string | null {
 function pickFor(input: RankInput, done: DoneTickets): NextPick {
   const doc = input.document;
   const skill = field(doc, "skill") ?? input.file.replace(/\.checkpoint\.json$/, "");
+  const { why, action, all_stale, skipped } = recommend(doc, done);
   return {
     skill, file: input.file, status: field(doc, "status"), phase: field(doc, "phase"), step: field(doc, "step"), updated_at: field(doc, "updated_at"),
-    rank: rankOf(doc), over_budget: overBudget(doc.cost), valid: input.valid, ...recommend(doc, done),
+    rank: rankOf(doc), why, action, all_stale, skipped, over_budget: overBudget(doc.cost), valid: input.valid,
   };
 }
 
