@@ -77,7 +77,7 @@ export class TimelineFile {
     return this.buffer.subarray(0, filled);
   }
 
-  /** Offset just past the last `\n` at or before `size` (0 when there is none). */
+  /** Offset just past the last `\n` among the first `size` bytes (0 when there is none). */
   private lastLineEnd(size: number): number {
     for (let to = size; to > 0; ) {
       const from = Math.max(0, to - PROBE_BYTES);
@@ -127,17 +127,9 @@ export class TimelineFile {
     return null;
   }
 
-  /** Start of the line that ends at `end` (which is 0 or just past a `\n`). */
+  /** Start of the line that ends at `end` (which is 0 or just past a `\n`): just past the `\n` before its own. */
   private lineStartBefore(end: number): number {
-    let to = end - 1; // skip the line's own `\n`
-    while (to > 0) {
-      const from = Math.max(0, to - PROBE_BYTES);
-      const chunk = this.readAt(from, to - from);
-      const nl = chunk.lastIndexOf(NEWLINE);
-      if (nl !== -1) return from + nl + 1;
-      to = from;
-    }
-    return 0;
+    return end <= 1 ? 0 : this.lastLineEnd(end - 1);
   }
 
   /**

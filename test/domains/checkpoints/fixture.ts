@@ -55,3 +55,25 @@ export function checkpointWorkspace(files: Record<string, unknown> = {}, options
 export function checkpointPath(root: string, skill: string): string {
   return path.join(root, ".checkpoints", `${skill}.checkpoint.json`);
 }
+
+/**
+ * The fixture base of the reference CLI's own scenarios (reference-parity and next tests): a valid 1.1
+ * checkpoint, in progress at `build/sprint-1`, one table row, one queued action; a key set to
+ * undefined is removed.
+ */
+export function referenceCheckpoint(skill: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const doc: Record<string, unknown> = {
+    protocol_version: "1.1", skill, project: "demo", project_dir: "/tmp/demo", created_at: REFERENCE_T0, updated_at: REFERENCE_T0, phase: "build", step: "sprint-1", status: "in_progress",
+    progress_summary: "Working on sprint 1. More detail here.",
+    progress_table: [{ id: "sprint-1", label: "Sprint 1", status: "in_progress" }],
+    context_primer: { key_decisions: [], generated_files: [], user_preferences: [] },
+    next_actions: ["Do the next thing"],
+  };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) delete doc[key];
+    else doc[key] = value;
+  }
+  return doc;
+}
+
+export const REFERENCE_T0 = "2026-06-01T12:00:00Z";

@@ -6,26 +6,12 @@ import { describe, expect, it } from "vitest";
 import { doneTickets } from "../../../src/domains/checkpoints/done-evidence.js";
 import { looksLikeGate, pickNext, rankCheckpoints, rankOf, type RankInput } from "../../../src/domains/checkpoints/ranking.js";
 import { ticketsDoneInLog } from "../../../src/domains/checkpoints/ticket-refs.js";
+import { REFERENCE_T0 as T0, referenceCheckpoint } from "./fixture.js";
 
-const T0 = "2026-06-01T12:00:00Z";
 const DAY = 86_400_000;
 const t = (d: number) => new Date(Date.parse("2026-06-10T00:00:00Z") + d * DAY).toISOString();
 
-/** The reference's fixture base: a valid 1.1 checkpoint, in progress, one queued action. */
-function cp(skill: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  const doc: Record<string, unknown> = {
-    protocol_version: "1.1", skill, project: "demo", project_dir: "/tmp/demo", created_at: T0, updated_at: T0, phase: "build", step: "sprint-1", status: "in_progress",
-    progress_summary: "Working on sprint 1. More detail here.",
-    progress_table: [{ id: "sprint-1", label: "Sprint 1", status: "in_progress" }],
-    context_primer: { key_decisions: [], generated_files: [], user_preferences: [] },
-    next_actions: ["Do the next thing"],
-  };
-  for (const [key, value] of Object.entries(overrides)) {
-    if (value === undefined) delete doc[key];
-    else doc[key] = value;
-  }
-  return doc;
-}
+const cp = referenceCheckpoint;
 
 interface Scenario {
   name: string;

@@ -11,27 +11,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { CompiledValidator } from "../../../src/catalog/load-validator.js";
 import { loadCheckpointSchema, validateCheckpointText } from "../../../src/domains/checkpoints/validate-checkpoint.js";
 import { tempDir } from "../../helpers/tmp.js";
+import { REFERENCE_T0 as T0, referenceCheckpoint } from "./fixture.js";
 
 type Verdict = "error" | "warning" | "valid";
 const NOW = Date.parse("2026-12-01T10:00:00.000Z");
 const HOUR = 3_600_000;
-const T0 = "2026-06-01T12:00:00Z";
 
-/** The fixture base the reference's own test runs use: a valid 1.1 checkpoint of skill `a`, in progress. */
-function cp(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  const doc: Record<string, unknown> = {
-    protocol_version: "1.1", skill: "a", project: "demo", project_dir: "/tmp/demo", created_at: T0, updated_at: T0, phase: "build", step: "sprint-1", status: "in_progress",
-    progress_summary: "Working on sprint 1. More detail here.",
-    progress_table: [{ id: "sprint-1", label: "Sprint 1", status: "in_progress" }],
-    context_primer: { key_decisions: [], generated_files: [], user_preferences: [] },
-    next_actions: ["Do the next thing"],
-  };
-  for (const [key, value] of Object.entries(overrides)) {
-    if (value === undefined) delete doc[key];
-    else doc[key] = value;
-  }
-  return doc;
-}
+const cp = (overrides: Record<string, unknown> = {}) => referenceCheckpoint("a", overrides);
 const iso = (ms: number) => new Date(ms).toISOString();
 
 interface Row {
