@@ -32,11 +32,7 @@ export function minimalCheckpoint(skill = "builder", overrides: Record<string, u
     context_primer: { key_decisions: [], generated_files: [], user_preferences: [] },
     next_actions: ["Write the refund handler"],
   };
-  for (const [key, value] of Object.entries(overrides)) {
-    if (value === undefined) delete doc[key];
-    else doc[key] = value;
-  }
-  return doc;
+  return withOverrides(doc, overrides);
 }
 
 /** A workspace (git marker) with `.checkpoints/<skill>.checkpoint.json` for each entry (objects are JSON-encoded). */
@@ -69,11 +65,16 @@ export function referenceCheckpoint(skill: string, overrides: Record<string, unk
     context_primer: { key_decisions: [], generated_files: [], user_preferences: [] },
     next_actions: ["Do the next thing"],
   };
+  return withOverrides(doc, overrides);
+}
+
+export const REFERENCE_T0 = "2026-06-01T12:00:00Z";
+
+/** `doc` with `overrides` applied; a key set to undefined is removed. */
+function withOverrides(doc: Record<string, unknown>, overrides: Record<string, unknown>): Record<string, unknown> {
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) delete doc[key];
     else doc[key] = value;
   }
   return doc;
 }
-
-export const REFERENCE_T0 = "2026-06-01T12:00:00Z";
