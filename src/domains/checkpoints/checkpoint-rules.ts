@@ -107,11 +107,15 @@ function skillRule(doc: Doc, fileName: string, errors: CheckpointProblem[]): voi
  * (February 30th, hour 25) is an error wherever it appears: stricter than the reference, which checks
  * only the pattern (docs/checkpoints.md). Other shapes are the schema's to report.
  */
-function instant(value: unknown, path: string | (() => string), errors: CheckpointProblem[]): number {
+function instant(value: unknown, path: string, errors: CheckpointProblem[]): number {
   if (typeof value !== "string") return NaN;
   const at = instantOf(value);
-  if (Number.isNaN(at) && ISO_SHAPE.test(value)) errors.push({ path: typeof path === "string" ? path : path(), message: `is not a real date and time (got '${value}')` });
+  if (Number.isNaN(at) && ISO_SHAPE.test(value)) errors.push(notRealInstant(path, value));
   return at;
+}
+
+function notRealInstant(path: string, value: string): CheckpointProblem {
+  return { path, message: `is not a real date and time (got '${value}')` };
 }
 
 function timestampRules(doc: Doc, now: number, errors: CheckpointProblem[], warnings: CheckpointProblem[], hints: CheckpointProblem[]): void {
@@ -133,7 +137,11 @@ function timestampRules(doc: Doc, now: number, errors: CheckpointProblem[], warn
 
 function nestedInstants(list: unknown, field: string, key: string, errors: CheckpointProblem[]): void {
   if (!Array.isArray(list)) return;
-  for (let i = 0; i < list.length; i++) instant(recordAt(list, i)?.[key], () => `${field}[${i}].${key}`, errors);
+  for (let i = 0; i < list.length; i++) {
+    const value = recordAt(list, i)?.[key];
+    // The path is only built for a problem.
+    if (typeof value === "string" && Number.isNaN(instantOf(value)) && ISO_SHAPE.test(value)) errors.push(notRealInstant(`${field}[${i}].${key}`, value));
+  }
 }
 
 /** The `id` of item `i` (undefined unless the item is an object that has one). */
@@ -222,7 +230,7 @@ export function overBudget(cost: unknown): boolean {
 /** 1.1 rules beyond the schema: an eval score above its max (error), spend over budget (warning), 1.1 fields in a 1.0 file (hint). */
 function protocol11Rules(doc: Doc, errors: CheckpointProblem[], warnings: CheckpointProblem[], hints: CheckpointProblem[]): void {
   const scores = doc.eval_scores;
-  if (Array.isArray(scores)) {
+  if (scores !== undefined && Array.isArray(scores)) {
     for (let i = 0; i < scores.length; i++) {
       const s = recordAt(scores, i);
       if (s && typeof s.score === "number" && typeof s.max === "number" && s.max > 0 && s.score > s.max) errors.push({ path: `eval_scores[${i}].score`, message: `is ${s.score}, above its max ${s.max}` });
@@ -232,61 +240,78 @@ function protocol11Rules(doc: Doc, errors: CheckpointProblem[], warnings: Checkp
     const cost = doc.cost as { total_usd: number; budget_usd: number };
     warnings.push({ path: "cost.total_usd", message: `is ${cost.total_usd}, over cost.budget_usd ${cost.budget_usd}: the budget is spent` });
   }
-  if (doc.protocol_version === "1.0") {
-    for (const field of PROTOCOL_1_1_FIELDS) {
+  if (doc.protocol_version === "1.0" && (doc.cost !== undefined || doc.eval_scores !== undefined || doc.telemetry_handle !== undefined)) {
+    for (let i = 0; i < PROTOCOL_1_1_FIELDS.length; i++) {
+      const field = PROTOCOL_1_1_FIELDS[i]!;
       if (doc[field] !== undefined) hints.push({ path: field, message: `is a Checkpoint Protocol 1.1 field in a file that says protocol_version "1.0" (a reader of 1.0 only may not know it)` });
     }
   }
 }
 
-const TEXT_FIELDS = ["skill", "project", "project_dir", "phase", "step", "progress_summary"] as const;
+const PRIMER_LISTS = ["key_decisions", "generated_files", "user_preferences"] as const;
+const HTTP_URL = /^https?:\/\/\S+$/;
+
+/** Only spaces (or other whitespace): checked at the ends first, so ordinary texts cost two char reads. */
+function blank(text: string): boolean {
+  return text !== "" && (text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32) && text.trim() === "";
+}
+
+/** A required text the reference accepts as any present value: a hint when it is not a string, or only whitespace. */
+function textHint(value: unknown, path: string, hints: CheckpointProblem[]): void {
+  if (typeof value === "string") {
+    if (blank(value)) hints.push({ path, message: "holds only whitespace" });
+  } else if (value !== undefined && value !== null) hints.push({ path, message: `is ${describeKind(value)}: readers show it as text; write it as a string` });
+}
+
+/** A text of a row, blocker or pm_ref: `0` or `false` is missing (the schema catches null and ""); any other non-string a hint. */
+function itemText(value: unknown, field: string, i: number, key: string, errors: CheckpointProblem[], hints: CheckpointProblem[]): void {
+  if (value === undefined || value === null || typeof value === "string") return;
+  if (value === 0 || value === false) errors.push({ path: `${field}[${i}].${key}`, message: `is required (got ${String(value)})` });
+  else hints.push({ path: `${field}[${i}].${key}`, message: `is ${describeKind(value)}: write it as a string` });
+}
 
 /** What the protocol leaves untyped but a reader expects: texts that are text, lists that are lists. */
-function shapeHints(doc: Doc, hints: CheckpointProblem[]): void {
-  for (const field of TEXT_FIELDS) {
-    const value = doc[field];
-    if (value === undefined || value === null || value === "") continue;
-    if (typeof value !== "string") hints.push({ path: field, message: `is ${describeKind(value)}: readers show it as text; write it as a string` });
-    else if (value.trim() === "") hints.push({ path: field, message: "holds only whitespace" });
-  }
-  for (const field of ["progress_table", "blockers"] as const) {
-    if (doc[field] !== undefined && !Array.isArray(doc[field])) hints.push({ path: field, message: `is ${describeKind(doc[field])}, not a list: it is ignored` });
-  }
-  listFieldHints(doc.progress_table, "progress_table", ["id", "label"], hints);
-  listFieldHints(doc.blockers, "blockers", ["id", "description"], hints);
+function shapeHints(doc: Doc, errors: CheckpointProblem[], hints: CheckpointProblem[]): void {
+  // Named reads, not a loop over field names: this runs on every file of every scan.
+  textHint(doc.skill, "skill", hints);
+  textHint(doc.project, "project", hints);
+  textHint(doc.project_dir, "project_dir", hints);
+  textHint(doc.phase, "phase", hints);
+  textHint(doc.step, "step", hints);
+  textHint(doc.progress_summary, "progress_summary", hints);
+  const rows = doc.progress_table;
+  if (Array.isArray(rows)) {
+    for (let i = 0; i < rows.length; i++) {
+      const r = recordAt(rows, i);
+      if (!r) continue;
+      itemText(r.id, "progress_table", i, "id", errors, hints);
+      itemText(r.label, "progress_table", i, "label", errors, hints);
+    }
+  } else if (rows !== undefined) hints.push({ path: "progress_table", message: `is ${describeKind(rows)}, not a list: it is ignored` });
   const blockers = doc.blockers;
   if (Array.isArray(blockers)) {
     for (let i = 0; i < blockers.length; i++) {
       const b = recordAt(blockers, i);
-      if (b && b.needs === undefined) hints.push({ path: `blockers[${i}].needs`, message: "is missing: say who must act (user_decision, code_fix or external_dep) so next can rank it" });
+      if (!b) continue;
+      itemText(b.id, "blockers", i, "id", errors, hints);
+      itemText(b.description, "blockers", i, "description", errors, hints);
+      if (b.needs === undefined) hints.push({ path: `blockers[${i}].needs`, message: "is missing: say who must act (user_decision, code_fix or external_dep) so next can rank it" });
     }
-  }
-  primerHints(doc.context_primer, hints);
-  actionHints(doc.next_actions, hints);
-  pmRefHints(doc.pm_refs, hints);
+  } else if (blockers !== undefined) hints.push({ path: "blockers", message: `is ${describeKind(blockers)}, not a list: it is ignored` });
+  if (doc.context_primer !== undefined) primerHints(doc.context_primer, hints);
+  if (Array.isArray(doc.next_actions)) actionHints(doc.next_actions, hints);
+  if (Array.isArray(doc.pm_refs)) pmRefHints(doc.pm_refs, errors, hints);
   if (doc.recently_done !== undefined && !Array.isArray(doc.recently_done)) hints.push({ path: "recently_done", message: `is ${describeKind(doc.recently_done)}, not a list: \`done\` will replace it` });
   if (doc.skill_state !== undefined && !isRecord(doc.skill_state)) hints.push({ path: "skill_state", message: `is ${describeKind(doc.skill_state)}: skills keep their private state in an object` });
 }
 
-function listFieldHints(list: unknown, field: string, keys: readonly string[], hints: CheckpointProblem[]): void {
-  if (!Array.isArray(list)) return;
-  for (let i = 0; i < list.length; i++) {
-    const item = recordAt(list, i);
-    if (!item) continue;
-    for (const key of keys) {
-      const value = item[key];
-      if (value !== undefined && value !== null && typeof value !== "string") hints.push({ path: `${field}[${i}].${key}`, message: `is ${describeKind(value)}: write it as a string` });
-    }
-  }
-}
-
 function primerHints(primer: unknown, hints: CheckpointProblem[]): void {
-  if (primer === undefined) return;
   if (!isRecord(primer)) {
     hints.push({ path: "context_primer", message: `is ${describeKind(primer)}: an object {key_decisions, generated_files, user_preferences} lets resume skip a full re-read` });
     return;
   }
-  for (const key of ["key_decisions", "generated_files", "user_preferences"]) {
+  for (let k = 0; k < PRIMER_LISTS.length; k++) {
+    const key = PRIMER_LISTS[k]!;
     const list = primer[key];
     if (list === undefined) continue;
     if (!Array.isArray(list)) hints.push({ path: `context_primer.${key}`, message: `is ${describeKind(list)}: a list of strings is expected` });
@@ -294,22 +319,22 @@ function primerHints(primer: unknown, hints: CheckpointProblem[]): void {
   }
 }
 
-function actionHints(actions: unknown, hints: CheckpointProblem[]): void {
-  if (!Array.isArray(actions)) return;
+function actionHints(actions: unknown[], hints: CheckpointProblem[]): void {
   for (let i = 0; i < actions.length; i++) {
     const a: unknown = actions[i];
     const text = typeof a === "string" ? a : isRecord(a) && typeof a.text === "string" ? a.text : null;
-    if (text !== null && text.trim() === "") hints.push({ path: `next_actions[${i}]`, message: "is empty: the next session reads next_actions[0] first" });
+    if (text !== null && (text === "" || blank(text))) hints.push({ path: `next_actions[${i}]`, message: "is empty: the next session reads next_actions[0] first" });
   }
 }
 
-function pmRefHints(refs: unknown, hints: CheckpointProblem[]): void {
-  if (!Array.isArray(refs)) return;
+function pmRefHints(refs: unknown[], errors: CheckpointProblem[], hints: CheckpointProblem[]): void {
   for (let i = 0; i < refs.length; i++) {
     const r = recordAt(refs, i);
     if (!r) continue;
+    itemText(r.provider, "pm_refs", i, "provider", errors, hints);
+    itemText(r.id, "pm_refs", i, "id", errors, hints);
     if (r.role === undefined) hints.push({ path: `pm_refs[${i}].role`, message: "is missing: source, child, deploy, incident or linked" });
-    if (r.url !== undefined && !(typeof r.url === "string" && /^https?:\/\/\S+$/.test(r.url))) hints.push({ path: `pm_refs[${i}].url`, message: "is not an http(s) URL" });
+    if (r.url !== undefined && !(typeof r.url === "string" && HTTP_URL.test(r.url))) hints.push({ path: `pm_refs[${i}].url`, message: "is not an http(s) URL" });
     if (r.first_seen_at !== undefined && !(typeof r.first_seen_at === "string" && ISO_SHAPE.test(r.first_seen_at))) hints.push({ path: `pm_refs[${i}].first_seen_at`, message: "is not an ISO 8601 UTC timestamp ending in Z" });
   }
 }
@@ -339,5 +364,5 @@ export function checkpointRuleProblems(doc: Doc, input: RuleInput, out: RuleProb
   sizeRules(doc, input.sizeBytes, warnings, hints);
   duplicateIdHint(doc, "progress_table", hints);
   duplicateIdHint(doc, "blockers", hints);
-  shapeHints(doc, hints);
+  shapeHints(doc, errors, hints);
 }

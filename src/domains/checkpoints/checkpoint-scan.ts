@@ -11,11 +11,11 @@ export interface CheckpointScan {
   files: CheckedCheckpoint[];
 }
 
-export function checkLoadedFile(loaded: LoadedFile, validate: CheckpointValidator, now: number): CheckedCheckpoint {
+export function checkLoadedFile(loaded: LoadedFile, validate: CheckpointValidator, now: number, view = true): CheckedCheckpoint {
   if (!loaded.ok) {
     return { file: loaded.name, path: loaded.path, skill: skillFromFileName(loaded.name), errors: [loaded.problem], warnings: [], hints: [], document: undefined, checkpoint: null };
   }
-  const outcome = validate({ fileName: loaded.name, text: loaded.text, sizeBytes: loaded.sizeBytes, now });
+  const outcome = validate({ fileName: loaded.name, text: loaded.text, sizeBytes: loaded.sizeBytes, now, view });
   return { file: outcome.file, path: loaded.path, skill: outcome.skill, errors: outcome.errors, warnings: outcome.warnings, hints: outcome.hints, document: outcome.document, checkpoint: outcome.checkpoint };
 }
 
@@ -31,7 +31,7 @@ export function scanCheckpoints(layout: WorkspaceLayout, validate: CheckpointVal
   const keep = options.keepDocuments ?? true;
   const files: CheckedCheckpoint[] = [];
   for (const entry of entries) {
-    const checked = checkLoadedFile(read(entry), validate, now);
+    const checked = checkLoadedFile(read(entry), validate, now, keep);
     if (!keep) {
       checked.document = undefined;
       checked.checkpoint = null;

@@ -51,6 +51,13 @@ function requiredMessage(error: SchemaError, at: string): CheckpointProblem {
 // The protocol's required fields: null or "" there means "missing", whatever else the field must be.
 const REQUIRED_FIELDS = new Set(["protocol_version", "skill", "project", "project_dir", "created_at", "updated_at", "phase", "step", "status", "progress_summary"]);
 
+/** `present` / `truthy` in the schema: any type but null, and a string must not be empty. */
+function isPresentRule(error: SchemaError): boolean {
+  if (error.keyword === "minLength") return true;
+  const types = error.params.type;
+  return error.keyword === "type" && Array.isArray(types) && types.length === 5 && !types.includes("null");
+}
+
 function missingMessage(data: unknown): string {
   return data === "" ? "must not be empty" : `is required (got ${typeName(data)})`;
 }
@@ -58,7 +65,7 @@ function missingMessage(data: unknown): string {
 function toProblem(error: SchemaError): CheckpointProblem {
   const at = dottedPath(error.instancePath);
   const p = error.params;
-  if ((error.data === null || error.data === "") && REQUIRED_FIELDS.has(at)) return { path: at, message: missingMessage(error.data) };
+  if ((error.data === null || error.data === "") && (REQUIRED_FIELDS.has(at) || isPresentRule(error))) return { path: at, message: missingMessage(error.data) };
   switch (error.keyword) {
     case "required":
       return requiredMessage(error, at);
@@ -72,9 +79,6 @@ function toProblem(error: SchemaError): CheckpointProblem {
     }
     case "pattern":
       return { path: at, message: patternMessage(error) };
-    case "not":
-      // `present` / `truthy` in the schema: the protocol treats null, "" (and, inside lists, 0 and false) as missing.
-      return { path: at, message: missingMessage(error.data) };
     case "minimum":
       return { path: at, message: `must be a number ≥ ${String(p.limit)} (got ${typeName(error.data)})` };
     case "exclusiveMinimum":

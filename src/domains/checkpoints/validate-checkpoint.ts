@@ -17,6 +17,8 @@ export interface ValidateInput {
   sizeBytes: number;
   /** Epoch ms: only used for the "updated_at in the future" warning. */
   now: number;
+  /** False when the caller needs only the verdict (validate): no typed view is built. */
+  view?: boolean;
 }
 
 export interface ValidationOutcome extends FileReport {
@@ -56,7 +58,7 @@ export function checkDocument(schema: CompiledValidator, document: unknown, inpu
   if (errors.length > 1) errors.sort(byPath);
   if (warnings.length > 1) warnings.sort(byPath);
   if (hints.length > 1) hints.sort(byPath);
-  const checkpoint = errors.length === 0 ? checkpointView(document as Record<string, unknown>) : null;
+  const checkpoint = errors.length === 0 && input.view !== false ? checkpointView(document as Record<string, unknown>) : null;
   return { file: input.fileName, skill, errors, warnings, hints, document, checkpoint };
 }
 

@@ -54,7 +54,7 @@ describe("errors: one fixture per rule", () => {
     ["hour 24", { updated_at: "2026-03-01T24:00:00Z" }, "updated_at", /is not a real date and time/],
     ["updated_at before created_at", { created_at: "2026-03-01T10:00:00.000Z", updated_at: "2026-03-01T09:00:00.000Z" }, "updated_at", /is before created_at .*must be at or after created_at/],
     ["progress_table row without a label", { progress_table: [{ id: "a", status: "complete" }] }, "progress_table[0].label", /is required/],
-    ["progress_table row with a label of 0", { progress_table: [{ id: "a", label: 0, status: "complete" }] }, "progress_table[0].label", /is required \(got number 0\)/],
+    ["progress_table row with a label of 0", { progress_table: [{ id: "a", label: 0, status: "complete" }] }, "progress_table[0].label", /is required \(got 0\)/],
     ["progress_table row with a bad status", { progress_table: [{ id: "a", label: "A", status: "finished" }] }, "progress_table[0].status", /must be complete, in_progress, not_started, blocked or failed/],
     ["progress_table row that is a string", { progress_table: ["a"] }, "progress_table[0]", /must be an object \(got the string 'a'\)/],
     ["next action that is a number", { next_actions: [42] }, "next_actions[0]", /must be a non-empty string or an object \{text, done_when\?\} \(got number 42\)/],
