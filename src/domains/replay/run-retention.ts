@@ -4,7 +4,7 @@ import fs from "node:fs";
 import { writeJsonAtomic } from "../../store/atomic-write.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { withLock } from "../../store/lock.js";
-import { listRuns, type RunSummary } from "./run-list.js";
+import { listRuns, timelineRunIds, type RunSummary } from "./run-list.js";
 
 export interface RetentionRecord {
   pruned_runs: number;
@@ -33,6 +33,9 @@ export function runsToPrune(runs: RunSummary[], maxRuns: number, keep: string): 
 }
 
 export async function pruneRuns(layout: WorkspaceLayout, maxRuns: number, keep: string, nowIso: string): Promise<RunSummary[]> {
+  // Counting files is one readdir; summarising runs reads their metas (or, without one of ours, the
+  // whole timeline: the upstream orchestrator's runs), so it is done only when some run must go.
+  if (timelineRunIds(layout).length <= maxRuns) return [];
   const victims = runsToPrune(await listRuns(layout), maxRuns, keep);
   if (victims.length === 0) return [];
   await withLock(layout.lockFor(layout.replayRetentionFile), async () => {

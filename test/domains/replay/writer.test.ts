@@ -5,7 +5,7 @@ import { WorkspaceLayout } from "../../../src/store/layout.js";
 import { createRuntime } from "../../../src/app/create-runtime.js";
 import { TimelineWriter } from "../../../src/domains/replay/timeline-writer.js";
 import { readMetaFile } from "../../../src/domains/replay/timeline-scan.js";
-import { readRetention } from "../../../src/domains/replay/run-retention.js";
+import { pruneRuns, readRetention } from "../../../src/domains/replay/run-retention.js";
 import { spoolBacklog, spoolEntry } from "../../../src/domains/replay/timeline-spool.js";
 import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
 import { readTimelineLines, sequences } from "../../helpers/timeline.js";
@@ -124,6 +124,13 @@ describe("timeline writer", () => {
     const retention = readRetention(layout);
     expect(retention).toMatchObject({ pruned_runs: 2, pruned_entries: 4 });
     expect(retention.recent.map((r) => r.run_id)).toEqual(["r2", "r1"]);
+  });
+
+  it("max_runs: while the runs fit, pruning reads no timeline (an upstream run without our meta would be read whole)", async () => {
+    const layout = workspace();
+    fs.mkdirSync(layout.timelineFile("run:unreadable"), { recursive: true }); // reading it would throw
+    expect(await pruneRuns(layout, 5, "run-t", "2026-05-05T05:05:05.000Z")).toEqual([]);
+    await expect(pruneRuns(layout, 0, "run-t", "2026-05-05T05:05:05.000Z")).rejects.toThrow();
   });
 
   it("repairs a torn last line: terminates it, counts it and continues with the next unused sequence", async () => {
