@@ -53,6 +53,8 @@ export interface ToolRuntimeOptions {
 export interface CallOptions {
   /** Receives the handler's progress events (long work: gates, chain verification). */
   onProgress?: (event: unknown) => void;
+  /** The client's id for the call, when the client's session files the timeline entry (see CompletedCall). */
+  handoffId?: string;
 }
 
 interface Stage {
@@ -115,7 +117,7 @@ export class ToolRuntime {
       const envelope = envelopeFromError(err);
       result = { envelope, envelope_json: JSON.stringify(envelope), idempotency_status: stage.status, request_hash: stage.requestHash };
     }
-    return this.finish(toolName, entry, call, args, result, performance.now() - started);
+    return this.finish(toolName, entry, call, args, result, performance.now() - started, options.handoffId);
   }
 
   private async callMutating(entry: CatalogEntry, args: Record<string, unknown>, policy: Policy, call: ToolContext["call"], stage: Stage, options: CallOptions): Promise<CallResult> {
@@ -156,7 +158,7 @@ export class ToolRuntime {
     return { envelope, envelope_json: JSON.stringify(envelope), idempotency_status: "none", request_hash: null };
   }
 
-  private async finish(toolName: string, entry: CatalogEntry | undefined, call: ToolContext["call"] | undefined, args: unknown, result: CallResult, latencyMs: number): Promise<CallResult> {
+  private async finish(toolName: string, entry: CatalogEntry | undefined, call: ToolContext["call"] | undefined, args: unknown, result: CallResult, latencyMs: number, handoffId: string | undefined): Promise<CallResult> {
     const hook = this.options.timelineHook;
     if (!hook || !call) return result;
     const record: CompletedCall = {
@@ -170,6 +172,7 @@ export class ToolRuntime {
       request_hash: entry?.mutating ? result.request_hash : null,
       envelope: result.envelope,
       latency_ms: Math.round(latencyMs * 1000) / 1000,
+      ...(handoffId !== undefined ? { handoff_id: handoffId } : {}),
     };
     try {
       await hook(record);
