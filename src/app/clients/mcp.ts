@@ -57,7 +57,15 @@ export async function mcpClient(options: McpClientOptions): Promise<McpToolClien
     async callTool(name, args) {
       // Unknown names go through unchanged so the server's unknown_tool error names what was asked for.
       const wireName = loadCatalog().get(name) ? mcpToolName(name) : name;
-      const result = (await rawCall(wireName, args)) as { content?: { type: string; text?: string }[] };
+      let result: { content?: { type: string; text?: string }[] };
+      try {
+        result = (await rawCall(wireName, args)) as typeof result;
+      } catch (err) {
+        // An unknown tool is a JSON-RPC error (-32602) whose data is aop's envelope: same result as in-process.
+        const data = (err as { code?: unknown; data?: unknown }).data as Envelope | undefined;
+        if ((err as { code?: unknown }).code === -32602 && data && data.ok === false) return { envelope: data, envelope_json: JSON.stringify(data) };
+        throw err;
+      }
       const text = result.content?.find((c) => c.type === "text")?.text;
       if (typeof text !== "string") throw new AopError("internal_error", `the MCP server answered ${name} without an envelope`);
       return { envelope: JSON.parse(text) as Envelope, envelope_json: text };

@@ -20,7 +20,16 @@ export function register(program: Command, summary: string): void {
         const { resolveActor } = await import("../../../app/create-runtime.js");
         resolveActor(ctx.globals.actor, process.env); // fail fast on a bad --actor, before serving
         const runtime = await createRuntime({ layout: ctx.layout, clock: ctx.clock, identity: identityFromGlobals(ctx), warn: (m) => process.stderr.write(`aop mcp: warning: ${m}\n`) });
-        await serveMcp(runtime, readPackageVersion());
+        const doctorChecks = async () => (await import("../../../app/doctor-checks.js")).allChecks();
+        const served = await serveMcp({ runtime, layout: ctx.layout, clock: ctx.clock, env: process.env, doctorChecks }, readPackageVersion());
+        // MCP calls no Claude Code session hook adopted in time are filed in their own run: soon after
+        // start (not before the handshake) and at the end.
+        const sweep = async () => {
+          const { sweepHandoffs } = await import("../../../domains/replay/index.js");
+          const { loadPolicyTolerant } = await import("../../../config/policy-loader.js");
+          await sweepHandoffs(ctx.layout, (await loadPolicyTolerant(ctx.layout)).policy, ctx.clock, (m) => process.stderr.write(`aop mcp: warning: ${m}\n`));
+        };
+        setTimeout(() => void sweep(), 2000).unref();
         // The catalog self-check loads every domain's handlers; it runs as soon as the server is up
         // rather than before, so clients are not kept waiting for the handshake. A broken install
         // still stops the server at once.
@@ -33,11 +42,12 @@ export function register(program: Command, summary: string): void {
             process.stderr.write(`aop mcp: ${err instanceof Error ? err.message : String(err)}\n`);
             process.exit(1);
           });
-        // Serve until the client closes stdin; gate steps still running are then killed with their
-        // process groups (they do not die with us otherwise).
-        await new Promise<void>((resolve) => process.stdin.once("close", resolve));
+        // Serve until the client closes stdin (or stdin ends: the transport closes then); gate steps still
+        // running are then killed with their process groups (they do not die with us otherwise).
+        await Promise.race([served.closed, new Promise<void>((resolve) => process.stdin.once("close", resolve))]);
         const { killRunningSteps } = await import("../../../domains/gates/index.js");
         killRunningSteps();
+        await sweep();
       }),
     );
 }

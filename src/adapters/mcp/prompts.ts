@@ -1,0 +1,65 @@
+// MCP prompts of `aop mcp` (docs/kernel.md): `resume` (where to pick up, optionally for one skill) and
+// `handoff` (what to write before stopping). Their texts come from the agents domain, the orientation
+// from the same builder the Claude Code hook uses.
+import { AopError } from "../../core/errors.js";
+import { loadPolicyTolerant } from "../../config/policy-loader.js";
+import { loadClientContext } from "../../domains/agents/index.js";
+import { resumeSkill } from "../../domains/checkpoints/index.js";
+import { renderResumeMarkdown } from "../cli/output/resume-markdown.js";
+import type { GetPromptResult, Server } from "./server-sdk.js";
+import { ProtocolError, ProtocolErrorCode } from "./server-sdk.js";
+import { ORIENTATION_URI } from "./resources.js";
+import type { McpServices } from "./services.js";
+
+const SKILL_ARGUMENT = { name: "skill", description: "the skill whose checkpoint to use (default: every open checkpoint)", required: false };
+
+const PROMPTS = [
+  { name: "resume", title: "Resume work", description: "Start a session where the last one stopped: the orientation (decisions waiting on the user, state, next actions) and, for a skill, its resume block.", arguments: [SKILL_ARGUMENT] },
+  { name: "handoff", title: "Hand off before stopping", description: "What to write down before stopping (CURRENT_STATE.md sections, the checkpoint, what to tell the user), with the current values.", arguments: [SKILL_ARGUMENT] },
+];
+
+function skillArgument(args: Record<string, string> | undefined): string | null {
+  const skill = args?.skill;
+  return typeof skill === "string" && skill.trim() !== "" ? skill.trim() : null;
+}
+
+function user(text: string): GetPromptResult["messages"][number] {
+  return { role: "user", content: { type: "text", text } };
+}
+
+async function resume(services: McpServices, skill: string | null): Promise<GetPromptResult> {
+  const { layout, clock, env } = services;
+  const { buildOrientation, resumeIntro } = await loadClientContext();
+  const orientation = await buildOrientation(layout, clock, env, await services.doctorChecks());
+  const messages: GetPromptResult["messages"] = [
+    user(resumeIntro(skill)),
+    { role: "user", content: { type: "resource", resource: { uri: ORIENTATION_URI, mimeType: "text/markdown", text: orientation.text } } },
+  ];
+  if (skill) {
+    const { policy } = await loadPolicyTolerant(layout);
+    try {
+      messages.push(user(renderResumeMarkdown(await resumeSkill({ layout, clock }, skill, policy.checkpoints.stale_days))));
+    } catch (err) {
+      if (err instanceof AopError) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `resume: ${err.message}`, { code: err.code, ...(err.hint ? { hint: err.hint } : {}) });
+      throw err;
+    }
+  }
+  return { description: skill ? `Resume the ${skill} skill` : "Resume the work in this project", messages };
+}
+
+async function handoff(services: McpServices, skill: string | null): Promise<GetPromptResult> {
+  const { layout, clock, env } = services;
+  const { buildOrientation, handoffText } = await loadClientContext();
+  const { sources } = await buildOrientation(layout, clock, env, []);
+  return { description: "What to write down before stopping", messages: [user(handoffText(sources, skill))] };
+}
+
+export function registerPrompts(server: Server, services: McpServices): void {
+  server.setRequestHandler("prompts/list", async () => ({ prompts: PROMPTS }));
+  server.setRequestHandler("prompts/get", async (request) => {
+    const skill = skillArgument(request.params.arguments);
+    if (request.params.name === "resume") return resume(services, skill);
+    if (request.params.name === "handoff") return handoff(services, skill);
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${request.params.name} (prompts: ${PROMPTS.map((p) => p.name).join(", ")})`);
+  });
+}
