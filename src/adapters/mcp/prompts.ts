@@ -11,9 +11,12 @@ import { ProtocolError, ProtocolErrorCode } from "./server-sdk.js";
 import { ORIENTATION_URI } from "./resources.js";
 import type { McpServices } from "./services.js";
 
+/** What the prompts read: the workspace, not the kernel. */
+export type PromptContext = Pick<McpServices, "layout" | "clock" | "env" | "doctorChecks">;
+
 const SKILL_ARGUMENT = { name: "skill", description: "the skill whose checkpoint to use (default: every open checkpoint)", required: false };
 
-const PROMPTS = [
+export const PROMPTS = [
   { name: "resume", title: "Resume work", description: "Start a session where the last one stopped: the orientation (decisions waiting on the user, state, next actions) and, for a skill, its resume block.", arguments: [SKILL_ARGUMENT] },
   { name: "handoff", title: "Hand off before stopping", description: "What to write down before stopping (CURRENT_STATE.md sections, the checkpoint, what to tell the user), with the current values.", arguments: [SKILL_ARGUMENT] },
 ];
@@ -27,7 +30,7 @@ function user(text: string): GetPromptResult["messages"][number] {
   return { role: "user", content: { type: "text", text } };
 }
 
-async function resume(services: McpServices, skill: string | null): Promise<GetPromptResult> {
+async function resume(services: PromptContext, skill: string | null): Promise<GetPromptResult> {
   const { layout, clock, env } = services;
   const { buildOrientation, resumeIntro } = await loadClientContext();
   const orientation = await buildOrientation(layout, clock, env, await services.doctorChecks());
@@ -37,29 +40,34 @@ async function resume(services: McpServices, skill: string | null): Promise<GetP
   ];
   if (skill) {
     const { policy } = await loadPolicyTolerant(layout);
-    try {
-      messages.push(user(renderResumeMarkdown(await resumeSkill({ layout, clock }, skill, policy.checkpoints.stale_days))));
-    } catch (err) {
-      if (err instanceof AopError) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `resume: ${err.message}`, { code: err.code, ...(err.hint ? { hint: err.hint } : {}) });
-      throw err;
-    }
+    messages.push(user(renderResumeMarkdown(await resumeSkill({ layout, clock }, skill, policy.checkpoints.stale_days))));
   }
   return { description: skill ? `Resume the ${skill} skill` : "Resume the work in this project", messages };
 }
 
-async function handoff(services: McpServices, skill: string | null): Promise<GetPromptResult> {
+async function handoff(services: PromptContext, skill: string | null): Promise<GetPromptResult> {
   const { layout, clock, env } = services;
   const { buildOrientation, handoffText } = await loadClientContext();
   const { sources } = await buildOrientation(layout, clock, env, []);
   return { description: "What to write down before stopping", messages: [user(handoffText(sources, skill))] };
 }
 
+/** A prompt by name; aop's own errors (an unknown prompt or skill) as AopError. */
+export async function getPrompt(services: PromptContext, name: string, skill: string | null): Promise<GetPromptResult> {
+  if (name === "resume") return resume(services, skill);
+  if (name === "handoff") return handoff(services, skill);
+  throw new AopError("invalid_argument", `unknown prompt '${name}' (prompts: ${PROMPTS.map((p) => p.name).join(", ")})`);
+}
+
 export function registerPrompts(server: Server, services: McpServices): void {
   server.setRequestHandler("prompts/list", async () => ({ prompts: PROMPTS }));
   server.setRequestHandler("prompts/get", async (request) => {
-    const skill = skillArgument(request.params.arguments);
-    if (request.params.name === "resume") return resume(services, skill);
-    if (request.params.name === "handoff") return handoff(services, skill);
-    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${request.params.name} (prompts: ${PROMPTS.map((p) => p.name).join(", ")})`);
+    try {
+      return await getPrompt(services, request.params.name, skillArgument(request.params.arguments));
+    } catch (err) {
+      // What the client asked for does not exist: invalid params, with aop's code and hint as data.
+      if (err instanceof AopError) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${request.params.name}: ${err.message}`, { code: err.code, ...(err.hint ? { hint: err.hint } : {}) });
+      throw err;
+    }
   });
 }

@@ -64,8 +64,11 @@ function word(value: unknown): string | null {
   return typeof value === "string" && /^[A-Za-z0-9_-]{1,32}$/.test(value) ? value : null;
 }
 
+/** An agent id or type as recorded: at most 128 characters, control characters removed (it reaches terminals). */
 function label(value: unknown): string | undefined {
-  return typeof value === "string" && value !== "" ? value.slice(0, 128) : undefined;
+  // eslint-disable-next-line no-control-regex
+  const clean = typeof value === "string" ? value.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").slice(0, 128) : "";
+  return clean === "" ? undefined : clean;
 }
 
 /** The subagent fields of an event made inside a subagent (absent otherwise). */
