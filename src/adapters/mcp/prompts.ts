@@ -1,11 +1,8 @@
 // MCP prompts of `aop mcp` (docs/kernel.md): `resume` (where to pick up, optionally for one skill) and
 // `handoff` (what to write before stopping). Their texts come from the agents domain, the orientation
 // from the same builder the Claude Code hook uses.
+// The domains load on the first request, not at start-up.
 import { AopError } from "../../core/errors.js";
-import { loadPolicyTolerant } from "../../config/policy-loader.js";
-import { loadClientContext } from "../../domains/agents/index.js";
-import { resumeSkill } from "../../domains/checkpoints/index.js";
-import { renderResumeMarkdown } from "../cli/output/resume-markdown.js";
 import type { GetPromptResult, Server } from "./server-sdk.js";
 import { ProtocolError, ProtocolErrorCode } from "./server-sdk.js";
 import { ORIENTATION_URI } from "./resources.js";
@@ -32,13 +29,16 @@ function user(text: string): GetPromptResult["messages"][number] {
 
 async function resume(services: PromptContext, skill: string | null): Promise<GetPromptResult> {
   const { layout, clock, env } = services;
-  const { buildOrientation, resumeIntro } = await loadClientContext();
+  const { buildOrientation, resumeIntro } = await (await import("../../domains/agents/index.js")).loadClientContext();
   const orientation = await buildOrientation(layout, clock, env, await services.doctorChecks());
   const messages: GetPromptResult["messages"] = [
     user(resumeIntro(skill)),
     { role: "user", content: { type: "resource", resource: { uri: ORIENTATION_URI, mimeType: "text/markdown", text: orientation.text } } },
   ];
   if (skill) {
+    const { loadPolicyTolerant } = await import("../../config/policy-loader.js");
+    const { resumeSkill } = await import("../../domains/checkpoints/index.js");
+    const { renderResumeMarkdown } = await import("../cli/output/resume-markdown.js");
     const { policy } = await loadPolicyTolerant(layout);
     messages.push(user(renderResumeMarkdown(await resumeSkill({ layout, clock }, skill, policy.checkpoints.stale_days))));
   }
@@ -47,7 +47,7 @@ async function resume(services: PromptContext, skill: string | null): Promise<Ge
 
 async function handoff(services: PromptContext, skill: string | null): Promise<GetPromptResult> {
   const { layout, clock, env } = services;
-  const { buildOrientation, handoffText } = await loadClientContext();
+  const { buildOrientation, handoffText } = await (await import("../../domains/agents/index.js")).loadClientContext();
   const { sources } = await buildOrientation(layout, clock, env, []);
   return { description: "What to write down before stopping", messages: [user(handoffText(sources, skill))] };
 }

@@ -1,13 +1,10 @@
 // MCP resources of `aop mcp` (docs/kernel.md): the orientation, CURRENT_STATE.md, each checkpoint, the
 // doctor's last report and run timelines — read-only views over the domains' services, so any MCP
 // client starts from what Claude Code gets at SessionStart. A missing one is "Resource not found".
+// The domains load on the first request, not at start-up (clients wait for the handshake).
 import fs from "node:fs";
 import { AopError } from "../../core/errors.js";
 import { readTextBounded } from "../../store/read-text-bounded.js";
-import { loadClientContext } from "../../domains/agents/index.js";
-import { getCheckpoint, scanFolder } from "../../domains/checkpoints/index.js";
-import { MAX_STATE_BYTES } from "../../domains/continuity/index.js";
-import { listRuns, queryTimeline } from "../../domains/replay/index.js";
 import type { ReadResourceResult, Server } from "./server-sdk.js";
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, UriTemplate } from "./server-sdk.js";
 import type { McpServices } from "./services.js";
@@ -18,6 +15,8 @@ export const DOCTOR_URI = "aop://doctor/last-report";
 const CHECKPOINT = new UriTemplate("aop://checkpoints/{skill}");
 const REPLAY = new UriTemplate("aop://replay/{run_id}");
 const MAX_REPORT_BYTES = 4 * 1024 * 1024;
+/** memory/CURRENT_STATE.md is read with the continuity doctor's bound. */
+const stateBytes = async () => (await import("../../domains/continuity/index.js")).MAX_STATE_BYTES;
 /** A replay resource holds the newest entries of the run; older ones are paged with replay_timeline_get. */
 export const REPLAY_RESOURCE_ENTRIES = 500;
 const LISTED_RUNS = 20;
@@ -36,6 +35,8 @@ async function listResources(services: McpServices) {
   const resources = [{ uri: ORIENTATION_URI, name: "orientation", title: "Orientation", description: "Where the work stands: decisions waiting on the user, critical findings, CURRENT_STATE.md, each open checkpoint's next action (what Claude Code gets at SessionStart).", mimeType: "text/markdown" }];
   if (isFile(layout.currentStateFile)) resources.push({ uri: STATE_URI, name: "current-state", title: "memory/CURRENT_STATE.md", description: "The session state file of the memory-continuity protocol.", mimeType: "text/markdown" });
   if (isFile(layout.doctorLastReport)) resources.push({ uri: DOCTOR_URI, name: "doctor-last-report", title: "Last doctor report", description: "The report the last `aop doctor` (doctor_run) wrote.", mimeType: "application/json" });
+  const { scanFolder } = await import("../../domains/checkpoints/index.js");
+  const { listRuns } = await import("../../domains/replay/index.js");
   const scan = await scanFolder({ layout, clock });
   for (const f of scan.files) {
     const status = f.checkpoint ? `${f.checkpoint.status}, ${f.checkpoint.phase}/${f.checkpoint.step}` : "invalid";
@@ -74,14 +75,15 @@ function asProtocolError(uri: string, err: unknown): Error {
 async function readResource(services: McpServices, uri: string): Promise<ReadResourceResult> {
   const { layout, clock, env } = services;
   if (uri === ORIENTATION_URI) {
-    const { buildOrientation } = await loadClientContext();
+    const { buildOrientation } = await (await import("../../domains/agents/index.js")).loadClientContext();
     return text(uri, "text/markdown", (await buildOrientation(layout, clock, env, await services.doctorChecks())).text);
   }
-  if (uri === STATE_URI) return fileResource(uri, layout.currentStateFile, MAX_STATE_BYTES, "text/markdown");
+  if (uri === STATE_URI) return fileResource(uri, layout.currentStateFile, await stateBytes(), "text/markdown");
   if (uri === DOCTOR_URI) return fileResource(uri, layout.doctorLastReport, MAX_REPORT_BYTES, "application/json");
   const checkpoint = CHECKPOINT.match(uri);
   if (checkpoint) {
     try {
+      const { getCheckpoint } = await import("../../domains/checkpoints/index.js");
       const { entry, document } = await getCheckpoint({ layout, clock }, String(checkpoint.skill), null);
       if (document === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${uri}: ${entry.file} is not readable JSON (${entry.errors[0]?.message ?? "unreadable"})`);
       return json(uri, document);
@@ -92,6 +94,7 @@ async function readResource(services: McpServices, uri: string): Promise<ReadRes
   const replay = REPLAY.match(uri);
   if (replay) {
     try {
+      const { queryTimeline } = await import("../../domains/replay/index.js");
       const runId = String(replay.run_id);
       const head = await queryTimeline(layout, { run_id: runId, limit: 0 });
       const from = Math.max(0, head.total_matched - REPLAY_RESOURCE_ENTRIES);
