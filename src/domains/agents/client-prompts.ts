@@ -41,7 +41,7 @@ export function handoffText(sources: ContextSources, skill: string | null): stri
   else {
     if (s.missing_sections.length > 0) lines.push(`   Missing now: ${s.missing_sections.join(", ")}.`);
     const current: [string, string][] = [["Objective", s.objective], ["Current Step", s.current_step], ["Next Action", s.next_action], ["Blockers", s.blockers], ["Unsurfaced Results", s.unsurfaced_results]];
-    for (const [name, value] of current) lines.push(`   - ${name} now reads: ${value ? clip(value) : "(empty)"}`);
+    for (const [name, value] of current) lines.push(`   - ${name} now reads: ${value ? clip(value) : "(nothing)"}`);
   }
   const cp = skill ? sources.checkpoints.find((c) => c.skill === skill) : undefined;
   lines.push(
