@@ -1,13 +1,12 @@
 // Process entry of `aop hook claude`: reads stdin (bounded), runs the hook, exits 0 — always, and
 // within a second even if the workspace is slow (a watchdog ends the process).
 import { clockFromEnv } from "../../core/clock.js";
-import { MAX_EVENT_BYTES, runClaudeHook } from "../../domains/agents/index.js";
+import { MAX_EVENT_BYTES, rescueUnspooled, runClaudeHook } from "../../domains/agents/index.js";
 
 export const WATCHDOG_MS = 900;
 
-async function readStdin(): Promise<string> {
+async function readStdin(chunks: Buffer[]): Promise<string> {
   if (process.stdin.isTTY) return "";
-  const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of process.stdin) {
     const buf = chunk as Buffer;
@@ -19,15 +18,20 @@ async function readStdin(): Promise<string> {
 }
 
 export async function hookMain(options: { root?: string } = {}): Promise<void> {
-  const watchdog = setTimeout(() => process.exit(0), WATCHDOG_MS);
+  const received: Buffer[] = [];
+  const clock = clockFromEnv();
+  const watchdog = setTimeout(() => {
+    rescueUnspooled({ stdin: Buffer.concat(received).toString("utf8"), env: process.env, clock, ...(options.root ? { root: options.root } : {}) });
+    process.exit(0);
+  }, WATCHDOG_MS);
   watchdog.unref();
   // The agent may stop reading early; that must not turn into an error exit.
   process.stdout.on("error", () => undefined);
   try {
     await runClaudeHook({
-      stdin: await readStdin(),
+      stdin: await readStdin(received),
       env: process.env,
-      clock: clockFromEnv(),
+      clock,
       ...(options.root ? { root: options.root } : {}),
       stdout: (t) => void process.stdout.write(t),
       stderr: (t) => void process.stderr.write(t),

@@ -87,6 +87,11 @@ function hashOf(value: unknown): string | null {
   }
 }
 
+/** What every entry the hook writes has in common: the session, the agent, the time. */
+function sessionEntry(event: ClaudeHookEvent, runId: string, nowMs: number, call: Pick<EntryWithoutSequence, "tool_name" | "mutating" | "operation_id" | "request_hash" | "result" | "error_code" | "latency_ms">): EntryWithoutSequence {
+  return { ts: isoUtc(nowMs), run_id: runId, session_id: event.session_id, actor_type: "agent", feature_id: null, idempotency_status: "none", ...call, ...agentFields(event) };
+}
+
 /**
  * The timeline entry for a PostToolUse / PostToolUseFailure event (sequence allocated by the writer).
  * `aopTool` names the catalog tool behind an `mcp__aop__…` name, so the call keeps its canonical name.
@@ -94,22 +99,15 @@ function hashOf(value: unknown): string | null {
 export function entryForToolEvent(event: ClaudeHookEvent, runId: string, nowMs: number, aopTool?: { name: string; mutating: boolean }): EntryWithoutSequence {
   const failed = event.hook_event_name === "PostToolUseFailure";
   const toolName = typeof event.tool_name === "string" && event.tool_name !== "" ? event.tool_name : "unknown";
-  return {
-    ts: isoUtc(nowMs),
-    run_id: runId,
-    session_id: event.session_id,
-    actor_type: "agent",
-    feature_id: null,
+  return sessionEntry(event, runId, nowMs, {
     tool_name: aopTool?.name ?? toolName,
     mutating: aopTool?.mutating ?? MUTATING_TOOLS.has(toolName),
     operation_id: typeof event.tool_use_id === "string" ? event.tool_use_id : null,
-    idempotency_status: "none",
     request_hash: hashOf(event.tool_input),
     result: failed ? "error" : "ok",
     error_code: failed ? (event.is_interrupt === true ? "interrupted" : "tool_error") : null,
     latency_ms: typeof event.duration_ms === "number" && Number.isFinite(event.duration_ms) && event.duration_ms >= 0 ? event.duration_ms : 0,
-    ...agentFields(event),
-  };
+  });
 }
 
 /** The entry `aop mcp` left for this call, filed under the session (and its subagent, if any). */
@@ -126,21 +124,7 @@ export function markerLabel(event: ClaudeHookEvent): string {
 
 /** A session marker: the event happened (UserPromptSubmit keeps only the prompt's hash). */
 export function markerEntry(event: ClaudeHookEvent, runId: string, nowMs: number): EntryWithoutSequence {
-  return {
-    ts: isoUtc(nowMs),
-    run_id: runId,
-    session_id: event.session_id,
-    actor_type: "agent",
-    feature_id: null,
-    tool_name: event.hook_event_name,
-    mutating: false,
-    operation_id: null,
-    idempotency_status: "none",
-    request_hash: event.hook_event_name === "UserPromptSubmit" && typeof event.prompt === "string" ? hashOf(event.prompt) : null,
-    result: "ok",
-    error_code: null,
-    latency_ms: 0,
-    ...agentFields(event),
-    marker: markerLabel(event),
-  };
+  const promptHash = event.hook_event_name === "UserPromptSubmit" && typeof event.prompt === "string" ? hashOf(event.prompt) : null;
+  const entry = sessionEntry(event, runId, nowMs, { tool_name: event.hook_event_name, mutating: false, operation_id: null, request_hash: promptHash, result: "ok", error_code: null, latency_ms: 0 });
+  return { ...entry, marker: markerLabel(event) };
 }

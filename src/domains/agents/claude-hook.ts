@@ -47,11 +47,15 @@ async function loadPolicy(layout: WorkspaceLayout): Promise<Policy> {
   return (await loadPolicyTolerant(layout)).policy;
 }
 
+// Set once this process's entry is in the spool (or handed on): the watchdog's rescue then does nothing.
+let spooledHere = false;
+
 /** Spools the entry (first, before anything slow), then appends the run's spool under its lock. */
 async function record(layout: WorkspaceLayout, entry: EntryWithoutSequence, io: HookIo, policy?: Policy): Promise<void> {
   // If this process is stopped while loading the policy or waiting for the run's lock (the hook has a
   // second, and fifty may start at once), the spooled entry survives; the next writer of the run appends it.
   const spooled = spoolEntry(layout, entry);
+  spooledHere = true;
   const loaded = policy ?? (await loadPolicy(layout));
   const { replayWritesEnabled } = await import("../../config/policy-types.js");
   if (!replayWritesEnabled(loaded)) {
@@ -85,6 +89,7 @@ async function recordToolCall(layout: WorkspaceLayout, event: ClaudeHookEvent, r
   const adopted = event.tool_name?.startsWith("mcp__") && typeof event.tool_use_id === "string" ? adoptHandoff(layout, event.tool_use_id) : null;
   if (adopted) {
     spoolEntry(layout, adoptedEntry(adopted.entry, event, runId));
+    spooledHere = true;
     adopted.done();
     const policy = await loadPolicy(layout);
     const { replayWritesEnabled } = await import("../../config/policy-types.js");
@@ -165,5 +170,29 @@ export async function runClaudeHook(io: HookIo): Promise<void> {
     else await onMarkerEvent(layout, event, runId, io);
   } catch (err) {
     logHook(layout, "error", event?.hook_event_name ?? "unknown", err instanceof Error ? err.message : String(err));
+  }
+}
+
+/**
+ * For the watchdog, when the second is up: if this process has not spooled its event yet (a machine
+ * so loaded that reading stdin took the whole budget), spool it now, synchronously, from what stdin
+ * gave so far, so that the session's next writer still records it. aop's own MCP calls are left to the
+ * handoff sweep (their server entry is not lost either).
+ */
+export function rescueUnspooled(io: Pick<HookIo, "stdin" | "env" | "root" | "clock">): void {
+  if (spooledHere) return;
+  spooledHere = true;
+  try {
+    const parsed = parseHookEvent(io.stdin);
+    if (!("event" in parsed)) return;
+    const event = parsed.event;
+    const runId = runIdForSession(event.session_id);
+    const layout = hookWorkspace(io, event);
+    if (!runId || !layout) return;
+    if ((TOOL_EVENTS as readonly string[]).includes(event.hook_event_name)) {
+      if (!event.tool_name?.startsWith("mcp__")) spoolEntry(layout, entryForToolEvent(event, runId, io.clock.now()));
+    } else if ((MARKER_EVENTS as readonly string[]).includes(event.hook_event_name)) spoolEntry(layout, markerEntry(event, runId, io.clock.now()));
+  } catch {
+    // out of time and out of options: nothing may reach the agent
   }
 }

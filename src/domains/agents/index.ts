@@ -3,7 +3,7 @@
 // import only from here. What a hook's tool event does not need is loaded on first use, so that
 // importing the domain stays cheap (the hook runs after every tool call of the agent).
 export { MAX_EVENT_BYTES } from "./claude-event.js";
-export { runClaudeHook } from "./claude-hook.js";
+export { rescueUnspooled, runClaudeHook } from "./claude-hook.js";
 export { CLIENTS, SERVER_NAME } from "./client-configs.js";
 export { MAX_HOOK_OUTPUT_CHARS } from "./hook-output.js";
 export { planIntegration, writeIntegration } from "./integrate.js";
