@@ -1,5 +1,6 @@
 // Process entry of `aop hook claude`: reads stdin (bounded), runs the hook, exits 0 — always, and
 // within a second even if the workspace is slow (a watchdog ends the process).
+import fs from "node:fs";
 import { clockFromEnv } from "../../core/clock.js";
 import { MAX_EVENT_BYTES, rescueUnspooled, runClaudeHook } from "../../domains/agents/index.js";
 
@@ -17,10 +18,28 @@ async function readStdin(chunks: Buffer[]): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/**
+ * What stdin holds right now, without waiting: what the stream buffered, then the pipe itself (which
+ * is non-blocking once process.stdin exists, so a read that finds nothing fails with EAGAIN).
+ */
+function takeWhatArrived(chunks: Buffer[]): void {
+  if (process.stdin.isTTY) return;
+  let size = chunks.reduce((n, c) => n + c.length, 0);
+  try {
+    for (let c: unknown; (c = process.stdin.read()) !== null && size <= MAX_EVENT_BYTES; size += (c as Buffer).length) chunks.push(c as Buffer);
+    const buf = Buffer.alloc(64 * 1024);
+    for (let n: number; size <= MAX_EVENT_BYTES && (n = fs.readSync(0, buf, 0, buf.length, null)) > 0; size += n) chunks.push(Buffer.from(buf.subarray(0, n)));
+  } catch {
+    // EAGAIN (nothing more yet) or a closed stdin: what we have is all there is
+  }
+}
+
 export async function hookMain(options: { root?: string } = {}): Promise<void> {
   const received: Buffer[] = [];
   const clock = clockFromEnv();
   const watchdog = setTimeout(() => {
+    // On a starved machine the timer can fire before the event loop has even read stdin.
+    takeWhatArrived(received);
     rescueUnspooled({ stdin: Buffer.concat(received).toString("utf8"), env: process.env, clock, ...(options.root ? { root: options.root } : {}) });
     process.exit(0);
   }, WATCHDOG_MS);
