@@ -24,6 +24,8 @@ export interface RuntimeSetup {
   clock: Clock;
   identity?: IdentityOverrides;
   warn?: (message: string) => void;
+  /** Interrupts every call in flight when aborted (a server shutting down). */
+  signal?: AbortSignal;
 }
 
 export async function createRuntime(setup: RuntimeSetup): Promise<ToolRuntime> {
@@ -41,5 +43,6 @@ export async function createRuntime(setup: RuntimeSetup): Promise<ToolRuntime> {
     policy,
     policyProblems: problems,
     ...(timelineHook ? { timelineHook } : {}),
+    ...(setup.signal ? { signal: setup.signal } : {}),
   });
 }
