@@ -10,7 +10,7 @@ export function ensureDir(dir: string): void {
   fs.mkdirSync(dir, { recursive: true, mode: defaultDirMode(dir) });
 }
 
-function fsyncDir(dir: string): void {
+export function fsyncDir(dir: string): void {
   let fd: number | undefined;
   try {
     fd = fs.openSync(dir, "r");

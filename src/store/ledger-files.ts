@@ -6,7 +6,7 @@ import os from "node:os";
 import { AopError } from "../core/errors.js";
 import { sha256Hex } from "../core/hash.js";
 import path from "node:path";
-import { ensureDir, writeJsonAtomic } from "./atomic-write.js";
+import { ensureDir, fsyncDir, writeJsonAtomic } from "./atomic-write.js";
 import { crashPoint } from "./crash-points.js";
 import type { EffectNote, EffectSink } from "./effect-journal.js";
 import { defaultFileMode, type WorkspaceLayout } from "./layout.js";
@@ -140,11 +140,13 @@ export function removeIntent(layout: WorkspaceLayout, operationId: string): void
 }
 
 /**
- * The intent file of a call in flight, open for appending. Every line is fdatasynced before the caller
- * goes on: the intent before the handler starts, each effect before the effect itself happens.
+ * The intent file of a call in flight, open for appending. Nothing needs protecting until the handler's
+ * first effect, so the intent line is made durable (file and folder) with the first effect's note; every
+ * note is fdatasynced before the effect it announces happens.
  */
 export class IntentJournal implements EffectSink {
   private fd: number | null;
+  private durable: boolean;
   /** The effects noted through this journal (not those of an earlier attempt it continues). */
   readonly notes: EffectNote[] = [];
 
@@ -152,8 +154,10 @@ export class IntentJournal implements EffectSink {
     readonly file: string,
     readonly intent: OperationIntent,
     fd: number,
+    durable: boolean,
   ) {
     this.fd = fd;
+    this.durable = durable;
   }
 
   /** Start (or, for a call finished by its retry, continue) the intent of `intent.operation_id`. */
@@ -161,7 +165,7 @@ export class IntentJournal implements EffectSink {
     const file = intentPath(layout, intent.operation_id);
     ensureDir(path.dirname(file));
     const full: OperationIntent = options.continuing && "pid" in intent ? intent : { ...intent, pid: process.pid, hostname: os.hostname() };
-    const journal = new IntentJournal(file, full, fs.openSync(file, options.continuing ? "a" : "w", defaultFileMode(file)));
+    const journal = new IntentJournal(file, full, fs.openSync(file, options.continuing ? "a" : "w", defaultFileMode(file)), options.continuing);
     if (!options.continuing) {
       journal.line({ intent: full });
       crashPoint("ledger:after-intent", file);
@@ -172,13 +176,17 @@ export class IntentJournal implements EffectSink {
   note(effect: EffectNote): void {
     this.notes.push(effect);
     this.line({ effect });
+    fs.fdatasyncSync(this.fd!);
+    if (!this.durable) {
+      fsyncDir(path.dirname(this.file));
+      this.durable = true;
+    }
     crashPoint("journal:after-note", effect.kind === "move" ? effect.to : effect.path);
   }
 
   private line(value: unknown): void {
     if (this.fd === null) throw new Error("intent journal is closed");
     fs.writeSync(this.fd, JSON.stringify(value) + "\n");
-    fs.fdatasyncSync(this.fd);
   }
 
   close(): void {
