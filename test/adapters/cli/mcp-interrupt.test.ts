@@ -10,6 +10,8 @@ import { CLI_BIN } from "../../helpers/paths.js";
 import { runJson } from "../../helpers/cli.js";
 import { processIsRunning } from "../../../src/domains/gates/process-group.js";
 import { sha256Hex } from "../../../src/core/hash.js";
+import { WorkspaceLayout } from "../../../src/store/layout.js";
+import { checkpointPath, checkpointWorkspace, minimalCheckpoint } from "../../domains/checkpoints/fixture.js";
 
 function serve(root: string): { child: ChildProcessWithoutNullStreams; send(message: object): void; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
   const child = spawn(process.execPath, [CLI_BIN, "mcp", "--root", root], { stdio: ["pipe", "pipe", "pipe"] });
@@ -91,4 +93,20 @@ describe("aop gates run interrupted", () => {
       expectNothingRecorded(ws, "op-cli-gate-0001");
     });
   }
+});
+
+describe("aop mcp interrupted during checkpoint_done with verify", () => {
+  it("stdin closed: the done_when command is killed and nothing is marked done or recorded", async () => {
+    const pidFile = "done-when.pid";
+    const root = checkpointWorkspace({ builder: minimalCheckpoint("builder", { next_actions: [{ text: "run the suite", done_when: `echo $$ > ${pidFile}; exec sleep 30` }, "then ship"] }) });
+    const before = fs.readFileSync(checkpointPath(root, "builder"));
+    const server = serve(root);
+    server.send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "checkpoint_done", arguments: { skill: "builder", verify: true, operation_id: "op-interrupted-done-1" } } });
+    const commandPid = Number(await waitForFile(path.join(root, pidFile)));
+    server.child.stdin.end();
+    expect((await server.exited).code).toBe(0);
+    await expectGone(commandPid);
+    expect(fs.readFileSync(checkpointPath(root, "builder")).equals(before)).toBe(true);
+    expect(fs.existsSync(new WorkspaceLayout(root).ledgerRecord(sha256Hex("op-interrupted-done-1")))).toBe(false);
+  });
 });
