@@ -7,7 +7,7 @@ import { activeLeaseRunId } from "../domains/runs/index.js";
 import { createTimelineHook } from "../domains/replay/index.js";
 import type { IdentityOverrides } from "../runtime/run-context.js";
 import { ToolRuntime, type ToolRuntimeOptions } from "../runtime/tool-runtime.js";
-import { loadHandler } from "./handler-registry.js";
+import { loadHandler, loadRecovery } from "./handler-registry.js";
 
 export { resolveActor } from "../runtime/run-context.js";
 
@@ -15,8 +15,8 @@ export { resolveActor } from "../runtime/run-context.js";
 const RUNS_WITH_INVALID_POLICY: ReadonlySet<string> = new Set(["doctor.run"]);
 
 /** The ports every runtime of this package is built with (tests add their own workspace and clock). */
-export function kernelPorts(): Pick<ToolRuntimeOptions, "handlerLoader" | "activeRunId" | "runsWithInvalidPolicy"> {
-  return { handlerLoader: loadHandler, activeRunId: activeLeaseRunId, runsWithInvalidPolicy: RUNS_WITH_INVALID_POLICY };
+export function kernelPorts(): Pick<ToolRuntimeOptions, "handlerLoader" | "recoveryLoader" | "activeRunId" | "runsWithInvalidPolicy"> {
+  return { handlerLoader: loadHandler, recoveryLoader: loadRecovery, activeRunId: activeLeaseRunId, runsWithInvalidPolicy: RUNS_WITH_INVALID_POLICY };
 }
 
 export interface RuntimeSetup {

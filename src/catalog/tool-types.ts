@@ -46,9 +46,11 @@ export interface LandedEffect {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type ToolRecovery = (args: any, effects: readonly LandedEffect[], ctx: ToolContext) => Promise<unknown | null>;
 
+export type ToolRecoveries = Record<string, ToolRecovery>;
+
 // Arguments arrive already validated against the tool's input schema, so handlers may narrow the type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ToolHandler = ((args: any, ctx: ToolContext) => Promise<unknown>) & { recover?: ToolRecovery };
+export type ToolHandler = (args: any, ctx: ToolContext) => Promise<unknown>;
 
 export type ToolHandlers = Record<string, ToolHandler>;
 

@@ -13,7 +13,7 @@ import { loadCatalog, similarToolNames, type Catalog } from "../catalog/catalog.
 import { IdempotencyLedger, type InterruptedCall } from "./idempotency-ledger.js";
 import { resolveIdentity, type ActiveRunId, type IdentityOverrides } from "./run-context.js";
 import type { CompletedCall, IdempotencyStatus, TimelineHook } from "../catalog/timeline-hook.js";
-import type { CatalogEntry, ToolContext, ToolHandler } from "../catalog/tool-types.js";
+import type { CatalogEntry, ToolContext, ToolHandler, ToolRecovery } from "../catalog/tool-types.js";
 import { checkedError, checkedSuccess, checkRole, featureIdOf, operationIdOf, requestHashOf, validateInput } from "./call-checks.js";
 import { interruptedEnvelope, killedCallRecord, landedEffects, notRecorded } from "./interrupted-call.js";
 
@@ -21,6 +21,9 @@ export { MAX_ARGUMENT_BYTES, requestHashOf } from "./call-checks.js";
 
 /** Finds the handler of a tool (the composition root supplies one that loads domains lazily). */
 export type HandlerLoader = (toolName: string) => Promise<ToolHandler | undefined>;
+
+/** Finds how a tool finishes a call killed half way, if it can (see docs/kernel.md, "Crash safety"). */
+export type RecoveryLoader = (toolName: string) => Promise<ToolRecovery | undefined>;
 
 export interface CallResult {
   envelope: Envelope;
@@ -39,6 +42,8 @@ export interface ToolRuntimeOptions {
   policyProblems?: ConfigProblem[];
   catalog?: Catalog;
   handlerLoader: HandlerLoader;
+  /** Default: no tool finishes a killed call (a retry that finds changes answers operation_interrupted). */
+  recoveryLoader?: RecoveryLoader;
   /** The run a call belongs to when nothing names one (the active run lease); default: none. */
   activeRunId?: ActiveRunId;
   /** Tools that still run when the policy is invalid (every other call fails with config_invalid). */
@@ -215,12 +220,12 @@ export class ToolRuntime {
    * `settled: false` (the finishing was itself interrupted or timed out on a lock) leaves it open.
    */
   private async settleKilled(entry: CatalogEntry, args: Record<string, unknown>, ctx: ToolContext, killed: InterruptedCall): Promise<{ envelope: Envelope; settled: boolean }> {
-    const handler = await this.handlerLoader(entry.name);
-    if (handler?.recover) {
+    const recover = await this.options.recoveryLoader?.(entry.name);
+    if (recover) {
       const journal = this.ledger.begin(killed.intent, { continuing: true });
       let envelope: Envelope | null = null;
       try {
-        const data = await withEffectSink(journal, () => handler.recover!(args, landedEffects(killed), ctx));
+        const data = await withEffectSink(journal, () => recover(args, landedEffects(killed), ctx));
         if (data !== null) envelope = await checkedSuccess(entry, data);
       } catch (err) {
         envelope = await checkedError(err);
