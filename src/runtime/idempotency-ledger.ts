@@ -2,6 +2,7 @@
 // intent written before the handler runs, the handler's effects noted in it, the final envelope recorded
 // after. A retry that finds an intent instead of a record learns from the noted effects what had landed.
 import fs from "node:fs";
+import path from "node:path";
 import type { WorkspaceLayout } from "../store/layout.js";
 import { acquireLock } from "../store/lock.js";
 import { effectPath, effectState, type EffectNote, type EffectState } from "../store/effect-journal.js";
@@ -50,14 +51,23 @@ export class IdempotencyLedger {
 
   /** What an interrupted call's noted effects show, file by file, now. */
   assess(entry: Extract<LedgerEntry, { kind: "intent" }>): InterruptedCall {
-    const effects: AssessedEffect[] = entry.effects.map((note) => ({ kind: note.kind, path: this.layout.relative(effectPath(note)), state: effectState(note), note }));
+    const effects: AssessedEffect[] = entry.effects.map((note) => {
+      const inside = this.inside(note);
+      // A note naming a file outside the workspace was not written by us: never read, never trusted.
+      return { kind: note.kind, path: this.layout.relative(effectPath(note)), state: inside ? effectState(note) : "changed_since", note };
+    });
     return { intent: entry.intent, effects, nothingLanded: effects.every((e) => e.state === "not_applied") };
   }
 
   /** Forget an interrupted call that changed nothing, with the scratch files (step logs) it left. */
   discard(call: InterruptedCall): void {
-    for (const effect of call.effects) if (effect.kind === "scratch") fs.rmSync(effectPath(effect.note), { force: true });
+    for (const effect of call.effects) if (effect.kind === "scratch" && this.inside(effect.note)) fs.rmSync(effectPath(effect.note), { force: true });
     removeIntent(this.layout, call.intent.operation_id);
+  }
+
+  private inside(note: EffectNote): boolean {
+    const paths = note.kind === "move" ? [note.from, note.to] : [note.path];
+    return paths.every((p) => typeof p === "string" && path.isAbsolute(p) && this.layout.resolveInside(path.relative(this.layout.root, p)) !== null);
   }
 
   begin(intent: Omit<OperationIntent, "pid" | "hostname">, options: { continuing?: boolean } = {}): IntentJournal {

@@ -105,7 +105,8 @@ function readIntentFile(layout: WorkspaceLayout, file: string): { interrupted: I
     interrupted: {
       path: layout.relative(file),
       intent,
-      effects: effects.filter((e) => e.kind !== "scratch").map((e) => ({ path: layout.relative(effectPath(e)), state: effectState(e) })),
+      // A note naming a file outside the workspace was not written by aop: not read, not trusted.
+      effects: effects.filter((e) => e.kind !== "scratch").map((e) => ({ path: layout.relative(effectPath(e)), state: layout.resolveInside(layout.relative(effectPath(e))) === null ? "changed_since" : effectState(e) })),
     },
   };
 }

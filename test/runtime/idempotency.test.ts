@@ -10,6 +10,7 @@ import type { ToolHandler } from "../../src/catalog/tool-types.js";
 import { handlers as featureHandlers } from "../../src/domains/features/tools.js";
 import { intentPath, recordPath } from "../../src/store/ledger-files.js";
 import { AopError } from "../../src/core/errors.js";
+import { requestHashOf } from "../../src/runtime/tool-runtime.js";
 
 describe("idempotency ledger", () => {
   it("new → replay returns the identical envelope bytes and does not re-run the handler", async () => {
@@ -141,5 +142,21 @@ describe("idempotency ledger: damage and interruptions", () => {
     const second = await runtime.callTool("feature.init", { feature_id: "i1", operation_id: id });
     expect(second).toMatchObject({ idempotency_status: "new", envelope: { ok: true } });
     expect(calls).toBe(2);
+  });
+});
+
+describe("idempotency ledger: an intent naming files outside the workspace", () => {
+  it("is never trusted: nothing outside is removed or read as landed, and the retry refuses", async () => {
+    const { runtime, layout } = testRuntime();
+    const outside = path.join(tempWorkspace(), "precious.txt");
+    fs.writeFileSync(outside, "keep me");
+    const id = opId("outside");
+    const args = { feature_id: "o1" };
+    const intent = { operation_id: id, tool_name: "feature.init", request_hash: requestHashOf("feature.init", args), run_id: "r", session_id: null, actor_type: "orchestrator", feature_id: "o1", started_at: "2026-03-01T10:00:00.000Z", pid: 1, hostname: "h" };
+    fs.mkdirSync(path.dirname(intentPath(layout, id)), { recursive: true });
+    fs.writeFileSync(intentPath(layout, id), [{ intent }, { effect: { kind: "scratch", path: outside } }, { effect: { kind: "create", path: outside, after: "sha256:" + "0".repeat(64) } }].map((l) => JSON.stringify(l) + "\n").join(""));
+    const r = await runtime.callTool("feature.init", { ...args, operation_id: id });
+    expect(r.envelope).toMatchObject({ ok: false, error: { code: "operation_interrupted" } });
+    expect(fs.readFileSync(outside, "utf8")).toBe("keep me");
   });
 });
