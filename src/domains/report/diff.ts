@@ -1,7 +1,8 @@
 // Two runs side by side: calls aligned by operation id and by their order (sequence), then compared.
-// An entry's key is its operation id when the other run has that id too, else its tool and feature;
-// the two key lists are aligned by a shortest edit script (Myers), so one extra call early in a run
-// shows as one added call, not as every later call changed. Pure (docs/report.md).
+// An entry's key is its operation id when the other run has that id too, else its tool and feature.
+// Operation ids found once in each run anchor the alignment; between anchors the key lists are aligned
+// by a shortest edit script (Myers), so one extra call early in a run shows as one added call, not as
+// every later call changed. Pure (docs/report.md).
 import type { ReportEntry } from "./timeline-codec.js";
 
 export type DiffEntry = Pick<ReportEntry, "sequence" | "tool_name" | "feature_id" | "operation_id" | "result" | "error_code" | "idempotency_status" | "mutating" | "request_hash">;
@@ -129,12 +130,76 @@ function compare(a: DiffEntry, b: DiffEntry): DiffChange[] {
   return changes;
 }
 
+/** Pairs (i, j) of operation ids found exactly once in each run, the longest run of them in order in both. */
+function anchors(ka: Int32Array, kb: Int32Array, lo: number, aHi: number, bHi: number, byOp: (k: number) => boolean): [number, number][] {
+  const countA = new Map<number, number>();
+  const countB = new Map<number, number>();
+  const posB = new Map<number, number>();
+  for (let i = lo; i < aHi; i++) if (byOp(ka[i]!)) countA.set(ka[i]!, (countA.get(ka[i]!) ?? 0) + 1);
+  for (let j = lo; j < bHi; j++) {
+    if (!byOp(kb[j]!)) continue;
+    countB.set(kb[j]!, (countB.get(kb[j]!) ?? 0) + 1);
+    posB.set(kb[j]!, j);
+  }
+  const pairs: [number, number][] = [];
+  for (let i = lo; i < aHi; i++) {
+    const k = ka[i]!;
+    if (countA.get(k) === 1 && countB.get(k) === 1) pairs.push([i, posB.get(k)!]);
+  }
+  // Longest increasing subsequence of j (pairs are already in i order): patience sorting.
+  const tails: number[] = [];
+  const prev = new Int32Array(pairs.length).fill(-1);
+  for (let p = 0; p < pairs.length; p++) {
+    let l = 0;
+    let h = tails.length;
+    while (l < h) {
+      const m = (l + h) >> 1;
+      if (pairs[tails[m]!]![1] < pairs[p]![1]) l = m + 1;
+      else h = m;
+    }
+    if (l > 0) prev[p] = tails[l - 1]!;
+    tails[l] = p;
+  }
+  const out: [number, number][] = [];
+  for (let p = tails.length ? tails[tails.length - 1]! : -1; p !== -1; p = prev[p]!) out.push(pairs[p]!);
+  return out.reverse();
+}
+
 export function diffRuns(a: readonly DiffEntry[], b: readonly DiffEntry[], options: { maxEdits?: number } = {}): RunDiff {
   const { ka, kb, byOp } = keysOf(a, b);
   const rows: DiffRow[] = [];
+  let budget = options.maxEdits ?? DEFAULT_MAX_EDITS;
+  let positional = false;
   const pair = (i: number, j: number) => {
     const changes = compare(a[i]!, b[j]!);
     rows.push({ kind: changes.length === 0 ? "same" : "changed", a: i, b: j, by: byOp(ka[i]!) ? "operation_id" : "order", changes });
+  };
+  const missing = (i: number) => rows.push({ kind: "missing", a: i, b: null, by: null, changes: [] });
+  const added = (j: number) => rows.push({ kind: "added", a: null, b: j, by: null, changes: [] });
+  const segment = (aLo: number, aHi: number, bLo: number, bHi: number) => {
+    const ops = aLo === aHi && bLo === bHi ? [] : editScript(ka, kb, aLo, aHi, bLo, bHi, budget);
+    let i = aLo;
+    let j = bLo;
+    if (ops) {
+      for (const op of ops) {
+        if (op === "eq") pair(i++, j++);
+        else if (op === "del") missing(i++);
+        else added(j++);
+      }
+      budget -= ops.filter((op) => op !== "eq").length;
+      return;
+    }
+    // Too different to align: pair by order where the calls agree, otherwise one missing and one added.
+    positional = true;
+    for (; i < aHi && j < bHi; i++, j++) {
+      if (ka[i] === kb[j]) pair(i, j);
+      else {
+        missing(i);
+        added(j);
+      }
+    }
+    for (; i < aHi; i++) missing(i);
+    for (; j < bHi; j++) added(j);
   };
   // The common start and end need no search (two runs of one workflow mostly share both).
   let lo = 0;
@@ -146,26 +211,19 @@ export function diffRuns(a: readonly DiffEntry[], b: readonly DiffEntry[], optio
     bHi--;
   }
   for (let i = 0; i < lo; i++) pair(i, i);
-  const ops = editScript(ka, kb, lo, aHi, lo, bHi, options.maxEdits ?? DEFAULT_MAX_EDITS);
+  // Between the common ends, calls with the same operation id anchor the alignment (they are the same
+  // operation, whatever moved around them); the stretches between anchors are aligned by order.
   let i = lo;
   let j = lo;
-  if (ops) {
-    for (const op of ops) {
-      if (op === "eq") pair(i++, j++);
-      else if (op === "del") rows.push({ kind: "missing", a: i++, b: null, by: null, changes: [] });
-      else rows.push({ kind: "added", a: null, b: j++, by: null, changes: [] });
-    }
-  } else {
-    // Too different to align: pair by order where the calls agree, otherwise one missing and one added.
-    for (; i < aHi && j < bHi; i++, j++) {
-      if (ka[i] === kb[j]) pair(i, j);
-      else rows.push({ kind: "missing", a: i, b: null, by: null, changes: [] }, { kind: "added", a: null, b: j, by: null, changes: [] });
-    }
-    for (; i < aHi; i++) rows.push({ kind: "missing", a: i, b: null, by: null, changes: [] });
-    for (; j < bHi; j++) rows.push({ kind: "added", a: null, b: j, by: null, changes: [] });
+  for (const [ai, bj] of anchors(ka, kb, lo, aHi, bHi, byOp)) {
+    segment(i, ai, j, bj);
+    pair(ai, bj);
+    i = ai + 1;
+    j = bj + 1;
   }
+  segment(i, aHi, j, bHi);
   for (let t = 0; aHi + t < a.length; t++) pair(aHi + t, bHi + t);
   const summary: Record<DiffKind, number> = { same: 0, changed: 0, added: 0, missing: 0 };
   for (const r of rows) summary[r.kind] += 1;
-  return { rows, summary, method: ops ? "aligned" : "positional" };
+  return { rows, summary, method: positional ? "positional" : "aligned" };
 }
