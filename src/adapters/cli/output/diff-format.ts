@@ -21,7 +21,10 @@ function result(r: TimelineRecord | undefined): string {
 }
 
 function show(value: string | boolean | null): string {
-  return value === null ? "null" : terminalText(String(value));
+  if (value === null) return "null";
+  const text = terminalText(String(value));
+  // Hashes differ in their first characters already; the JSON output has them whole.
+  return /^sha256:[0-9a-f]{64}$/.test(text) ? `${text.slice(0, 19)}…` : text;
 }
 
 export function renderDiff(ids: string[], runs: Runs, diff: RunDiff, s: Style): string {
