@@ -190,8 +190,12 @@ class App implements AppContext {
       if (!known) {
         this.store.addRun(view, null);
         changed = true;
-      } else if (known.encoded === null && (known.view.entries !== view.entries || known.view.last_entry_at !== view.last_entry_at)) {
-        known.view = view;
+        continue;
+      }
+      // The server's counts are the file's; the entries the page holds stay as they are.
+      const v = known.view;
+      if (v.entries !== view.entries || v.errors !== view.errors || v.last_entry_at !== view.last_entry_at) {
+        Object.assign(v, { entries: view.entries, errors: view.errors, started_at: view.started_at, last_entry_at: view.last_entry_at, dropped_entries: view.dropped_entries, skipped_lines: view.skipped_lines });
         changed = true;
       }
     }

@@ -145,3 +145,29 @@ describe("the report page (file://, headless Chromium)", () => {
     await page.close();
   });
 });
+
+describe("the report page's other views", () => {
+  it("the Diff view shows the comparison `aop report --diff` prints", async () => {
+    const cli = runCli(["report", "--root", root, "--diff", "run:kernel", "agent-run", "--json"]);
+    const { summary } = JSON.parse(cli.stdout) as { summary: { same: number; changed: number; added: number; missing: number } };
+    const { page } = await openPage(browser, url("#view=diff&a=run%3Akernel&b=agent-run"));
+    expect(await text(page, '[data-testid="diff-summary"]')).toBe(`${summary.changed} changed · ${summary.added} added (only in B) · ${summary.missing} missing (only in A) · ${summary.same} unchanged`);
+    expect(await page.locator(".diff-rows .row:not([hidden])").count()).toBe(summary.changed + summary.added + summary.missing);
+    await page.close();
+  });
+
+  it("Tools, Checkpoints and Doctor show the workspace's figures", async () => {
+    const lines = timelineLines(layout, "run:kernel");
+    const { page } = await openPage(browser, url("#view=tools&run=run%3Akernel"));
+    const row = page.locator("#view-tools tbody tr", { hasText: "feature.set_status" });
+    const cells = await row.locator("td").allTextContents();
+    const calls = lines.filter((l) => l.tool_name === "feature.set_status");
+    expect(cells.slice(0, 3)).toEqual(["feature.set_status", String(calls.length), String(calls.filter((l) => l.result === "error").length)]);
+    await page.click('nav button[data-view="checkpoints"]');
+    expect(await page.locator("#view-checkpoints tbody tr").first().locator("td").nth(5).textContent()).toMatch(/^Write the error model/);
+    await page.click('nav button[data-view="doctor"]');
+    const report = JSON.parse(fs.readFileSync(layout.doctorLastReport, "utf8")) as { findings: unknown[] };
+    expect(await page.locator("#view-doctor tbody tr").count()).toBe(report.findings.length);
+    await page.close();
+  });
+});
