@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import { readJsonl, type JsonlReadStats } from "../../store/jsonl.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
-import { asEntry, ENTRY_KEYS } from "../replay/index.js";
+import { asEntry, ENTRY_KEYS, type TimelineEntry } from "../replay/index.js";
 import type { TimelineRecord } from "./timeline-codec.js";
 import { regularFileProblem } from "./regular-file.js";
 
@@ -28,6 +28,12 @@ export interface RunRead {
   /** Why nothing was read, when the file was refused. */
   problem: string | null;
 }
+
+// The codec's record type is written out for the page (which compiles without Node types and so cannot
+// import the replay domain); this fails to compile the day it stops being the replay contract's entry.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const SAME_AS_REPLAY_ENTRY: Same<Omit<TimelineRecord, "agent_id" | "agent_type" | "extra">, TimelineEntry> = true;
+void SAME_AS_REPLAY_ENTRY;
 
 /** Extra fields bigger than this (serialized) are summarised rather than embedded. */
 export const MAX_EXTRA_BYTES = 4096;
