@@ -1,6 +1,7 @@
 // Gathers everything a report shows from the workspace, read-only: runs and their entries, ledger
 // envelopes, features with their chains, checkpoints, the doctor's last report. Nothing goes through
 // the tool pipeline, which would record the report's own reads in the timeline.
+import fs from "node:fs";
 import path from "node:path";
 import type { Clock } from "../../core/clock.js";
 import { nowIso } from "../../core/clock.js";
@@ -10,7 +11,7 @@ import { evidenceIntegrityEnabled } from "../../config/policy-types.js";
 import { gatherCheckpoints } from "./gather-checkpoints.js";
 import { gatherDoctor } from "./gather-doctor.js";
 import { gatherFeatures } from "./gather-features.js";
-import { DEFAULT_LEDGER_BUDGET, gatherLedger, type LedgerBudget, type LedgerReader } from "./gather-ledger.js";
+import { DEFAULT_LEDGER_BUDGET, gatherLedger, hasLedgerRecord, type LedgerBudget, type LedgerReader } from "./gather-ledger.js";
 import { DEFAULT_BUDGET, gatherRuns, type GatheredRuns, type RunBudget } from "./gather-runs.js";
 import { REPORT_FORMAT, type CheckpointsView, type ReportData } from "./report-types.js";
 import type { TimelineRecord } from "./timeline-codec.js";
@@ -54,7 +55,12 @@ export async function buildReport(layout: WorkspaceLayout, clock: Clock, options
     : await gatherRuns(layout, { runIds: options.runIds, sinceMs }, options.budget ?? DEFAULT_BUDGET);
   notes.push(...runs.notes);
   if (options.live) for (const run of runs.runs) run.cursor = runs.cursors.get(run.run_id) ?? null;
-  const ledger = linkedAway(layout, layout.ledgerDir, notes) ? { ledger: {}, left_out: 0 } : gatherLedger(runs.records.values(), ports.readLedger, options.ledgerBudget ?? DEFAULT_LEDGER_BUDGET);
+  // Without a ledger folder every look-up would miss: say so once instead of looking up each call.
+  const hasLedger = fs.existsSync(layout.ledgerDir) && !linkedAway(layout, layout.ledgerDir, notes);
+  const ledger = hasLedger ? gatherLedger(runs.records.values(), ports.readLedger, options.ledgerBudget ?? DEFAULT_LEDGER_BUDGET) : { ledger: {}, left_out: 0 };
+  if (!hasLedger && [...runs.records.values()].some((records) => records.some(hasLedgerRecord))) {
+    notes.push(`no idempotency ledger in this workspace (${layout.relative(layout.ledgerDir)}): mutating calls are shown without their recorded envelopes`);
+  }
   if (ledger.left_out > 0) notes.push(`${ledger.left_out} mutating call(s) are shown without their ledger envelope (look-up budget); --serve fetches them on demand`);
   const features = linkedAway(layout, layout.featuresDir, notes)
     ? { integrity_enabled: evidenceIntegrityEnabled(policy), problem: "not read", items: [] }

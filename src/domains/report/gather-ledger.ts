@@ -43,13 +43,18 @@ export interface GatheredLedger {
   left_out: number;
 }
 
+/** Only calls that went through the idempotency stage have a record (an agent's own tools, seen by a hook, do not). */
+export function hasLedgerRecord(r: Pick<TimelineRecord, "mutating" | "operation_id" | "idempotency_status">): boolean {
+  return r.mutating && r.operation_id !== null && r.idempotency_status !== "none";
+}
+
 export function gatherLedger(runs: Iterable<TimelineRecord[]>, read: LedgerReader, budget: LedgerBudget = DEFAULT_LEDGER_BUDGET): GatheredLedger {
   // Operation ids of mutating calls, newest first: runs come newest first, and a later call is likelier to be looked at.
   const wanted: { id: string }[] = [];
   for (const records of runs) {
     for (let i = records.length - 1; i >= 0; i--) {
       const r = records[i]!;
-      if (r.mutating && r.operation_id !== null) wanted.push({ id: r.operation_id });
+      if (hasLedgerRecord(r)) wanted.push({ id: r.operation_id! });
     }
   }
   const ledger: Record<string, LedgerView> = Object.create(null) as Record<string, LedgerView>;

@@ -70,6 +70,10 @@ const FLAG_HASH_PREFIX = 4;
 const STATUSES: IdempotencyStatus[] = ["none", "new", "replay", "mismatch"];
 const HASH_PREFIX = "sha256:";
 
+// A timestamp of this form is certainly what toISOString gives for its instant (days up to 28 and hours
+// up to 23, which Date.parse never rolls over), so the costlier round trip is needed only for others.
+const PLAIN_INSTANT = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|1\d|2[0-8])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+
 /** The ts text of an entry. */
 export function entryTimestamp(entry: Pick<ReportEntry, "ts_ms" | "ts_raw">): string {
   return entry.ts_raw ?? new Date(entry.ts_ms).toISOString();
@@ -99,7 +103,7 @@ export function encodeTimeline(runId: string, records: readonly TimelineRecord[]
     // An unparseable time keeps the previous entry's place on the time axis.
     const ms = Number.isNaN(parsed) ? (prevMs ?? 0) : parsed;
     if (prevMs === null) out.base_ms = ms;
-    if (Number.isNaN(parsed) || new Date(ms).toISOString() !== r.ts) out.raw_ts[i] = r.ts;
+    if (Number.isNaN(parsed) || (!PLAIN_INSTANT.test(r.ts) && new Date(ms).toISOString() !== r.ts)) out.raw_ts[i] = r.ts;
     out.t.push(ms - (prevMs ?? ms));
     prevMs = ms;
     out.seq.push(i === 0 ? r.sequence : r.sequence - prevSeq);

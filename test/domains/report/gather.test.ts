@@ -15,8 +15,9 @@ const recorded = (op: string, envelope = '{"ok":true,"data":{}}'): LedgerLookup 
 
 describe("ledger envelopes", () => {
   it("looks up each mutating call's operation once, newest first, within the budget", () => {
-    const calls = [0, 1, 2, 3].map((i) => record(i, { mutating: true, operation_id: `op-${i}` }));
-    calls.push(record(4, { mutating: true, operation_id: "op-3" }), record(5, { operation_id: "read-only" }));
+    const calls = [0, 1, 2, 3].map((i) => record(i, { mutating: true, operation_id: `op-${i}`, idempotency_status: "new" }));
+    // A replay of op-3, a read-only call, and an agent's own tool seen by a hook (no idempotency stage): no look-ups.
+    calls.push(record(4, { mutating: true, operation_id: "op-3", idempotency_status: "replay" }), record(5, { operation_id: "read-only" }), record(6, { mutating: true, operation_id: "toolu_1" }));
     const asked: string[] = [];
     const { ledger, left_out } = gatherLedger([calls], (op) => (asked.push(op), op === "op-2" ? { status: "missing" } : recorded(op)), { maxLookups: 3, maxBytes: 1e6, maxEnvelopeBytes: 1e6 });
     expect(asked).toEqual(["op-3", "op-2", "op-1"]);
@@ -26,7 +27,7 @@ describe("ledger envelopes", () => {
   });
 
   it("cuts a large envelope and stops at the byte budget", () => {
-    const calls = [0, 1, 2].map((i) => record(i, { mutating: true, operation_id: `op-${i}` }));
+    const calls = [0, 1, 2].map((i) => record(i, { mutating: true, operation_id: `op-${i}`, idempotency_status: "new" }));
     const big = "x".repeat(100);
     const { ledger, left_out } = gatherLedger([calls], (op) => recorded(op, big), { maxLookups: 10, maxBytes: 150, maxEnvelopeBytes: 80 });
     expect(ledger["op-2"]).toMatchObject({ envelope_json: "x".repeat(80), truncated: true });

@@ -20,10 +20,12 @@ describe("timeline codec", () => {
   });
 
   it("keeps a timestamp that is not the ISO form of its instant as written, and places an unparseable one at the previous entry", () => {
-    const records = [record(0), record(1, { ts: "2026-03-01T09:00:00.5+00:00" }), record(2, { ts: "yesterday" })];
+    const records = [record(0), record(1, { ts: "2026-03-01T09:00:00.5+00:00" }), record(2, { ts: "yesterday" }), record(3, { ts: "2026-02-30T00:00:00.000Z" }), record(4, { ts: "2026-03-01T24:00:00.000Z" }), record(5, { ts: "2026-03-31T23:59:59.999Z" })];
     const decoded = decodeTimeline(encodeTimeline("run:a", records));
     expect(decoded.map(entryTimestamp)).toEqual(records.map((r) => r.ts));
     expect(decoded[2]!.ts_ms).toBe(decoded[1]!.ts_ms);
+    // Dates Date.parse rolls over (Feb 30, hour 24) keep their text; a plain instant needs none.
+    expect(Object.keys(encodeTimeline("run:a", records).raw_ts)).toEqual(["1", "2", "3", "4"]);
   });
 
   it("records a line naming another run, and sequences with gaps or going backwards", () => {

@@ -37,13 +37,18 @@ function pretty(json: string): string {
 function ledgerSection(input: DetailInput): HTMLElement {
   const e = input.entry;
   const section = el("section", { class: "ledger" }, el("h3", null, "Ledger envelope"));
-  if (!e.mutating || e.operation_id === null) {
-    section.append(el("p", { class: "muted" }, e.mutating ? "no operation id: nothing recorded" : "read-only call: the ledger records only mutating calls"));
+  if (!e.mutating || e.operation_id === null || e.idempotency_status === "none") {
+    const why = !e.mutating
+      ? "read-only call: the ledger records only mutating calls"
+      : e.operation_id === null
+        ? "no operation id: nothing recorded"
+        : "not an aop kernel call (an agent's own tool, recorded by a hook): the ledger has no record of it";
+    section.append(el("p", { class: "muted" }, why));
     return section;
   }
   const l = input.ledger;
   if (!l) {
-    section.append(el("p", { class: "muted" }, "not embedded in this file (look-up budget)"));
+    section.append(el("p", { class: "muted" }, "not in this file: see the notes at the foot of the page"));
     if (input.fetchLedger) {
       const button = el("button", { class: "small" }, "fetch from the server");
       button.addEventListener("click", () => input.fetchLedger!(e.operation_id!));
