@@ -1,14 +1,13 @@
-// The report's view of the idempotency ledger: the runtime owns the ledger's format and reader, and
-// domains do not import the runtime, so the composition root hands the report a reader (docs/report.md).
+// The report's view of the idempotency ledger, handed to the report by the composition root
+// (docs/report.md); the record format and its bounded reader live in store/ledger-files.ts.
 import type { WorkspaceLayout } from "../store/layout.js";
-import { IdempotencyLedger } from "../runtime/idempotency-ledger.js";
+import { readRecord } from "../store/ledger-files.js";
 import type { LedgerReader } from "../domains/report/index.js";
 
 export function ledgerReader(layout: WorkspaceLayout): LedgerReader {
-  const ledger = new IdempotencyLedger(layout);
   return (operationId) => {
     try {
-      const record = ledger.read(operationId);
+      const record = readRecord(layout, operationId);
       if (record === null) return { status: "missing" };
       return {
         status: "recorded",
