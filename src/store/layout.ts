@@ -125,6 +125,17 @@ export class WorkspaceLayout {
   timelineSpoolFile(runId: string, name: string): string {
     return path.join(this.timelineSpoolDir(runId), validateId("spool_file", name));
   }
+  /** Entries of calls whose client's session hook files them (Claude Code's tool_use_id): docs/agents.md. */
+  get timelineHandoffDir(): string {
+    return path.join(this.replayDir, "handoff");
+  }
+  timelineHandoffFile(toolUseId: string): string {
+    return path.join(this.timelineHandoffDir, `${validateId("tool_use_id", toolUseId)}.json`);
+  }
+  /** What the Claude Code hook remembers about a session between events (e.g. that Stop blocked once). */
+  hookSessionState(runId: string): string {
+    return path.join(this.replayDir, `${validateId("run_id", runId)}.hook-state.json`);
+  }
   get replayRetentionFile(): string {
     return path.join(this.replayDir, "retention.json");
   }

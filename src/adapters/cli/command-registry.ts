@@ -28,8 +28,9 @@ export const COMMANDS: CommandEntry[] = [
   { name: "tools", summary: "list the tool catalog; --write-docs regenerates tools.md", load: () => import("./commands/tools.js") },
   { name: "call", summary: "call any tool with JSON arguments (in-process or --transport mcp)", load: () => import("./commands/call.js") },
   { name: "integrate", summary: "wire aop into Claude Code, Codex or Cursor (hooks and MCP server config)", load: () => import("./commands/integrate.js") },
-  { name: "hook", summary: "Claude Code hook handler: timeline entries, session context, stop reminders", load: () => import("./commands/hook.js") },
-  { name: "mcp", summary: "serve every tool over MCP stdio for agents", load: () => import("./commands/mcp.js") },
+  { name: "agent", summary: "what an agent starts from and writes before stopping: the orientation, the resume and handoff prompts", load: () => import("./commands/agent.js") },
+  { name: "hook", summary: "Claude Code hook handler: session timeline, orientation, compaction instructions, stop reminders", load: () => import("./commands/hook.js") },
+  { name: "mcp", summary: "serve every tool, the orientation resources and the resume/handoff prompts over MCP stdio", load: () => import("./commands/mcp.js") },
 ];
 
 /** Global flags that take a value, so their values are not mistaken for a command name. */
