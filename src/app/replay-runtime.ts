@@ -7,5 +7,5 @@ import { createRuntimeWith, type RuntimeSetup } from "./runtime-base.js";
 const replayHandlers: HandlerLoader = async (toolName) => (toolName.startsWith("replay.") ? (await loadTools())[toolName] : undefined);
 
 export function createReplayRuntime(setup: RuntimeSetup): Promise<ToolRuntime> {
-  return createRuntimeWith(setup, replayHandlers);
+  return createRuntimeWith(setup, { handlerLoader: replayHandlers }); // read-only tools: no recoveries
 }

@@ -7,7 +7,7 @@ import type { WorkspaceLayout } from "../store/layout.js";
 import { activeLeaseRunId } from "../domains/runs/index.js";
 import { createTimelineHook } from "../domains/replay/index.js";
 import type { IdentityOverrides } from "../runtime/run-context.js";
-import { ToolRuntime, type HandlerLoader } from "../runtime/tool-runtime.js";
+import { ToolRuntime, type HandlerLoader, type RecoveryLoader } from "../runtime/tool-runtime.js";
 
 // The doctor reports an invalid policy, so it must run when every other tool refuses to.
 export const RUNS_WITH_INVALID_POLICY: ReadonlySet<string> = new Set(["doctor.run"]);
@@ -17,16 +17,18 @@ export interface RuntimeSetup {
   clock: Clock;
   identity?: IdentityOverrides;
   warn?: (message: string) => void;
+  /** Interrupts every call in flight when aborted (a server shutting down). */
+  signal?: AbortSignal;
 }
 
-export async function createRuntimeWith(setup: RuntimeSetup, handlerLoader: HandlerLoader): Promise<ToolRuntime> {
+export async function createRuntimeWith(setup: RuntimeSetup, loaders: { handlerLoader: HandlerLoader; recoveryLoader?: RecoveryLoader }): Promise<ToolRuntime> {
   const warn = setup.warn ?? ((m: string) => void process.stderr.write(`warning: ${m}\n`));
   // With an invalid policy every call but doctor.run fails with config_invalid; the timeline still
   // records them, using the defaults for any broken policy section.
   const { policy, problems } = await loadPolicyTolerant(setup.layout);
   const timelineHook = createTimelineHook(setup.layout, policy, setup.clock, warn);
   return new ToolRuntime({
-    handlerLoader,
+    ...loaders,
     activeRunId: activeLeaseRunId,
     runsWithInvalidPolicy: RUNS_WITH_INVALID_POLICY,
     layout: setup.layout,
@@ -36,5 +38,6 @@ export async function createRuntimeWith(setup: RuntimeSetup, handlerLoader: Hand
     policy,
     policyProblems: problems,
     ...(timelineHook ? { timelineHook } : {}),
+    ...(setup.signal ? { signal: setup.signal } : {}),
   });
 }

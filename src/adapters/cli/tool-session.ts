@@ -19,7 +19,7 @@ export async function openClient(ctx: CliContext): Promise<ToolClient> {
   return inProcessClient(await createRuntime({ layout: ctx.layout, clock: ctx.clock, identity }));
 }
 
-export type CallOptions = { onProgress?: (event: unknown) => void };
+export type CallOptions = { onProgress?: (event: unknown) => void; signal?: AbortSignal };
 export type Call = <D>(name: string, args: Record<string, unknown>, options?: CallOptions) => Promise<D>;
 
 /** Run `fn` with one open client (one MCP server process for several calls), then close it. */
