@@ -5,7 +5,7 @@ export { runCheckpointDoctor } from "./checkpoint-doctor.js";
 export { actionText, type CheckedCheckpoint, type Checkpoint, CHECKPOINT_STATUSES, type CheckpointProblem, type CheckpointStatus } from "./checkpoint-types.js";
 export { checkpointChecks } from "./checks/checkpoint-family.js";
 export { completeNextAction } from "./done-service.js";
-export { nextAction, resumeSkill } from "./orientation-service.js";
+export { nextAction, rankScan, resumeSkill } from "./orientation-service.js";
 export { rankCheckpoints } from "./ranking.js";
 export { getCheckpoint, listEntries, readSkill, scanFolder, validateReport } from "./read-service.js";
 export { buildResumeBlock, type ResumeBlock } from "./resume-block.js";

@@ -2,7 +2,9 @@
 import { ticketsDoneInGit } from "./checkpoint-doctor.js";
 import { doneTickets } from "./done-evidence.js";
 import { evidenceSources } from "./doctor-rules.js";
-import { pickNext, type NextPick, type RankInput } from "./ranking.js";
+import { rankCheckpoints, type NextPick, type RankInput } from "./ranking.js";
+import type { CheckpointScan } from "./checkpoint-scan.js";
+import type { WorkspaceLayout } from "../../store/layout.js";
 import { invalidCheckpointError, readSkill, scanFolder, type CheckpointEnv } from "./read-service.js";
 import { buildResumeBlock, type ResumeBlock } from "./resume-block.js";
 import type { StaleDays } from "./staleness.js";
@@ -18,7 +20,12 @@ export interface NextResult {
  * naming finished work are skipped, by the evidence CKPT_006 reports (docs/checkpoints.md).
  */
 export async function nextAction(env: CheckpointEnv): Promise<NextResult> {
-  const scan = await scanFolder(env);
+  const { picks, unreadable } = rankScan(env.layout, await scanFolder(env));
+  return { pick: picks[0] ?? null, unreadable };
+}
+
+/** Every file of a scan ranked as `next` ranks them (most urgent first), with the same evidence. */
+export function rankScan(layout: WorkspaceLayout, scan: CheckpointScan): { picks: NextPick[]; unreadable: string[] } {
   const inputs: RankInput[] = [];
   const unreadable: string[] = [];
   for (const f of scan.files) {
@@ -26,8 +33,8 @@ export async function nextAction(env: CheckpointEnv): Promise<NextResult> {
     else unreadable.push(f.file);
   }
   const texts = inputs.flatMap(({ document }) => candidateTexts(document));
-  const done = doneTickets(evidenceSources(scan.files), ticketsDoneInGit(env.layout, texts));
-  return { pick: pickNext(inputs, done), unreadable };
+  const done = doneTickets(evidenceSources(scan.files), ticketsDoneInGit(layout, texts));
+  return { picks: rankCheckpoints(inputs, done), unreadable };
 }
 
 /** Texts `next` may recommend: queued actions and blockers' proposed resolutions. */

@@ -187,6 +187,10 @@ class RunWriter {
     if (!this.release) return;
     try {
       if (this.metaDirty) this.flushMeta();
+    } catch {
+      // The meta is a cache (docs/replay.md): entries already in the file are recorded whatever happens
+      // to it. It stays dirty, so a later release writes it; a reader or the next writer rebuilds it
+      // from the file. (This runs from setImmediate too, where a throw would end the process.)
     } finally {
       const release = this.release;
       this.release = null;

@@ -2,7 +2,7 @@
 // pick for it, with staleness judged by the policy's stale_days.
 import type { Clock } from "../../core/clock.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
-import { rankCheckpoints, scanFolder, staleness, type StaleDays } from "../checkpoints/index.js";
+import { rankScan, scanFolder, staleness, type StaleDays } from "../checkpoints/index.js";
 import type { CheckpointsView, CheckpointView } from "./report-types.js";
 
 const MAX_ERRORS_SHOWN = 5;
@@ -17,12 +17,11 @@ export async function gatherCheckpoints(layout: WorkspaceLayout, clock: Clock, s
   const scan = await scanFolder({ layout, clock });
   const dir = layout.relative(scan.dir) || ".";
   if (!scan.exists) return { exists: false, dir, items: [] };
-  const valid = scan.files.flatMap((f) => (f.checkpoint ? [f.checkpoint] : []));
-  const picks = new Map(rankCheckpoints(valid).map((p) => [p.skill, p]));
+  const picks = new Map(rankScan(layout, scan).picks.map((p) => [p.file, p]));
   const now = clock.now();
   const items = scan.files.map((f): CheckpointView => {
     const c = f.checkpoint;
-    const pick = c ? picks.get(c.skill) : undefined;
+    const pick = picks.get(f.file);
     const rows = c?.progress_table;
     return {
       skill: f.skill,

@@ -234,9 +234,32 @@ describe("required write mode on a full disk", () => {
     const layout = new WorkspaceLayout(root);
     const runtime = await runtimeFor(layout);
     expect((await runtime.callTool("feature.list", {})).envelope.ok).toBe(true); // the timeline file exists
+    await new Promise((r) => setImmediate(r)); // the writer has released the run's lock and written its meta
     fillDisk(root);
     const r = await runtime.callTool("feature.list", {});
     expect(r.envelope).toMatchObject({ ok: false, error: { code: "replay_timeline_write_failed", details: { completed: true, timeline_written: false } } });
     expect(!r.envelope.ok && r.envelope.error.message).toMatch(/^feature\.list succeeded \(its effect is in place\), but its timeline entry could not be written: .*ENOSPC/);
+  });
+
+  const disk2 = smallDisk();
+  it.skipIf("skip" in disk2)("a meta that cannot be written when the lock is released loses no entry and does not end the process", async () => {
+    const layout = new WorkspaceLayout((disk2 as { dir: string }).dir);
+    const entry = { ts: "t", run_id: "run-f", session_id: null, actor_type: "system", feature_id: null, tool_name: "x.y", mutating: false, operation_id: null, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 };
+    const writer = new TimelineWriter(layout, () => 1000);
+    const uncaught: unknown[] = [];
+    const onUncaught = (err: unknown) => void uncaught.push(err);
+    process.on("uncaughtException", onUncaught);
+    try {
+      await writer.append(entry);
+      fillDisk(layout.root); // while the writer still holds the run's lock: the next line fits the file's last page, its meta does not
+      expect((await writer.append(entry)).sequence).toBe(1);
+      await new Promise((r) => setTimeout(r, 20)); // the release (and its failed meta write) has happened
+      expect(uncaught).toEqual([]);
+      expect(sequences(readTimelineLines(layout, "run-f"))).toEqual([0, 1]);
+    } finally {
+      process.off("uncaughtException", onUncaught);
+      writer.close();
+      fs.rmSync(`${layout.root}/filler`, { force: true });
+    }
   });
 });

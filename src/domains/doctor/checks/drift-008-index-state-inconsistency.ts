@@ -10,6 +10,10 @@ import { readTextBounded } from "../../../store/read-text-bounded.js";
 // The front matter sits at the top; aop writes `status: <value>` on a line of its own.
 const FRONT_MATTER_BYTES = 64 * 1024;
 const STATUS_LINE = /^---\r?\n(?:[^\n]*\n)*?status: ["']?([a-z]+)["']?\r?\n/;
+// A state.md the upstream orchestrator wrote (its own keys): its statuses (intake, planning, building,
+// qa, blocked, awaiting_input, …) are not the index's lists, and it keeps a feature in `active` while
+// it is blocked, so its status is not compared with the index (docs/compatibility.md).
+const UPSTREAM_STATE = /^(?:gate_profile|role_status|last_updated):/m;
 
 export const check: DoctorCheck = {
   id: "DRIFT_008_INDEX_STATE_INCONSISTENCY",
@@ -37,7 +41,7 @@ export const check: DoctorCheck = {
         continue;
       }
       const read = readTextBounded(state, FRONT_MATTER_BYTES);
-      const stateStatus = read.status === "ok" ? STATUS_LINE.exec(read.text)?.[1] : undefined;
+      const stateStatus = read.status === "ok" && !UPSTREAM_STATE.test(read.text) ? STATUS_LINE.exec(read.text)?.[1] : undefined;
       if (statuses.length === 1 && stateStatus !== undefined && stateStatus !== statuses[0]) {
         findings.push({
           message: `feature ${id} is listed as ${statuses[0]} in the index but ${ctx.layout.relative(state)} says ${stateStatus}`,

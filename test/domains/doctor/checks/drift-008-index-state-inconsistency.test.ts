@@ -10,6 +10,11 @@ describe(check.id, () => {
     ["a feature without state.md", (f: DriftFixture) => f.index({ active: ["ghost"] }), [/feature ghost is in the index but \.aop\/features\/ghost\/state\.md does not exist/]],
     ["an unparseable index", (f: DriftFixture) => f.write(".aop/features/index.json", "{"), [/index\.json is not valid JSON/]],
     ["a status that disagrees with state.md (a set-status killed between its writes)", (f: DriftFixture) => f.index({ active: ["a"] }).state("a", "blocked"), [/^feature a is listed as active in the index but \.aop\/features\/a\/state\.md says blocked$/]],
+    [
+      "the upstream orchestrator's state.md (its own statuses; it keeps a blocked feature in active)",
+      (f: DriftFixture) => f.upstreamIndex({ active: ["hello"] }).write(".aop/features/hello/state.md", "---\nfeature_id: hello\nversion: 13\nbranch: hello\nstatus: blocked\ngate_profile: default\nlast_updated: 2026-06-01T11:00:00.000Z\n---\n## Activity\n"),
+      [],
+    ],
     ["a traversal id in the index", (f: DriftFixture) => f.index({ active: ["../../etc"] }), [/invalid feature id '\.\.\/\.\.\/etc'/]],
   ] as const)("%s", async (_name, build, expected) => {
     const findings = await build(new DriftFixture()).run(check);
