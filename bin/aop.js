@@ -3,13 +3,14 @@
 // `aop checkpoint validate` takes the same commander-free route as the `checkpoint` bin (git hooks, CI),
 // through the same one-file bundle when the build made it; so does a plain `aop replay --run-id …`
 // (its own bundle); and `aop hook claude` goes straight to its handler.
-import { readFileSync } from "node:fs";
+// node:fs is not imported here: an ES module import of it evaluates every export (its stream classes
+// too), which costs a short command ~2 ms; the routes load what they need themselves.
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
-  const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+  const pkg = JSON.parse(process.getBuiltinModule("node:fs").readFileSync(new URL("../package.json", import.meta.url), "utf8"));
   process.stdout.write(`${pkg.version}\n`);
 } else {
   // The Claude Code hook runs after every tool call of the agent: straight to its handler.

@@ -6,7 +6,7 @@
 // resolved for it by the next sweep. See docs/agents.md.
 import fs from "node:fs";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
+import { nodeCrypto } from "../../core/hash.js";
 import { writeJsonAtomic } from "../../store/atomic-write.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { readTextBounded } from "../../store/read-text-bounded.js";
@@ -23,7 +23,7 @@ export function handOffEntry(layout: WorkspaceLayout, toolUseId: string, entry: 
 /** Renames the file to a name only this process knows (so no one else takes it); null if someone did first. */
 function claim(file: string): string | null {
   const base = file.includes(CLAIMED) ? file.slice(0, file.indexOf(CLAIMED)) : file;
-  const claimed = `${base}${CLAIMED}${process.pid}-${randomBytes(3).toString("hex")}`;
+  const claimed = `${base}${CLAIMED}${process.pid}-${nodeCrypto().randomBytes(3).toString("hex")}`;
   try {
     fs.renameSync(file, claimed);
   } catch {
