@@ -24,6 +24,8 @@ export interface RuntimeSetup {
   clock: Clock;
   identity?: IdentityOverrides;
   warn?: (message: string) => void;
+  /** Set by `aop mcp`: its calls are recorded with `transport: "mcp"` (docs/replay.md). */
+  transport?: "mcp";
 }
 
 export async function createRuntime(setup: RuntimeSetup): Promise<ToolRuntime> {
@@ -31,7 +33,7 @@ export async function createRuntime(setup: RuntimeSetup): Promise<ToolRuntime> {
   // With an invalid policy every call but doctor.run fails with config_invalid; the timeline still
   // records them, using the defaults for any broken policy section.
   const { policy, problems } = await loadPolicyTolerant(setup.layout);
-  const timelineHook = createTimelineHook(setup.layout, policy, setup.clock, warn);
+  const timelineHook = createTimelineHook(setup.layout, policy, setup.clock, warn, setup.transport ? { transport: setup.transport } : {});
   return new ToolRuntime({
     ...kernelPorts(),
     layout: setup.layout,

@@ -3,7 +3,7 @@
 import { hashCanonical } from "../../core/hash.js";
 import { isoUtc } from "../../core/clock.js";
 import { idProblem } from "../../core/ids.js";
-import type { EntryWithoutSequence } from "../replay/index.js";
+import { readEntryContext, type EntryWithoutSequence } from "../replay/index.js";
 
 export const TOOL_EVENTS = ["PostToolUse", "PostToolUseFailure"] as const;
 export const CONTEXT_EVENTS = ["SessionStart", "PreCompact"] as const;
@@ -24,6 +24,9 @@ export interface ClaudeHookEvent {
   is_interrupt?: boolean;
   source?: string;
   trigger?: string;
+  /** Set inside subagents: which subagent made the call (its calls group under it). */
+  agent_id?: string;
+  agent_type?: string;
 }
 
 export const MAX_EVENT_BYTES = 32 * 1024 * 1024;
@@ -76,5 +79,7 @@ export function entryForToolEvent(event: ClaudeHookEvent, runId: string, nowMs: 
     result: failed ? "error" : "ok",
     error_code: failed ? (event.is_interrupt === true ? "interrupted" : "tool_error") : null,
     latency_ms: typeof event.duration_ms === "number" && Number.isFinite(event.duration_ms) && event.duration_ms >= 0 ? event.duration_ms : 0,
+    // The same rule that reads the keys back decides which values are kept (non-empty, bounded text).
+    ...readEntryContext({ agent_id: event.agent_id, agent_type: event.agent_type }),
   };
 }

@@ -3,8 +3,9 @@
 export { listRuns, timelineRunIds } from "./run-list.js";
 export { pruneRuns, readRetention } from "./run-retention.js";
 export { auditTimeline } from "./timeline-audit.js";
-export { type EntryWithoutSequence, type TimelineEntry } from "./timeline-entry.js";
+export { readEntryContext, type ContextEntry, type EntryContext, type EntryWithoutSequence, type TimelineEntry } from "./timeline-entry.js";
 export { followTimeline } from "./timeline-follow.js";
+export { readEntriesFrom } from "./timeline-read.js";
 export { createTimelineHook } from "./timeline-hook.js";
 export { type TimelinePage } from "./timeline-query.js";
 export { spoolBacklog, spoolEntry } from "./timeline-spool.js";

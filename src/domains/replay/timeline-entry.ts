@@ -24,10 +24,25 @@ export const ENTRY_KEYS: (keyof TimelineEntry)[] = [
   "operation_id", "idempotency_status", "request_hash", "result", "error_code", "latency_ms",
 ];
 
-/** The entry for a completed call, minus its sequence (allocated by the writer under the run's lock). */
-export type EntryWithoutSequence = Omit<TimelineEntry, "sequence">;
+/**
+ * Optional keys after the contract's fourteen, present only when known (docs/replay.md, "Entry
+ * context"): `transport` is "mcp" for calls served by `aop mcp`; `agent_id`/`agent_type` name the
+ * Claude Code subagent that made the call. Readers never require them; `replay.timeline_get` returns
+ * the contract's keys only.
+ */
+export interface EntryContext {
+  transport?: "mcp";
+  agent_id?: string;
+  agent_type?: string;
+}
 
-export function entryFromCall(call: CompletedCall): EntryWithoutSequence {
+/** The entry for a completed call, minus its sequence (allocated by the writer under the run's lock). */
+export type EntryWithoutSequence = Omit<TimelineEntry, "sequence"> & EntryContext;
+
+/** An entry read back with its optional context keys. */
+export type ContextEntry = TimelineEntry & EntryContext;
+
+export function entryFromCall(call: CompletedCall, context: EntryContext = {}): EntryWithoutSequence {
   const envelope = call.envelope;
   return {
     ts: isoUtc(call.completed_at),
@@ -43,6 +58,7 @@ export function entryFromCall(call: CompletedCall): EntryWithoutSequence {
     result: envelope.ok ? "ok" : "error",
     error_code: envelope.ok ? null : envelope.error.code,
     latency_ms: call.latency_ms,
+    ...context,
   };
 }
 
@@ -55,8 +71,30 @@ export function serializeEntry(entry: EntryWithoutSequence, sequence: number): s
     `"feature_id":${JSON.stringify(entry.feature_id)},"tool_name":${JSON.stringify(entry.tool_name)},` +
     `"mutating":${entry.mutating},"operation_id":${JSON.stringify(entry.operation_id)},` +
     `"idempotency_status":${JSON.stringify(entry.idempotency_status)},"request_hash":${JSON.stringify(entry.request_hash)},` +
-    `"result":${JSON.stringify(entry.result)},"error_code":${JSON.stringify(entry.error_code)},"latency_ms":${JSON.stringify(entry.latency_ms)}}\n`
+    `"result":${JSON.stringify(entry.result)},"error_code":${JSON.stringify(entry.error_code)},"latency_ms":${JSON.stringify(entry.latency_ms)}${contextKeys(entry)}}\n`
   );
+}
+
+function contextKeys(entry: EntryContext): string {
+  let keys = "";
+  if (entry.transport !== undefined) keys += `,"transport":${JSON.stringify(entry.transport)}`;
+  if (entry.agent_id !== undefined) keys += `,"agent_id":${JSON.stringify(entry.agent_id)}`;
+  if (entry.agent_type !== undefined) keys += `,"agent_type":${JSON.stringify(entry.agent_type)}`;
+  return keys;
+}
+
+const MAX_CONTEXT_LENGTH = 256;
+
+/** The optional context keys of a parsed line; values of the wrong type or size are ignored. */
+export function readEntryContext(value: unknown): EntryContext {
+  const context: EntryContext = {};
+  if (value === null || typeof value !== "object") return context;
+  const v = value as Record<string, unknown>;
+  const text = (x: unknown): x is string => typeof x === "string" && x !== "" && x.length <= MAX_CONTEXT_LENGTH;
+  if (v.transport === "mcp") context.transport = "mcp";
+  if (text(v.agent_id)) context.agent_id = v.agent_id;
+  if (text(v.agent_type)) context.agent_type = v.agent_type;
+  return context;
 }
 
 /**

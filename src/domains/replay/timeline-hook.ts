@@ -8,18 +8,19 @@ import type { Policy } from "../../config/policy-types.js";
 import { replayWritesEnabled } from "../../config/policy-types.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import type { TimelineHook } from "../../catalog/timeline-hook.js";
-import { entryFromCall } from "./timeline-entry.js";
+import { entryFromCall, type EntryContext } from "./timeline-entry.js";
 import { TimelineWriter } from "./timeline-writer.js";
 import { pruneRuns } from "./run-retention.js";
 
-export function createTimelineHook(layout: WorkspaceLayout, policy: Policy, clock: Clock, warn: (message: string) => void): TimelineHook | undefined {
+/** `context` is added to every entry this hook writes (e.g. `transport: "mcp"` inside `aop mcp`). */
+export function createTimelineHook(layout: WorkspaceLayout, policy: Policy, clock: Clock, warn: (message: string) => void, context: EntryContext = {}): TimelineHook | undefined {
   if (!replayWritesEnabled(policy)) return undefined;
   const { write_mode, retention } = policy.observability.replay;
   const writer = new TimelineWriter(layout, () => retention.max_entries_per_run);
   return async (call) => {
     let outcome;
     try {
-      outcome = await writer.append(entryFromCall(call));
+      outcome = await writer.append(entryFromCall(call, context));
     } catch (err) {
       const message = `could not write the timeline entry for ${call.tool_name} in run ${call.identity.run_id}: ${(err as Error).message}`;
       if (write_mode === "required") throw new AopError("replay_timeline_write_failed", message, { cause: err });

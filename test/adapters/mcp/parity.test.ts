@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mcpClient, type McpToolClient } from "../../../src/app/clients/mcp.js";
 import { loadCatalog, mcpToolName, readSchemaDocument } from "../../../src/catalog/catalog.js";
@@ -19,6 +21,7 @@ function withoutTimings(envelope: Envelope): Envelope {
   return { ok: true, data: { ...data, entries: data.entries.map((e) => ({ ...e, latency_ms: 0 })) } };
 }
 let mcpRoot: string;
+let localRoot: string | undefined;
 
 // Both workspaces get the same config: evidence integrity on and a gate that runs a real command.
 function seedWorkspace(root: string): string {
@@ -57,12 +60,32 @@ describe("MCP parity over a real stdio connection", () => {
 
   it("the same call sequence yields identical data/error payloads in-process and over MCP", async () => {
     // Built the way the CLI builds it (policy, timeline hook), so the timeline tool sees the same runs.
-    const runtime = await createRuntime({ layout: new WorkspaceLayout(seedWorkspace(tempWorkspace())), clock: fixedClock(NOW), identity: { actor: "orchestrator" }, warn: () => undefined });
+    localRoot = seedWorkspace(tempWorkspace());
+    const runtime = await createRuntime({ layout: new WorkspaceLayout(localRoot), clock: fixedClock(NOW), identity: { actor: "orchestrator" }, warn: () => undefined });
     for (const [i, step] of PARITY_SCRIPT.entries()) {
       const local = withoutTimings((await runtime.callTool(step.tool, step.args)).envelope);
       const remote: Envelope = withoutTimings((await client.callTool(step.tool, step.args)).envelope);
       expect(remote, `step ${i}: ${step.tool} ${JSON.stringify(step.args)}`).toEqual(local);
     }
+  });
+
+  it("timeline lines are identical but for ts, latency_ms and the transport key `aop mcp` adds", () => {
+    expect(localRoot).toBeDefined();
+    const lines = (root: string) => {
+      const layout = new WorkspaceLayout(root);
+      return fs.readdirSync(layout.replayDir).filter((f) => f.endsWith(".timeline.jsonl")).sort().flatMap((f) =>
+        fs.readFileSync(path.join(layout.replayDir, f), "utf8").trimEnd().split("\n").map((l) => {
+          const { ts: _ts, latency_ms: _latency, ...rest } = JSON.parse(l) as Record<string, unknown>;
+          return rest;
+        }),
+      );
+    };
+    const local = lines(localRoot!);
+    const remote = lines(mcpRoot);
+    expect(local.length).toBeGreaterThan(0);
+    for (const entry of local) expect(entry).not.toHaveProperty("transport");
+    for (const entry of remote) expect(entry.transport).toBe("mcp");
+    expect(remote.map(({ transport: _t, ...rest }) => rest)).toEqual(local);
   });
 
   it("tool failures are isError results carrying the envelope, never protocol errors", async () => {

@@ -7,6 +7,9 @@ import { TimelineWriter } from "../../../src/domains/replay/timeline-writer.js";
 import { readMetaFile } from "../../../src/domains/replay/timeline-scan.js";
 import { readRetention } from "../../../src/domains/replay/run-retention.js";
 import { spoolBacklog, spoolEntry } from "../../../src/domains/replay/timeline-spool.js";
+import { readEntriesFrom } from "../../../src/domains/replay/timeline-read.js";
+import { queryTimeline } from "../../../src/domains/replay/timeline-query.js";
+import { ENTRY_KEYS } from "../../../src/domains/replay/timeline-entry.js";
 import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
 import { readTimelineLines, sequences } from "../../helpers/timeline.js";
 
@@ -156,6 +159,38 @@ describe("timeline writer", () => {
     expect(readTimelineLines(layout, "run-s").entries.map((e) => e.operation_id)).toEqual(["spooled-1", "spooled-2", "own"]);
     expect(spoolBacklog(layout, "run-s")).toBe(0);
     expect(readMetaFile(layout, "run-s")).toMatchObject({ spool_rejected: 1, entry_count: 3 });
+  });
+
+  it("keeps an entry's context keys through the spool and the file, and reads them back from a sequence on", async () => {
+    const layout = workspace();
+    const entry = (op: string, context: object) => ({ ts: "2026-01-01T00:00:00.000Z", run_id: "run-c", session_id: "s", actor_type: "agent", feature_id: null, tool_name: "Grep", mutating: false, operation_id: op, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1, ...context });
+    spoolEntry(layout, entry("sub-1", { agent_id: "agent-1", agent_type: "Explore" }));
+    const writer = new TimelineWriter(layout, () => 1000);
+    await writer.append(entry("mcp-1", { transport: "mcp" }));
+    await writer.append(entry("plain", {}));
+    writer.close();
+    const lines = readTimelineLines(layout, "run-c").entries;
+    expect(lines.map((e) => [e.operation_id, e.agent_id, e.agent_type, e.transport])).toEqual([
+      ["sub-1", "agent-1", "Explore", undefined],
+      ["mcp-1", undefined, undefined, "mcp"],
+      ["plain", undefined, undefined, undefined],
+    ]);
+    const read = [];
+    for await (const e of readEntriesFrom(layout, "run-c", 1)) read.push(e);
+    expect(read.map((e) => [e.sequence, e.operation_id, e.transport])).toEqual([[1, "mcp-1", "mcp"], [2, "plain", undefined]]);
+    // replay.timeline_get returns the contract's keys only.
+    const page = await queryTimeline(layout, { run_id: "run-c" });
+    expect(Object.keys(page.entries[0]!)).toEqual(ENTRY_KEYS);
+  });
+
+  it("reads from a sequence on in increasing order, once each, even through a damaged file", async () => {
+    const layout = workspace();
+    const line = (seq: number) => JSON.stringify({ ts: "2026-01-01T00:00:00.000Z", sequence: seq, run_id: "run-d", tool_name: "t" });
+    fs.mkdirSync(layout.replayDir, { recursive: true });
+    fs.writeFileSync(layout.timelineFile("run-d"), [line(0), line(1), "{torn", line(1), line(3), line(2), line(4)].join("\n") + "\n" + line(5).slice(0, 10));
+    const read = [];
+    for await (const e of readEntriesFrom(layout, "run-d", 1)) read.push(e.sequence);
+    expect(read).toEqual([1, 3, 4]);
   });
 
   it("catches up when the meta is behind the file (never reusing a sequence)", async () => {
