@@ -16,6 +16,9 @@ export interface Policy {
       retention: { max_runs: number; max_entries_per_run: number };
     };
     evidence_integrity: { enabled: boolean; verify_on_read: boolean; algorithm_version: 1 };
+    export: {
+      otlp: { enabled: boolean; endpoint: string | null; protocol: "http/json" | "http/protobuf"; headers_env: string | null };
+    };
   };
   diagnostics: { doctor: { enabled: boolean; strict_fails_on: "critical" | "warning" } };
   checkpoints: { stale_days: { in_progress: number; blocked: number; complete: number } };

@@ -10,6 +10,8 @@ export const ERROR_CODES = [
   "payload_too_large",
   "lock_timeout",
   "config_invalid",
+  "path_outside_workspace",
+  "file_corrupt",
   // pipeline
   "unknown_tool",
   "forbidden_tool_for_role",
@@ -43,6 +45,8 @@ export const ERROR_CODES = [
   "checkpoint_invalid",
   "checkpoint_queue_empty",
   "checkpoint_verify_failed",
+  // export
+  "export_failed",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -132,6 +132,14 @@ export class WorkspaceLayout {
   doctorHistoryFile(stamp: string): string {
     return path.join(this.doctorHistoryDir, `${validateId("timestamp", stamp)}.json`);
   }
+  get exportDir(): string {
+    return path.join(this.runtimeDir, "export");
+  }
+  /** How far a run's export to one target got; `targetKeyHex` identifies the target (docs/otel.md). */
+  exportCursor(runId: string, targetKeyHex: string): string {
+    if (!/^[0-9a-f]{16}$/.test(targetKeyHex)) throw new Error("export target key must be 16 lowercase hex characters");
+    return path.join(this.exportDir, `${validateId("run_id", runId)}.${targetKeyHex}.cursor.json`);
+  }
   get hooksLog(): string {
     return path.join(this.runtimeDir, "hooks.log");
   }

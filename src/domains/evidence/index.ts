@@ -7,6 +7,7 @@ export { type LatestEvidence } from "./evidence-latest.js";
 export { type GateEvidence, type StepResult } from "./evidence-types.js";
 export { chainedFeatureIds, verifyFeatureChain } from "./evidence-verify.js";
 export { findLatestEvidence } from "./evidence-latest.js";
+export { findGateEvidenceBetween } from "./evidence-find.js";
 export { verifyAllChains } from "./evidence-verify.js";
 export { verifyChain } from "./chain-verify.js";
 export { computeChainHash, GENESIS_HASH, type ChainEntry } from "./chain-hash.js";
