@@ -92,6 +92,8 @@ hook("Claude Code: a new session starts with this context", { hook_event_name: "
 step("Replay: runs with a timeline", ["replay", "--list"]);
 step("Replay: every tool call of the run, in order", ["replay", "--run-id", "run:demo"]);
 step("Replay: the Claude Code session", ["replay", "--run-id", `claude-${SESSION}`]);
+step("OpenTelemetry: what the Claude Code session would send as a GenAI trace (nothing sent)", ["export", "otlp", "--run-id", `claude-${SESSION}`, "--endpoint", "http://localhost:4318", "--dry-run"]);
+step("OpenTelemetry: every run into an OTLP file to hand over (one TracesData per line)", ["export", "otlp", "--all", "--out", "traces.jsonl"]);
 step("Continuity doctor: memory/CURRENT_STATE.md", ["continuity", "doctor", "--transcripts", root]);
 step("Release the run", ["run", "stop"]);
 step("Doctor: every check, one report (persisted in .aop/runtime/doctor/)", ["doctor"]);

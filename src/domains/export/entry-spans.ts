@@ -23,7 +23,10 @@ export function toolSpan(entry: ContextEntry, traceId: string, parentSpanId: str
   };
   // Claude Code's hook records its tool_use_id as the entry's operation_id, so one rule covers both.
   if (entry.operation_id !== null) attributes[OTEL.genAiToolCallId] = entry.operation_id;
-  if (entry.session_id !== null) attributes[OTEL.genAiConversationId] = entry.session_id;
+  if (entry.session_id !== null) {
+    attributes[OTEL.genAiConversationId] = entry.session_id;
+    attributes[OTEL.sessionId] = entry.session_id;
+  }
   if (served) {
     attributes[OTEL.mcpMethodName] = MCP_TOOLS_CALL;
     attributes[OTEL.networkTransport] = STDIO_TRANSPORT;

@@ -76,5 +76,7 @@ export function readCursor(layout: WorkspaceLayout, runId: string, key: string, 
 export function writeCursor(layout: WorkspaceLayout, key: string, cursor: ExportCursor, clock: Clock): void {
   const file = layout.exportCursor(cursor.run_id, key);
   assertInsideWorkspace(layout, file);
-  writeJsonAtomic(file, { ...cursor, updated_at: nowIso(clock) });
+  // Atomic but not fsynced: a cursor lost to a crash only falls back to an older position, and
+  // re-sending spans with the same ids loses nothing (docs/otel.md, "Incremental export").
+  writeJsonAtomic(file, { ...cursor, updated_at: nowIso(clock) }, { durable: false });
 }

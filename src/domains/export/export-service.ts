@@ -10,7 +10,7 @@ import { readEntriesFrom } from "../replay/index.js";
 import { freshCursor, readCursor, targetKey, writeCursor, type ExportCursor } from "./export-cursor.js";
 import type { Delivery } from "./export-delivery.js";
 import { OtlpEncoder } from "./otlp-encode.js";
-import { RunSpanBuilder, type GateEvidenceLookup } from "./run-spans.js";
+import { RunSpanBuilder, type EnvelopeState, type GateEvidenceLookup } from "./run-spans.js";
 import type { SpanRecord } from "./span-record.js";
 
 export const DEFAULT_BATCH_ENTRIES = 1_000;
@@ -92,35 +92,45 @@ async function exportPass(options: ExportOptions, runId: string, key: string, st
   let batchEntryCount = 0;
   let lastSequence = -1;
 
-  const send = async (spans: SpanRecord[], final: boolean): Promise<void> => {
-    const envelopes = final ? builder.pendingEnvelopes() : [];
-    const all = envelopes.length > 0 ? [...spans, ...envelopes] : spans;
-    const next = lastSequence + 1 > cursor.next_sequence ? lastSequence + 1 : cursor.next_sequence;
-    if (all.length > 0) {
-      const body = encoder.encode(all, delivery.protocol);
-      options.onBatch?.({ runId, spans: all, body });
-      if (!options.dryRun) {
-        const delivered = await delivery.send(body);
-        result.attempts += delivered.attempts;
-        result.rejected_spans += delivered.rejected;
-        if (delivered.rejectMessage) result.reject_message = delivered.rejectMessage;
-      }
-      result.requests += 1;
-      result.spans += all.length;
-      result.enclosing_spans += envelopes.length;
+  // One request in flight while the next batch is built and encoded; deliveries, and the cursor writes
+  // after them, stay in order (docs/performance.md, "OTLP export").
+  let inflight: Promise<void> | null = null;
+
+  const commit = async (body: Uint8Array | null, spans: number, envelopes: number, next: number, state: EnvelopeState): Promise<void> => {
+    if (body !== null && !options.dryRun) {
+      const delivered = await delivery.send(body);
+      result.attempts += delivered.attempts;
+      result.rejected_spans += delivered.rejected;
+      if (delivered.rejectMessage) result.reject_message = delivered.rejectMessage;
     }
-    const moved = next !== cursor.next_sequence || envelopes.length > 0;
-    cursor = {
-      ...cursor,
-      next_sequence: next,
-      spans_sent: cursor.spans_sent + all.length,
-      envelopes: final ? builder.stateAfterSending() : builder.currentState(),
-    };
+    if (body !== null) {
+      result.requests += 1;
+      result.spans += spans;
+      result.enclosing_spans += envelopes;
+    }
+    const moved = next !== cursor.next_sequence || envelopes > 0;
+    cursor = { ...cursor, next_sequence: next, spans_sent: cursor.spans_sent + spans, envelopes: state };
     const size = delivery.currentSize?.();
     if (size !== undefined && size !== null) cursor.file_size = size;
     if (moved && !options.dryRun) writeCursor(layout, key, cursor, options.clock);
     result.next_sequence = next;
     options.onProgress?.(runId, result.spans);
+  };
+
+  const send = async (spans: SpanRecord[], final: boolean): Promise<void> => {
+    const envelopes = final ? builder.pendingEnvelopes() : [];
+    const state = final ? builder.stateAfterSending() : builder.currentState();
+    const all = envelopes.length > 0 ? [...spans, ...envelopes] : spans;
+    const next = Math.max(lastSequence + 1, start.next_sequence);
+    let body: Uint8Array | null = null;
+    if (all.length > 0) {
+      body = encoder.encode(all, delivery.protocol);
+      options.onBatch?.({ runId, spans: all, body });
+    }
+    if (inflight) await inflight;
+    inflight = commit(body, all.length, envelopes.length, next, state);
+    // Handled here so a failure waiting to be awaited is not an unhandled rejection; awaiting it rethrows.
+    inflight.catch(() => undefined);
   };
 
   for await (const entry of readEntriesFrom(layout, runId, start.next_sequence)) {
@@ -138,6 +148,7 @@ async function exportPass(options: ExportOptions, runId: string, key: string, st
     batchEntryCount += 1;
   }
   await send(batch, true);
+  await inflight;
   result.gate_steps = builder.steps;
   result.unplaced_entries = builder.unplaced;
   return result;

@@ -59,9 +59,9 @@ export class RunSpanBuilder {
     let parent = this.rootSpanId;
     if (entry.agent_id !== undefined) {
       const agent = this.envelopes.agents[entry.agent_id];
-      const window = widen(agent, times.startMs, times.endMs);
       // An agent span already sent keeps the window it was sent with; its later calls still nest under it.
-      this.envelopes.agents[entry.agent_id] = agent?.sent ? agent : { ...window, type: agent?.type ?? entry.agent_type ?? null, sent: false };
+      if (!agent) this.envelopes.agents[entry.agent_id] = { start_ms: times.startMs, end_ms: times.endMs, type: entry.agent_type ?? null, sent: false };
+      else if (!agent.sent) widen(agent, times.startMs, times.endMs);
       parent = agentSpanId(this.runId, entry.agent_id);
     }
     const span = toolSpan(entry, this.traceId, parent, times);
@@ -75,11 +75,11 @@ export class RunSpanBuilder {
 
   private coverRoot(entry: ContextEntry, startMs: number, endMs: number): void {
     const root = this.envelopes.root;
-    if (root?.sent) return;
-    const window = widen(root ?? undefined, startMs, endMs);
-    // Claude Code's hook records its calls with actor_type "agent"; kernel calls carry a role.
-    const kind = root?.kind ?? (entry.actor_type === "agent" ? "agent" : "workflow");
-    this.envelopes.root = { ...window, kind, session_id: root?.session_id ?? entry.session_id, sent: false };
+    if (root === null) {
+      // Claude Code's hook records its calls with actor_type "agent"; kernel calls carry a role.
+      const kind = entry.actor_type === "agent" ? "agent" : "workflow";
+      this.envelopes.root = { start_ms: startMs, end_ms: endMs, kind, session_id: entry.session_id, sent: false };
+    } else if (!root.sent) widen(root, startMs, endMs);
   }
 
   /** The enclosing spans not sent yet (root first), as they stand now. */
@@ -118,7 +118,10 @@ export class RunSpanBuilder {
       }
       name = SPAN_NAME.agent(claude ? CLAUDE_CODE.agentName : null);
     } else attributes[OTEL.genAiOperationName] = OPERATION.invokeWorkflow;
-    if (root.session_id !== null) attributes[OTEL.genAiConversationId] = root.session_id;
+    if (root.session_id !== null) {
+      attributes[OTEL.genAiConversationId] = root.session_id;
+      attributes[OTEL.sessionId] = root.session_id;
+    }
     return { traceId: this.traceId, spanId: this.rootSpanId, parentSpanId: null, name, startMs: root.start_ms, endMs: root.end_ms, attributes, error: null };
   }
 
@@ -126,7 +129,10 @@ export class RunSpanBuilder {
     const attributes: Record<string, AttributeValue> = { [OTEL.genAiOperationName]: OPERATION.invokeAgent, [OTEL.genAiAgentId]: agentId };
     if (agent.type !== null) attributes[OTEL.genAiAgentName] = agent.type;
     if (this.runId.startsWith(CLAUDE_CODE.runPrefix)) attributes[OTEL.genAiProviderName] = CLAUDE_CODE.provider;
-    if (sessionId !== null) attributes[OTEL.genAiConversationId] = sessionId;
+    if (sessionId !== null) {
+      attributes[OTEL.genAiConversationId] = sessionId;
+      attributes[OTEL.sessionId] = sessionId;
+    }
     return {
       traceId: this.traceId,
       spanId: agentSpanId(this.runId, agentId),

@@ -12,6 +12,8 @@ export const OTEL = {
   genAiOperationName: "gen_ai.operation.name",
   genAiProviderName: "gen_ai.provider.name",
   genAiConversationId: "gen_ai.conversation.id",
+  /** The attribute Claude Code puts on all its telemetry: the same session id, for joins. */
+  sessionId: "session.id",
   genAiAgentId: "gen_ai.agent.id",
   genAiAgentName: "gen_ai.agent.name",
   genAiToolName: "gen_ai.tool.name",

@@ -22,7 +22,8 @@ export interface SpanWindow {
   end_ms: number;
 }
 
-export function widen(window: SpanWindow | undefined, startMs: number, endMs: number): SpanWindow {
-  if (!window) return { start_ms: startMs, end_ms: endMs };
-  return { start_ms: Math.min(window.start_ms, startMs), end_ms: Math.max(window.end_ms, endMs) };
+/** Widen `window` (in place) to cover [startMs, endMs]. */
+export function widen(window: SpanWindow, startMs: number, endMs: number): void {
+  if (startMs < window.start_ms) window.start_ms = startMs;
+  if (endMs > window.end_ms) window.end_ms = endMs;
 }

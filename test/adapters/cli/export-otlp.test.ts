@@ -56,7 +56,7 @@ describe("aop export otlp — to a real OTLP receiver", () => {
 
     const root_ = named.get("invoke_agent claude-code")!;
     expect(root_.parentSpanId).toBeUndefined();
-    expect(root_.attributes).toMatchObject({ "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "claude-code", "gen_ai.provider.name": "anthropic", "gen_ai.conversation.id": SESSION, "aop.run_id": AGENT_RUN });
+    expect(root_.attributes).toMatchObject({ "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "claude-code", "gen_ai.provider.name": "anthropic", "gen_ai.conversation.id": SESSION, "session.id": SESSION, "aop.run_id": AGENT_RUN });
     const agent = named.get(`invoke_agent ${SUBAGENT.type}`)!;
     expect(agent.parentSpanId).toBe(root_.spanId);
     expect(agent.attributes).toMatchObject({ "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.id": SUBAGENT.id, "gen_ai.agent.name": SUBAGENT.type });
@@ -65,7 +65,7 @@ describe("aop export otlp — to a real OTLP receiver", () => {
     const read = named.get("execute_tool Read")!;
     expect(read.spanId).toBe(spanId(AGENT_RUN, 0));
     expect(read.parentSpanId).toBe(root_.spanId);
-    expect(read.attributes).toMatchObject({ "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "Read", "gen_ai.tool.type": "function", "gen_ai.tool.call.id": "toolu_01Read", "gen_ai.conversation.id": SESSION, "aop.actor_type": "agent", "aop.mutating": false });
+    expect(read.attributes).toMatchObject({ "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "Read", "gen_ai.tool.type": "function", "gen_ai.tool.call.id": "toolu_01Read", "gen_ai.conversation.id": SESSION, "session.id": SESSION, "aop.actor_type": "agent", "aop.mutating": false });
     expect(Number(read.attributes["aop.sequence"])).toBe(0);
     expect(BigInt(read.endTimeUnixNano) - BigInt(read.startTimeUnixNano)).toBe(12_000_000n);
     for (const name of ["execute_tool Grep", "execute_tool Edit"]) expect(named.get(name)!.parentSpanId).toBe(agent.spanId);
@@ -210,6 +210,7 @@ describe("aop export otlp — to a real OTLP receiver", () => {
     const out = path.join(tempDir(), "handover", "traces.jsonl");
     const r = await exportCli(root, ["--all", "--out", out]);
     expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`${AGENT_RUN}  trace ${traceId(AGENT_RUN)}  wrote ${AGENT_SPANS} spans (9 entries seq 0–8, 2 gate steps, 2 root/agent) in 1 line`);
     expect(fs.statSync(out).mode & 0o777).toBe(0o600);
     const lines = fs.readFileSync(out, "utf8").split("\n");
     expect(lines.pop()).toBe("");

@@ -24,7 +24,7 @@ describe("entry spans", () => {
       startMs: T0 + 3000 - 250, endMs: T0 + 3000, error: null,
       attributes: {
         "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "feature.init", "gen_ai.tool.type": "function", "gen_ai.tool.call.id": "op-12345678",
-        "gen_ai.conversation.id": "sess", "aop.sequence": 3, "aop.feature_id": "f", "aop.actor_type": "orchestrator", "aop.mutating": true,
+        "gen_ai.conversation.id": "sess", "session.id": "sess", "aop.sequence": 3, "aop.feature_id": "f", "aop.actor_type": "orchestrator", "aop.mutating": true,
         "aop.idempotency_status": "new", "aop.request_hash": "sha256:" + "a".repeat(64),
       },
     });

@@ -120,6 +120,7 @@ async function exportOtlp(ctx: CliContext, opts: Record<string, unknown>, runIds
   if (opts.follow === true) return followCommand(ctx, options, chosen, header);
 
   const ids = await domain.selectRuns(ctx.layout, chosen);
+  const mode = dryRun ? "dry-run" : opts.out !== undefined ? "file" : "send";
   if (!ctx.json) ctx.out(ctx.style.dim(header));
   const results: RunExport[] = [];
   for (const runId of ids) {
@@ -127,7 +128,7 @@ async function exportOtlp(ctx: CliContext, opts: Record<string, unknown>, runIds
     progress.done();
     results.push(result);
     if (!ctx.json) {
-      ctx.out(format.renderRunLine(result, ctx.style, dryRun));
+      ctx.out(format.renderRunLine(result, ctx.style, mode));
       if (dryRun) for (const b of batches.filter((x) => x.runId === runId)) ctx.out(format.renderSpanTree(b.spans, ctx.style));
     }
   }
@@ -160,7 +161,7 @@ async function followCommand(ctx: CliContext, options: ExportOptions, chosen: Ru
     options,
     {
       runs: () => domain.selectRuns(ctx.layout, chosen),
-      onExport: (result) => ctx.out(ctx.json ? JSON.stringify(result) : format.renderRunLine(result, ctx.style, false)),
+      onExport: (result) => ctx.out(ctx.json ? JSON.stringify(result) : format.renderRunLine(result, ctx.style, options.delivery.identity.startsWith("file:") ? "file" : "send")),
       onError: (err, runId, pauseMs) => {
         const envelope = envelopeFromError(err);
         const message = envelope.ok ? String(err) : `${envelope.error.code}: ${envelope.error.message}`;

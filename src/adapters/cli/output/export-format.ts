@@ -14,12 +14,14 @@ function parts(r: RunExport): string {
   return bits.join(", ");
 }
 
+export type ExportMode = "send" | "file" | "dry-run";
+
 /** One line for a run: what was sent (or would be), or that the target already has everything. */
-export function renderRunLine(r: RunExport, s: Style, dryRun: boolean): string {
+export function renderRunLine(r: RunExport, s: Style, mode: ExportMode): string {
   const head = `${r.run_id}  ${s.dim(`trace ${r.trace_id}`)}`;
   if (r.spans === 0) return `${head}  ${s.dim(`up to date (next sequence ${r.next_sequence})`)}`;
-  const verb = dryRun ? "would send" : "sent";
-  const requests = plural(r.requests, "request");
+  const verb = mode === "dry-run" ? "would send" : mode === "file" ? "wrote" : "sent";
+  const requests = mode === "file" ? plural(r.requests, "line") : plural(r.requests, "request");
   const notes: string[] = [];
   if (r.attempts > r.requests) notes.push(s.yellow(`${r.attempts - r.requests} retried`));
   if (r.unplaced_entries > 0) notes.push(s.yellow(`${r.unplaced_entries} entries without a valid ts left out`));
