@@ -38,7 +38,10 @@ function startReceiver() {
       }
       if (typeof m.spans === "number") {
         spans = m.spans;
-        for (const w of waiters.splice(0)) (spans >= w[0] ? w[1]() : waiters.push(w));
+        for (const [n, resolve] of waiters.splice(0)) {
+          if (spans >= n) resolve();
+          else waiters.push([n, resolve]);
+        }
       }
     });
   });
@@ -66,7 +69,10 @@ export async function run() {
     const batches = [];
     let batch = [];
     for await (const e of readEntriesFrom(layout, runId, 0)) {
-      if (batch.length >= exp.DEFAULT_BATCH_ENTRIES) (batches.push(batch), (batch = []));
+      if (batch.length >= exp.DEFAULT_BATCH_ENTRIES) {
+        batches.push(batch);
+        batch = [];
+      }
       batch.push(...builder.add(e));
     }
     batches.push([...batch, ...builder.pendingEnvelopes()]);

@@ -5,7 +5,9 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { runCli, runCliAsync } from "./cli.js";
+import { startReceiver, type Receiver } from "./otlp-receiver.js";
 import { REPO_ROOT } from "./paths.js";
 import { gatesYaml, nodeStep } from "./gates.js";
 import { tempDir, tempWorkspace, writeFile } from "./tmp.js";
@@ -82,4 +84,19 @@ export async function exportJson<T>(root: string, args: string[]): Promise<{ cod
 export function cursorFiles(root: string): string[] {
   const dir = path.join(root, ".aop", "runtime", "export");
   return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".cursor.json")) : [];
+}
+
+/**
+ * A test file's receiver (one per file: every receiver in a process sees every other's traces) and
+ * fixture, started before its tests and closed after them.
+ */
+export function setUpExportTests(ready: (receiver: Receiver, fixture: ExportFixture) => void): void {
+  let receiver: Receiver | undefined;
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    ready(receiver, buildExportFixture());
+  });
+  afterAll(async () => {
+    await receiver?.close();
+  });
 }

@@ -35,6 +35,7 @@ export async function* readEntriesFrom(layout: WorkspaceLayout, runId: string, f
     const entry = asEntry(record.value);
     if (!entry || entry.sequence < next) continue;
     next = entry.sequence + 1;
-    yield { ...entry, ...readEntryContext(record.value) };
+    // asEntry built a fresh object: the context keys (usually none) are added to it, not copied around it.
+    yield Object.assign(entry, readEntryContext(record.value));
   }
 }

@@ -2,21 +2,18 @@
 // OTEL_EXPORTER_OTLP_* variables and the policy, and refusals — against a real OTLP receiver on loopback.
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCliAsync } from "../../helpers/cli.js";
-import { AGENT_RUN, AGENT_SPANS, buildExportFixture, copyFixture, cursorFiles, exportCli, exportJson, hookEvent, KERNEL_RUN, spanId, traceId, type ExportFixture } from "../../helpers/export-fixture.js";
-import { normalizeTrace, settle, spansOf, startFlakyProxy, startReceiver, type Receiver } from "../../helpers/otlp-receiver.js";
+import { AGENT_RUN, AGENT_SPANS, copyFixture, setUpExportTests, cursorFiles, exportCli, exportJson, hookEvent, KERNEL_RUN, spanId, traceId, type ExportFixture } from "../../helpers/export-fixture.js";
+import { normalizeTrace, settle, spansOf, startFlakyProxy, type Receiver } from "../../helpers/otlp-receiver.js";
 import { tempDir } from "../../helpers/tmp.js";
 
 let receiver: Receiver;
 let fixture: ExportFixture;
 
-beforeAll(async () => {
-  receiver = await startReceiver();
-  fixture = buildExportFixture();
-});
-afterAll(async () => {
-  await receiver.close();
+setUpExportTests((r, f) => {
+  receiver = r;
+  fixture = f;
 });
 
 describe("aop export otlp — modes, configuration and refusals", () => {
@@ -127,6 +124,13 @@ describe("aop export otlp — modes, configuration and refusals", () => {
     const disabled = await exportCli(off, ["--run-id", KERNEL_RUN], { AOP_TEST_OTLP_HEADERS: "x-langfuse=pk-lf-1" });
     expect(disabled.code).toBe(2);
     expect(disabled.stderr).toContain("error usage_error: no OTLP endpoint");
+    const broken = copyFixture(fixture);
+    fs.cpSync(path.join(root, "agentic"), path.join(broken, "agentic"), { recursive: true });
+    const brokenFile = path.join(broken, "agentic", "orchestrator", "policy.yaml");
+    fs.writeFileSync(brokenFile, fs.readFileSync(brokenFile, "utf8").replace("protocol: http/json", "protocol: grpc"));
+    const refused = await exportCli(broken, ["--run-id", KERNEL_RUN], { AOP_TEST_OTLP_HEADERS: "x-langfuse=pk-lf-1" });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("error config_invalid: agentic/orchestrator/policy.yaml: observability.export.otlp.protocol must be http/json or http/protobuf (got 'grpc')");
     const missing = await exportCli(root, ["--run-id", KERNEL_RUN], { AOP_TEST_OTLP_HEADERS: undefined });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("error usage_error: policy observability.export.otlp.headers_env names AOP_TEST_OTLP_HEADERS, which is not set");

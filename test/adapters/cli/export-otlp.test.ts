@@ -2,22 +2,19 @@
 // loopback, over OTLP/HTTP protobuf and JSON, and into the OTLP file format.
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
-  AGENT_RUN, AGENT_SPANS, buildExportFixture, copyFixture, cursorFiles, exportCli, exportJson, hookEvent, KERNEL_RUN, SESSION, sha, spanId, SUBAGENT, traceId, VERSION, type ExportFixture,
+  AGENT_RUN, AGENT_SPANS, copyFixture, setUpExportTests, cursorFiles, exportCli, exportJson, hookEvent, KERNEL_RUN, SESSION, sha, spanId, SUBAGENT, traceId, VERSION, type ExportFixture,
 } from "../../helpers/export-fixture.js";
-import { decodeProtobufRequest, freePort, normalizeTrace, settle, spansOf, startFlakyProxy, startReceiver, type ReceivedSpan, type Receiver } from "../../helpers/otlp-receiver.js";
+import { decodeProtobufRequest, freePort, normalizeTrace, settle, spansOf, startFlakyProxy, type ReceivedSpan, type Receiver } from "../../helpers/otlp-receiver.js";
 import { tempDir } from "../../helpers/tmp.js";
 
 let receiver: Receiver;
 let fixture: ExportFixture;
 
-beforeAll(async () => {
-  receiver = await startReceiver();
-  fixture = buildExportFixture();
-});
-afterAll(async () => {
-  await receiver.close();
+setUpExportTests((r, f) => {
+  receiver = r;
+  fixture = f;
 });
 
 function byName(spans: ReceivedSpan[]): Map<string, ReceivedSpan> {

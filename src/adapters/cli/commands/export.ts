@@ -81,8 +81,11 @@ async function deliveryFor(ctx: CliContext, opts: Record<string, unknown>, userA
     if (opts.protocol !== undefined && opts.protocol !== "http/json") throw usageError("the OTLP file format is JSON: --out takes no --protocol other than http/json");
     return domain.fileDelivery(String(opts.out));
   }
-  const { loadPolicyTolerant } = await import("../../../config/policy-loader.js");
-  const { policy } = await loadPolicyTolerant(ctx.layout);
+  const { configInvalid, loadPolicyTolerant } = await import("../../../config/policy-loader.js");
+  const { policy, problems } = await loadPolicyTolerant(ctx.layout);
+  // Other sections' problems are the doctor's business; a broken export section would silently send elsewhere.
+  const own = problems.filter((p) => p.path === "" || p.path.startsWith("observability.export"));
+  if (own.length > 0) throw configInvalid(own);
   const target = domain.resolveHttpTarget(
     { endpoint: opts.endpoint as string | undefined, protocol: opts.protocol as string | undefined, headers: opts.header as string[] | undefined },
     process.env,
