@@ -1,6 +1,6 @@
 // The loopback OTLP receiver for bench/suites/90-export.mjs, in its own process so that it does not
 // share the exporter's event loop: @elastic/mockotlpserver on 127.0.0.1, port 0. It tells its parent
-// its URL, then the number of spans received after each request.
+// its URL, then the number of spans received (and its CPU time) after each request.
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
@@ -14,7 +14,8 @@ const server = new MockOtlpServer({
   logLevel: "error",
   onTrace: (req) => {
     for (const rs of req.resourceSpans ?? []) for (const ss of rs.scopeSpans ?? []) spans += (ss.spans ?? []).length;
-    if (process.connected) process.send({ spans });
+    const cpu = process.cpuUsage();
+    if (process.connected) process.send({ spans, cpuMs: (cpu.user + cpu.system) / 1000 });
   },
 });
 await server.start();
