@@ -95,45 +95,48 @@ describe("aop export otlp — modes, configuration and refusals", () => {
     for (const text of [r.stdout, r.stderr, stored]) expect(text).not.toContain(secret);
   });
 
-  it("uses the policy's endpoint and the headers in the variable headers_env names; never sends those headers elsewhere", async () => {
+  /** A copy of the fixture whose policy sends to the receiver, with `change` applied to the policy's text. */
+  function withPolicy(change: (yaml: string) => string = (y) => y): string {
     const root = copyFixture(fixture);
+    const yaml = `version: 1\nobservability:\n  export:\n    otlp:\n      enabled: true\n      endpoint: ${receiver.url}\n      protocol: http/json\n      headers_env: AOP_TEST_OTLP_HEADERS\n`;
     fs.mkdirSync(path.join(root, "agentic", "orchestrator"), { recursive: true });
-    fs.writeFileSync(path.join(root, "agentic", "orchestrator", "policy.yaml"), `version: 1\nobservability:\n  export:\n    otlp:\n      enabled: true\n      endpoint: ${receiver.url}\n      protocol: http/json\n      headers_env: AOP_TEST_OTLP_HEADERS\n`);
+    fs.writeFileSync(path.join(root, "agentic", "orchestrator", "policy.yaml"), change(yaml));
+    return root;
+  }
+  const HEADERS = { AOP_TEST_OTLP_HEADERS: "x-langfuse=pk-lf-1" };
+
+  it("uses the policy's endpoint and the headers in the variable headers_env names; never sends those headers elsewhere", async () => {
+    const root = withPolicy();
     const config = await runCliAsync(["config", "check"], { cwd: root });
     expect(config.code, config.stdout + config.stderr).toBe(0);
     const before = receiver.requests.length;
-    const r = await exportCli(root, ["--run-id", KERNEL_RUN], { AOP_TEST_OTLP_HEADERS: "x-langfuse=pk-lf-1" });
+    const r = await exportCli(root, ["--run-id", KERNEL_RUN], HEADERS);
     expect(r.code, r.stderr).toBe(0);
     await settle(() => receiver.requests.length > before);
     expect(receiver.requests[before]).toMatchObject({ contentType: "application/json", headers: { "x-langfuse": "pk-lf-1" } });
     // A flag endpoint overrides the policy's, and the policy's headers stay with the policy's endpoint.
     const proxy = await startFlakyProxy(receiver.base, new Set());
     try {
-      const elsewhere = await exportCli(copyFixture(fixture), ["--run-id", KERNEL_RUN, "--endpoint", proxy.url], { AOP_TEST_OTLP_HEADERS: "x-langfuse=pk-lf-1" });
+      const elsewhere = await exportCli(withPolicy(), ["--run-id", KERNEL_RUN, "--endpoint", proxy.url], HEADERS);
       expect(elsewhere.code, elsewhere.stderr).toBe(0);
+      expect(proxy.answered).toEqual([200]);
       await settle(() => receiver.requests.length > before + 1);
       expect(receiver.requests.at(-1)!.headers).not.toHaveProperty("x-langfuse");
     } finally {
       await proxy.close();
     }
-    // Not enabled: the policy's endpoint is not used.
-    const off = copyFixture(fixture);
-    fs.cpSync(path.join(root, "agentic"), path.join(off, "agentic"), { recursive: true });
-    const policyFile = path.join(off, "agentic", "orchestrator", "policy.yaml");
-    fs.writeFileSync(policyFile, fs.readFileSync(policyFile, "utf8").replace("enabled: true", "enabled: false"));
-    const disabled = await exportCli(off, ["--run-id", KERNEL_RUN], { AOP_TEST_OTLP_HEADERS: "x-langfuse=pk-lf-1" });
-    expect(disabled.code).toBe(2);
-    expect(disabled.stderr).toContain("error usage_error: no OTLP endpoint");
-    const broken = copyFixture(fixture);
-    fs.cpSync(path.join(root, "agentic"), path.join(broken, "agentic"), { recursive: true });
-    const brokenFile = path.join(broken, "agentic", "orchestrator", "policy.yaml");
-    fs.writeFileSync(brokenFile, fs.readFileSync(brokenFile, "utf8").replace("protocol: http/json", "protocol: grpc"));
-    const refused = await exportCli(broken, ["--run-id", KERNEL_RUN], { AOP_TEST_OTLP_HEADERS: "x-langfuse=pk-lf-1" });
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain("error config_invalid: agentic/orchestrator/policy.yaml: observability.export.otlp.protocol must be http/json or http/protobuf (got 'grpc')");
     const missing = await exportCli(root, ["--run-id", KERNEL_RUN], { AOP_TEST_OTLP_HEADERS: undefined });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("error usage_error: policy observability.export.otlp.headers_env names AOP_TEST_OTLP_HEADERS, which is not set");
+  });
+
+  it("ignores the policy's section when it is not enabled, and refuses to export with a broken one", async () => {
+    const disabled = await exportCli(withPolicy((y) => y.replace("enabled: true", "enabled: false")), ["--run-id", KERNEL_RUN], HEADERS);
+    expect(disabled.code).toBe(2);
+    expect(disabled.stderr).toContain("error usage_error: no OTLP endpoint");
+    const refused = await exportCli(withPolicy((y) => y.replace("protocol: http/json", "protocol: grpc")), ["--run-id", KERNEL_RUN], HEADERS);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("error config_invalid: agentic/orchestrator/policy.yaml: observability.export.otlp.protocol must be http/json or http/protobuf (got 'grpc')");
   });
 
   it.each([
