@@ -7,16 +7,17 @@ export const ERROR_CODES = [
   "not_found",
   "internal_error",
   "io_error",
+  "file_corrupt",
   "payload_too_large",
   "lock_timeout",
   "config_invalid",
   "path_outside_workspace",
-  "file_corrupt",
   // pipeline
   "unknown_tool",
   "forbidden_tool_for_role",
   "operation_id_required",
   "operation_id_reuse_mismatch",
+  "operation_interrupted",
   // features, runs, sessions
   "feature_not_found",
   "feature_already_exists",

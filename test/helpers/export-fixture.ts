@@ -19,7 +19,7 @@ export const SUBAGENT = { id: "agent-7c1d", type: "Explore" };
 
 export interface ExportFixture {
   root: string;
-  /** How many entries AGENT_RUN holds. */
+  /** How many entries AGENT_RUN holds (AGENT_ENTRIES). */
   agentEntries: number;
 }
 
@@ -38,9 +38,13 @@ export function buildExportFixture(): ExportFixture {
   const root = tempWorkspace();
   writeFile(root, "agentic/orchestrator/gates.yaml", gatesYaml({ check: [nodeStep("lint", ""), nodeStep("tests", "process.exit(3)")] }));
   const run = ["--run-id", AGENT_RUN];
+  const sub = { agent_id: SUBAGENT.id, agent_type: SUBAGENT.type };
+  hookEvent(root, "UserPromptSubmit", { prompt: "fix the login bug" });
   hookEvent(root, "PostToolUse", { tool_name: "Read", tool_input: { file_path: "src/a.ts" }, tool_response: { content: "x" }, tool_use_id: "toolu_01Read", duration_ms: 12 });
-  hookEvent(root, "PostToolUse", { tool_name: "Grep", tool_input: { pattern: "login" }, tool_use_id: "toolu_01Grep", duration_ms: 30, agent_id: SUBAGENT.id, agent_type: SUBAGENT.type });
-  hookEvent(root, "PostToolUse", { tool_name: "Edit", tool_input: { file_path: "src/a.ts" }, tool_use_id: "toolu_01Edit", duration_ms: 8, agent_id: SUBAGENT.id, agent_type: SUBAGENT.type });
+  hookEvent(root, "SubagentStart", sub);
+  hookEvent(root, "PostToolUse", { tool_name: "Grep", tool_input: { pattern: "login" }, tool_use_id: "toolu_01Grep", duration_ms: 30, ...sub });
+  hookEvent(root, "PostToolUse", { tool_name: "Edit", tool_input: { file_path: "src/a.ts" }, tool_use_id: "toolu_01Edit", duration_ms: 8, ...sub });
+  hookEvent(root, "SubagentStop", { ...sub, stop_hook_active: false });
   hookEvent(root, "PostToolUseFailure", { tool_name: "Bash", tool_input: { command: "npm test" }, tool_use_id: "toolu_01Bash", error: "exit 1", duration_ms: 40 });
   cli(root, ["feature", "init", "feat_login", "--title", "Login", "--operation-id", "op-feature-0001", ...run]);
   cli(root, ["feature", "init", "feat_login", "--title", "Login", "--operation-id", "op-feature-0001", ...run]); // replay
@@ -49,7 +53,7 @@ export function buildExportFixture(): ExportFixture {
   cli(root, ["feature", "list", "--transport", "mcp", ...run]);
   cli(root, ["feature", "list", "--run-id", KERNEL_RUN]);
   cli(root, ["run", "status", "--run-id", KERNEL_RUN]);
-  return { root, agentEntries: 9 };
+  return { root, agentEntries: AGENT_ENTRIES };
 }
 
 /** A throw-away copy, so each test starts with the fixture's timelines and no cursors. */
@@ -64,8 +68,10 @@ export const sha = (text: string) => createHash("sha256").update(text).digest("h
 export const traceId = (runId: string) => sha(`aop:${runId}`).slice(0, 32);
 export const spanId = (runId: string, sequence: number) => sha(`${runId}:${sequence}`).slice(0, 16);
 export const VERSION = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;
+/** AGENT_RUN's entries: 4 tool calls and 3 markers recorded by the hook, 5 kernel calls. */
+export const AGENT_ENTRIES = 12;
 /** Spans of AGENT_RUN: its entries, the gate's two steps, the root, the subagent. */
-export const AGENT_SPANS = 9 + 2 + 1 + 1;
+export const AGENT_SPANS = AGENT_ENTRIES + 2 + 1 + 1;
 
 /** Asynchronous: the receiver runs in the test's process and must answer while the CLI waits for it. */
 export function exportCli(root: string, args: string[], env: Record<string, string | undefined> = {}) {

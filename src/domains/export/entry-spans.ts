@@ -1,20 +1,20 @@
 // One timeline entry as spans (docs/otel.md, "Mapping"): `execute_tool {tool_name}` ending at `ts`
 // and lasting `latency_ms`, plus one child span per step when the entry is a gate run. Pure.
-import type { ContextEntry } from "../replay/index.js";
+import type { TimelineEntry } from "../replay/index.js";
 import type { LatestEvidence, StepResult } from "../evidence/index.js";
 import { AOP, MCP_TOOLS_CALL, OPERATION, OTEL, SPAN_NAME, STDIO_TRANSPORT, STEP_ERROR, TOOL_TYPE, isMcpToolName } from "./semconv.js";
 import { entrySpanId, stepSpanId } from "./span-ids.js";
 import type { AttributeValue, SpanRecord } from "./span-record.js";
 
 /** Start and end (epoch ms) of an entry's call, or null when its `ts` is not a time. */
-export function entryTimes(entry: ContextEntry): { startMs: number; endMs: number } | null {
+export function entryTimes(entry: TimelineEntry): { startMs: number; endMs: number } | null {
   const endMs = Date.parse(entry.ts);
   if (Number.isNaN(endMs)) return null;
   const latency = Number.isFinite(entry.latency_ms) && entry.latency_ms > 0 ? entry.latency_ms : 0;
   return { startMs: endMs - latency, endMs };
 }
 
-export function toolSpan(entry: ContextEntry, traceId: string, parentSpanId: string, times: { startMs: number; endMs: number }): SpanRecord {
+export function toolSpan(entry: TimelineEntry, traceId: string, parentSpanId: string, times: { startMs: number; endMs: number }): SpanRecord {
   const served = entry.transport === "mcp";
   const attributes: Record<string, AttributeValue> = {
     [OTEL.genAiOperationName]: OPERATION.executeTool,
@@ -50,13 +50,30 @@ export function toolSpan(entry: ContextEntry, traceId: string, parentSpanId: str
   };
 }
 
+/**
+ * A Claude Code session marker (docs/agents.md) is a moment, not a call: a span of no duration named
+ * as Claude Code labels the event (`SessionStart:startup`, `UserPromptSubmit`, `SubagentStop`, …).
+ */
+export function markerSpan(entry: TimelineEntry, traceId: string, parentSpanId: string, atMs: number): SpanRecord {
+  const attributes: Record<string, AttributeValue> = { [AOP.marker]: entry.marker ?? entry.tool_name };
+  if (entry.session_id !== null) {
+    attributes[OTEL.genAiConversationId] = entry.session_id;
+    attributes[OTEL.sessionId] = entry.session_id;
+  }
+  attributes[AOP.sequence] = entry.sequence;
+  attributes[AOP.actorType] = entry.actor_type;
+  // UserPromptSubmit records the prompt's hash (never the prompt).
+  if (entry.request_hash !== null) attributes[AOP.requestHash] = entry.request_hash;
+  return { traceId, spanId: entrySpanId(entry.run_id, entry.sequence), parentSpanId, name: entry.marker ?? entry.tool_name, startMs: atMs, endMs: atMs, attributes, error: null };
+}
+
 /** A gate run that executed its steps (a replayed call returns the recorded result and runs nothing). */
-export function ranGate(entry: ContextEntry): boolean {
+export function ranGate(entry: TimelineEntry): boolean {
   return entry.tool_name === "gates.run" && entry.result === "ok" && entry.idempotency_status !== "replay" && entry.feature_id !== null;
 }
 
 /** Add the gate's own fields to its entry span, and build one child span per step. */
-export function gateStepSpans(entrySpan: SpanRecord, entry: ContextEntry, found: LatestEvidence): SpanRecord[] {
+export function gateStepSpans(entrySpan: SpanRecord, entry: TimelineEntry, found: LatestEvidence): SpanRecord[] {
   const evidence = found.evidence;
   entrySpan.attributes[AOP.gateMode] = found.mode;
   if (typeof evidence.profile === "string") entrySpan.attributes[AOP.gateProfile] = evidence.profile;
@@ -67,7 +84,7 @@ export function gateStepSpans(entrySpan: SpanRecord, entry: ContextEntry, found:
   return evidence.step_results.map((step, index) => stepSpan(step, index, entrySpan, entry, fallback));
 }
 
-function stepSpan(step: StepResult, index: number, parent: SpanRecord, entry: ContextEntry, fallbackMs: number): SpanRecord {
+function stepSpan(step: StepResult, index: number, parent: SpanRecord, entry: TimelineEntry, fallbackMs: number): SpanRecord {
   const started = typeof step.started_at === "string" ? Date.parse(step.started_at) : NaN;
   const finished = typeof step.finished_at === "string" ? Date.parse(step.finished_at) : NaN;
   const startMs = Number.isNaN(started) ? fallbackMs : started;

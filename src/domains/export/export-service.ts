@@ -40,6 +40,8 @@ export interface RunExport {
   entries: number;
   spans: number;
   gate_steps: number;
+  /** Entries that are Claude Code session markers (spans of no duration). */
+  markers: number;
   enclosing_spans: number;
   requests: number;
   attempts: number;
@@ -85,7 +87,7 @@ async function exportPass(options: ExportOptions, runId: string, key: string, st
   const builder = new RunSpanBuilder(runId, start.envelopes, gateLookup(layout));
   const result: RunExport = {
     run_id: runId, trace_id: builder.traceId, from_sequence: start.next_sequence, next_sequence: start.next_sequence, entries: 0, spans: 0,
-    gate_steps: 0, enclosing_spans: 0, requests: 0, attempts: 0, unplaced_entries: 0, rejected_spans: 0, reject_message: null,
+    gate_steps: 0, markers: 0, enclosing_spans: 0, requests: 0, attempts: 0, unplaced_entries: 0, rejected_spans: 0, reject_message: null,
   };
   let cursor = start;
   let batch: SpanRecord[] = [];
@@ -150,6 +152,7 @@ async function exportPass(options: ExportOptions, runId: string, key: string, st
   await send(batch, true);
   await inflight;
   result.gate_steps = builder.steps;
+  result.markers = builder.markers;
   result.unplaced_entries = builder.unplaced;
   return result;
 }

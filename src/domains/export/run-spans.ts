@@ -1,9 +1,9 @@
 // A run as one trace: the root span (invoke_agent for an agent's session, invoke_workflow for a
 // kernel run), one span per subagent, and the entries' spans under them. Pure: what was already sent
 // comes in as `EnvelopeState` and goes out updated (docs/otel.md, "Incremental export").
-import type { ContextEntry } from "../replay/index.js";
+import type { TimelineEntry } from "../replay/index.js";
 import type { LatestEvidence } from "../evidence/index.js";
-import { entryTimes, gateStepSpans, ranGate, toolSpan } from "./entry-spans.js";
+import { entryTimes, gateStepSpans, markerSpan, ranGate, toolSpan } from "./entry-spans.js";
 import { AOP, CLAUDE_CODE, OPERATION, OTEL, SPAN_NAME } from "./semconv.js";
 import { agentSpanId, rootSpanId, traceIdFor } from "./span-ids.js";
 import { widen, type AttributeValue, type SpanRecord, type SpanWindow } from "./span-record.js";
@@ -28,7 +28,7 @@ export interface EnvelopeState {
 export const emptyEnvelopes = (): EnvelopeState => ({ root: null, agents: {} });
 
 /** Looks up the evidence of a gate run (null when it cannot be found). */
-export type GateEvidenceLookup = (entry: ContextEntry, startMs: number, endMs: number) => LatestEvidence | null;
+export type GateEvidenceLookup = (entry: TimelineEntry, startMs: number, endMs: number) => LatestEvidence | null;
 
 export class RunSpanBuilder {
   readonly traceId: string;
@@ -37,6 +37,8 @@ export class RunSpanBuilder {
   /** Entries left out because their `ts` is not a time (they cannot be placed on a timeline). */
   unplaced = 0;
   steps = 0;
+  /** Claude Code session markers (SessionStart, UserPromptSubmit, SubagentStart, …) among the entries. */
+  markers = 0;
 
   constructor(
     readonly runId: string,
@@ -49,7 +51,7 @@ export class RunSpanBuilder {
   }
 
   /** The entry's span (and its gate steps), widening the enclosing spans to cover it. */
-  add(entry: ContextEntry): SpanRecord[] {
+  add(entry: TimelineEntry): SpanRecord[] {
     const times = entryTimes(entry);
     if (!times) {
       this.unplaced += 1;
@@ -60,9 +62,18 @@ export class RunSpanBuilder {
     if (entry.agent_id !== undefined) {
       const agent = this.envelopes.agents[entry.agent_id];
       // An agent span already sent keeps the window it was sent with; its later calls still nest under it.
-      if (!agent) this.envelopes.agents[entry.agent_id] = { start_ms: times.startMs, end_ms: times.endMs, type: entry.agent_type ?? null, sent: false };
-      else if (!agent.sent) widen(agent, times.startMs, times.endMs);
+      // A compaction's SubagentStop comes with an empty agent_type: no name rather than an empty one.
+      const type = entry.agent_type ? entry.agent_type : null;
+      if (!agent) this.envelopes.agents[entry.agent_id] = { start_ms: times.startMs, end_ms: times.endMs, type, sent: false };
+      else if (!agent.sent) {
+        widen(agent, times.startMs, times.endMs);
+        agent.type ??= type;
+      }
       parent = agentSpanId(this.runId, entry.agent_id);
+    }
+    if (entry.marker !== undefined) {
+      this.markers += 1;
+      return [markerSpan(entry, this.traceId, parent, times.endMs)];
     }
     const span = toolSpan(entry, this.traceId, parent, times);
     if (!ranGate(entry)) return [span];
@@ -73,7 +84,7 @@ export class RunSpanBuilder {
     return [span, ...steps];
   }
 
-  private coverRoot(entry: ContextEntry, startMs: number, endMs: number): void {
+  private coverRoot(entry: TimelineEntry, startMs: number, endMs: number): void {
     const root = this.envelopes.root;
     if (root === null) {
       // Claude Code's hook records its calls with actor_type "agent"; kernel calls carry a role.

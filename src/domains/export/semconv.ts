@@ -31,6 +31,7 @@ export const AOP = {
   mutating: "aop.mutating",
   idempotencyStatus: "aop.idempotency_status",
   requestHash: "aop.request_hash",
+  marker: "aop.marker",
   gateMode: "aop.gate.mode",
   gateProfile: "aop.gate.profile",
   gateOverall: "aop.gate.overall",

@@ -17,32 +17,27 @@ export interface TimelineEntry {
   result: "ok" | "error";
   error_code: string | null;
   latency_ms: number;
+  /** Set on the calls and markers of a Claude Code subagent (docs/agents.md); absent otherwise. */
+  agent_id?: string;
+  agent_type?: string;
+  /** Set on Claude Code session markers only: the event as Claude Code labels it (`SessionStart:startup`). */
+  marker?: string;
+  /** "mcp" on calls served by `aop mcp` (docs/replay.md, "Transport"); absent for in-process calls. */
+  transport?: string;
 }
+
+/** Optional keys, written after the contract's keys (in this order) only when set. */
+export const OPTIONAL_ENTRY_KEYS = ["agent_id", "agent_type", "marker", "transport"] as const;
 
 export const ENTRY_KEYS: (keyof TimelineEntry)[] = [
   "ts", "sequence", "run_id", "session_id", "actor_type", "feature_id", "tool_name", "mutating",
   "operation_id", "idempotency_status", "request_hash", "result", "error_code", "latency_ms",
 ];
 
-/**
- * Optional keys after the contract's fourteen, present only when known (docs/replay.md, "Entry
- * context"): `transport` is "mcp" for calls served by `aop mcp`; `agent_id`/`agent_type` name the
- * Claude Code subagent that made the call. Readers never require them; `replay.timeline_get` returns
- * the contract's keys only.
- */
-export interface EntryContext {
-  transport?: "mcp";
-  agent_id?: string;
-  agent_type?: string;
-}
-
 /** The entry for a completed call, minus its sequence (allocated by the writer under the run's lock). */
-export type EntryWithoutSequence = Omit<TimelineEntry, "sequence"> & EntryContext;
+export type EntryWithoutSequence = Omit<TimelineEntry, "sequence">;
 
-/** An entry read back with its optional context keys. */
-export type ContextEntry = TimelineEntry & EntryContext;
-
-export function entryFromCall(call: CompletedCall, context: EntryContext = {}): EntryWithoutSequence {
+export function entryFromCall(call: CompletedCall): EntryWithoutSequence {
   const envelope = call.envelope;
   return {
     ts: isoUtc(call.completed_at),
@@ -58,7 +53,6 @@ export function entryFromCall(call: CompletedCall, context: EntryContext = {}): 
     result: envelope.ok ? "ok" : "error",
     error_code: envelope.ok ? null : envelope.error.code,
     latency_ms: call.latency_ms,
-    ...context,
   };
 }
 
@@ -71,30 +65,16 @@ export function serializeEntry(entry: EntryWithoutSequence, sequence: number): s
     `"feature_id":${JSON.stringify(entry.feature_id)},"tool_name":${JSON.stringify(entry.tool_name)},` +
     `"mutating":${entry.mutating},"operation_id":${JSON.stringify(entry.operation_id)},` +
     `"idempotency_status":${JSON.stringify(entry.idempotency_status)},"request_hash":${JSON.stringify(entry.request_hash)},` +
-    `"result":${JSON.stringify(entry.result)},"error_code":${JSON.stringify(entry.error_code)},"latency_ms":${JSON.stringify(entry.latency_ms)}${contextKeys(entry)}}\n`
+    `"result":${JSON.stringify(entry.result)},"error_code":${JSON.stringify(entry.error_code)},"latency_ms":${JSON.stringify(entry.latency_ms)}` +
+    optionalKeys(entry) +
+    "}\n"
   );
 }
 
-function contextKeys(entry: EntryContext): string {
-  let keys = "";
-  if (entry.transport !== undefined) keys += `,"transport":${JSON.stringify(entry.transport)}`;
-  if (entry.agent_id !== undefined) keys += `,"agent_id":${JSON.stringify(entry.agent_id)}`;
-  if (entry.agent_type !== undefined) keys += `,"agent_type":${JSON.stringify(entry.agent_type)}`;
-  return keys;
-}
-
-const MAX_CONTEXT_LENGTH = 256;
-
-/** The optional context keys of a parsed line; values of the wrong type or size are ignored. */
-export function readEntryContext(value: unknown): EntryContext {
-  const context: EntryContext = {};
-  if (value === null || typeof value !== "object") return context;
-  const v = value as Record<string, unknown>;
-  const text = (x: unknown): x is string => typeof x === "string" && x !== "" && x.length <= MAX_CONTEXT_LENGTH;
-  if (v.transport === "mcp") context.transport = "mcp";
-  if (text(v.agent_id)) context.agent_id = v.agent_id;
-  if (text(v.agent_type)) context.agent_type = v.agent_type;
-  return context;
+function optionalKeys(entry: EntryWithoutSequence): string {
+  let out = "";
+  for (const key of OPTIONAL_ENTRY_KEYS) if (typeof entry[key] === "string") out += `,"${key}":${JSON.stringify(entry[key])}`;
+  return out;
 }
 
 /**
@@ -108,7 +88,7 @@ export function asEntry(value: unknown): TimelineEntry | null {
   if (typeof v.tool_name !== "string") return null;
   const str = (x: unknown): string | null => (typeof x === "string" ? x : null);
   const status = v.idempotency_status;
-  return {
+  const entry: TimelineEntry = {
     ts: str(v.ts) ?? "",
     sequence: v.sequence,
     run_id: str(v.run_id) ?? "",
@@ -124,4 +104,6 @@ export function asEntry(value: unknown): TimelineEntry | null {
     error_code: str(v.error_code),
     latency_ms: typeof v.latency_ms === "number" ? v.latency_ms : 0,
   };
+  for (const key of OPTIONAL_ENTRY_KEYS) if (typeof v[key] === "string") entry[key] = v[key] as string;
+  return entry;
 }

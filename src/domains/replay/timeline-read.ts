@@ -1,11 +1,11 @@
-// Reads one run's entries from a sequence on, with their context keys, for exporters that resume
+// Reads one run's entries from a sequence on, optional keys included, for exporters that resume
 // where they stopped. Streams (bounded memory) and seeks through the meta's offset index when it can.
 import fs from "node:fs";
 import { AopError } from "../../core/errors.js";
 import { validateId } from "../../core/ids.js";
 import { readJsonl } from "../../store/jsonl.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
-import { asEntry, readEntryContext, type ContextEntry } from "./timeline-entry.js";
+import { asEntry, type TimelineEntry } from "./timeline-entry.js";
 import { seekOffset } from "./timeline-meta.js";
 import { readMetaFile } from "./timeline-scan.js";
 
@@ -24,7 +24,7 @@ export function timelineFileOf(layout: WorkspaceLayout, runId: string): { file: 
  * so every sequence is yielded at most once. Lines appended after the read began wait for the next
  * read, as does a line still being written.
  */
-export async function* readEntriesFrom(layout: WorkspaceLayout, runId: string, fromSequence: number): AsyncGenerator<ContextEntry> {
+export async function* readEntriesFrom(layout: WorkspaceLayout, runId: string, fromSequence: number): AsyncGenerator<TimelineEntry> {
   const { file, size } = timelineFileOf(layout, runId);
   const meta = readMetaFile(layout, runId);
   const clean = meta !== null && meta.file_size <= size && meta.skipped_lines === 0 && meta.sequence_anomalies === 0;
@@ -35,7 +35,6 @@ export async function* readEntriesFrom(layout: WorkspaceLayout, runId: string, f
     const entry = asEntry(record.value);
     if (!entry || entry.sequence < next) continue;
     next = entry.sequence + 1;
-    // asEntry built a fresh object: the context keys (usually none) are added to it, not copied around it.
-    yield Object.assign(entry, readEntryContext(record.value));
+    yield entry;
   }
 }

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import { randomBytes } from "node:crypto";
 import { writeJsonAtomic } from "../../store/atomic-write.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
-import { asEntry, readEntryContext, type EntryWithoutSequence } from "./timeline-entry.js";
+import { asEntry, type EntryWithoutSequence } from "./timeline-entry.js";
 
 // Orders one process's spooled entries when they share a millisecond.
 let spooledHere = 0;
@@ -43,7 +43,7 @@ export function readSpool(layout: WorkspaceLayout, runId: string): Spooled[] {
         const entry = asEntry({ ...value, sequence: 0 });
         if (!entry || entry.run_id !== runId) return { file, entry: null };
         const { sequence: _sequence, ...rest } = entry;
-        return { file, entry: { ...rest, ...readEntryContext(value) } };
+        return { file, entry: rest };
       } catch {
         return { file, entry: null };
       }

@@ -25,7 +25,7 @@ describe("aop export otlp — modes, configuration and refusals", () => {
     expect(human.stdout).toContain(`dry run: → ${receiver.url} (http/protobuf)`);
     expect(human.stdout).toContain(`would send ${AGENT_SPANS} spans`);
     expect(human.stdout).toMatch(/^ {2}invoke_agent claude-code {2}[0-9a-f]{16} /m);
-    expect(human.stdout).toMatch(/^ {4}invoke_agent Explore .*\n {6}execute_tool Grep /m);
+    expect(human.stdout).toMatch(/^ {4}invoke_agent Explore .*\n {6}SubagentStart .*\n {6}execute_tool Grep /m);
     expect(human.stdout).toMatch(/^ {6}gate_step tests {2}[0-9a-f]{16} \d+ms {2}ERROR exit code 3$/m);
     expect(human.stdout).toContain("(dry run: nothing sent, cursors unchanged)");
     const json = await exportJson<{ dry_run: boolean; requests: { resourceSpans: unknown[] }[]; spans: number }>(root, ["--run-id", AGENT_RUN, "--endpoint", receiver.url, "--dry-run"]);
@@ -51,9 +51,9 @@ describe("aop export otlp — modes, configuration and refusals", () => {
       hookEvent(root, "PostToolUse", { tool_name: "Write", tool_input: { file_path: "live.ts" }, tool_use_id: "toolu_live", duration_ms: 3 });
       await settle(() => receiver.spans(traceId(AGENT_RUN)).length > before, 15_000);
       const live = receiver.spans(traceId(AGENT_RUN)).slice(before);
-      expect(live.map((s) => [s.name, s.spanId])).toEqual([["execute_tool Write", spanId(AGENT_RUN, 9)]]);
-      await settle(() => stdout.includes("sent 1 span (1 entry seq 9–9)"), 5_000);
-      expect(stdout).toContain(`${AGENT_RUN}  trace ${traceId(AGENT_RUN)}  sent 1 span (1 entry seq 9–9) in 1 request`);
+      expect(live.map((s) => [s.name, s.spanId])).toEqual([["execute_tool Write", spanId(AGENT_RUN, 12)]]);
+      await settle(() => stdout.includes("sent 1 span (1 entry seq 12–12)"), 5_000);
+      expect(stdout).toContain(`${AGENT_RUN}  trace ${traceId(AGENT_RUN)}  sent 1 span (1 entry seq 12–12) in 1 request`);
     } finally {
       child.kill("SIGINT");
     }

@@ -31,7 +31,7 @@ describe("aop export otlp — to a real OTLP receiver", () => {
     const before = receiver.requests.length;
     const r = await exportCli(root, ["--run-id", AGENT_RUN, "--endpoint", receiver.base, "--protocol", protocol]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain(`${AGENT_RUN}  trace ${traceId(AGENT_RUN)}  sent ${AGENT_SPANS} spans (9 entries seq 0–8, 2 gate steps, 2 root/agent) in 1 request`);
+    expect(r.stdout).toContain(`${AGENT_RUN}  trace ${traceId(AGENT_RUN)}  sent ${AGENT_SPANS} spans (12 entries seq 0–11, 3 markers among them, 2 gate steps, 2 root/agent) in 1 request`);
     await settle(() => receiver.spans(traceId(AGENT_RUN)).length >= AGENT_SPANS * (protocol === "http/json" ? 2 : 1));
     const requests = receiver.requests.slice(before);
     expect(requests).toHaveLength(1);
@@ -46,7 +46,7 @@ describe("aop export otlp — to a real OTLP receiver", () => {
     expect(new Set(spans.map((s) => s.traceId))).toEqual(new Set([traceId(AGENT_RUN)]));
     const named = byName(spans);
     expect([...named.keys()].sort()).toEqual(
-      ["invoke_agent claude-code", `invoke_agent ${SUBAGENT.type}`, "execute_tool Read", "execute_tool Grep", "execute_tool Edit", "execute_tool Bash", "execute_tool gates.run", "execute_tool feature.list", "gate_step lint", "gate_step tests", "execute_tool feature.init"].sort(),
+      ["invoke_agent claude-code", `invoke_agent ${SUBAGENT.type}`, "UserPromptSubmit", "SubagentStart", "SubagentStop", "execute_tool Read", "execute_tool Grep", "execute_tool Edit", "execute_tool Bash", "execute_tool gates.run", "execute_tool feature.list", "gate_step lint", "gate_step tests", "execute_tool feature.init"].sort(),
     );
     const inits = spans.filter((s) => s.name === "execute_tool feature.init");
     expect(inits).toHaveLength(3);
@@ -60,15 +60,25 @@ describe("aop export otlp — to a real OTLP receiver", () => {
 
     // Entry spans: ids from (run, sequence); the subagent's calls under it, the others under the root.
     const read = named.get("execute_tool Read")!;
-    expect(read.spanId).toBe(spanId(AGENT_RUN, 0));
+    expect(read.spanId).toBe(spanId(AGENT_RUN, 1));
     expect(read.parentSpanId).toBe(root_.spanId);
     expect(read.attributes).toMatchObject({ "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "Read", "gen_ai.tool.type": "function", "gen_ai.tool.call.id": "toolu_01Read", "gen_ai.conversation.id": SESSION, "session.id": SESSION, "aop.actor_type": "agent", "aop.mutating": false });
-    expect(Number(read.attributes["aop.sequence"])).toBe(0);
+    expect(Number(read.attributes["aop.sequence"])).toBe(1);
     expect(BigInt(read.endTimeUnixNano) - BigInt(read.startTimeUnixNano)).toBe(12_000_000n);
     for (const name of ["execute_tool Grep", "execute_tool Edit"]) expect(named.get(name)!.parentSpanId).toBe(agent.spanId);
-    expect(named.get("execute_tool Grep")!.spanId).toBe(spanId(AGENT_RUN, 1));
+    expect(named.get("execute_tool Grep")!.spanId).toBe(spanId(AGENT_RUN, 3));
     expect(BigInt(agent.startTimeUnixNano)).toBeLessThanOrEqual(BigInt(named.get("execute_tool Grep")!.startTimeUnixNano));
     expect(BigInt(agent.endTimeUnixNano)).toBeGreaterThanOrEqual(BigInt(named.get("execute_tool Edit")!.endTimeUnixNano));
+
+    // Session markers: moments (no duration), the subagent's under it; the prompt only as its hash.
+    const prompt = named.get("UserPromptSubmit")!;
+    expect(prompt).toMatchObject({ spanId: spanId(AGENT_RUN, 0), parentSpanId: root_.spanId, startTimeUnixNano: prompt.endTimeUnixNano, attributes: { "aop.marker": "UserPromptSubmit", "session.id": SESSION } });
+    expect(prompt.attributes["aop.request_hash"]).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(prompt.attributes).not.toHaveProperty("gen_ai.operation.name");
+    for (const name of ["SubagentStart", "SubagentStop"]) expect(named.get(name)!.parentSpanId).toBe(agent.spanId);
+    expect(BigInt(agent.startTimeUnixNano)).toBe(BigInt(named.get("SubagentStart")!.startTimeUnixNano));
+    expect(BigInt(agent.endTimeUnixNano)).toBe(BigInt(named.get("SubagentStop")!.endTimeUnixNano));
+    expect(BigInt(root_.startTimeUnixNano)).toBeLessThanOrEqual(BigInt(prompt.startTimeUnixNano));
 
     const bash = named.get("execute_tool Bash")!;
     expect(bash.status).toEqual({ code: "STATUS_CODE_ERROR", message: "tool_error" });
@@ -138,7 +148,7 @@ describe("aop export otlp — to a real OTLP receiver", () => {
     const root = copyFixture(fixture);
     expect((await exportCli(root, ["--run-id", AGENT_RUN, "--endpoint", receiver.url])).code).toBe(0);
     const again = await exportCli(root, ["--run-id", AGENT_RUN, "--endpoint", receiver.url]);
-    expect(again.stdout).toContain(`${AGENT_RUN}  trace ${traceId(AGENT_RUN)}  up to date (next sequence 9)`);
+    expect(again.stdout).toContain(`${AGENT_RUN}  trace ${traceId(AGENT_RUN)}  up to date (next sequence 12)`);
     await settle();
     const seen = receiver.requestsFor(traceId(AGENT_RUN)).length;
     hookEvent(root, "PostToolUse", { tool_name: "Write", tool_input: { file_path: "b.ts" }, tool_use_id: "toolu_02Write", duration_ms: 4 });
@@ -146,12 +156,12 @@ describe("aop export otlp — to a real OTLP receiver", () => {
     hookEvent(root, "PostToolUse", { tool_name: "Read", tool_input: { file_path: "c.ts" }, tool_use_id: "toolu_02Read", duration_ms: 2, agent_id: SUBAGENT.id, agent_type: SUBAGENT.type });
     const third = await exportCli(root, ["--run-id", AGENT_RUN, "--endpoint", receiver.url]);
     expect(third.code, third.stderr).toBe(0);
-    expect(third.stdout).toContain("sent 4 spans (3 entries seq 9–11, 1 root/agent) in 1 request");
+    expect(third.stdout).toContain("sent 4 spans (3 entries seq 12–14, 1 root/agent) in 1 request");
     await settle(() => receiver.requestsFor(traceId(AGENT_RUN)).length > seen);
     const sent = spansOf(receiver.requestsFor(traceId(AGENT_RUN)).at(-1)!);
     expect(sent.map((s) => s.name).sort()).toEqual(["execute_tool Glob", "execute_tool Read", "execute_tool Write", "invoke_agent Plan"]);
     const byNameNow = byName(sent);
-    expect(byNameNow.get("execute_tool Write")!.spanId).toBe(spanId(AGENT_RUN, 9));
+    expect(byNameNow.get("execute_tool Write")!.spanId).toBe(spanId(AGENT_RUN, 12));
     expect(byNameNow.get("execute_tool Glob")!.parentSpanId).toBe(byNameNow.get("invoke_agent Plan")!.spanId);
     // A later call of a subagent already sent nests under the span sent before.
     expect(byNameNow.get("execute_tool Read")!.parentSpanId).toBe(sha(`${AGENT_RUN}:agent:${SUBAGENT.id}`).slice(0, 16));
@@ -165,11 +175,11 @@ describe("aop export otlp — to a real OTLP receiver", () => {
     const proxy = await startFlakyProxy(receiver.base, new Set([2, 3]), 503);
     try {
       const before = receiver.spans(traceId(AGENT_RUN)).length;
-      const r = await exportCli(root, ["--run-id", AGENT_RUN, "--endpoint", proxy.url, "--batch-size", "3"]);
+      const r = await exportCli(root, ["--run-id", AGENT_RUN, "--endpoint", proxy.url, "--batch-size", "4"]);
       expect(r.code, r.stderr).toBe(0);
       expect(proxy.answered).toEqual([200, 503, 503, 200, 200]);
       expect(r.stderr).toMatch(/the endpoint answered 503 Service Unavailable: unavailable; retrying in 0\.0 s/);
-      expect(r.stdout).toContain(`sent ${AGENT_SPANS} spans (9 entries seq 0–8, 2 gate steps, 2 root/agent) in 3 requests · 2 retried`);
+      expect(r.stdout).toContain(`sent ${AGENT_SPANS} spans (12 entries seq 0–11, 3 markers among them, 2 gate steps, 2 root/agent) in 3 requests · 2 retried`);
       await settle(() => receiver.spans(traceId(AGENT_RUN)).length >= before + AGENT_SPANS);
       const got = receiver.spans(traceId(AGENT_RUN)).slice(before);
       expect(got).toHaveLength(AGENT_SPANS);
@@ -207,7 +217,7 @@ describe("aop export otlp — to a real OTLP receiver", () => {
     const out = path.join(tempDir(), "handover", "traces.jsonl");
     const r = await exportCli(root, ["--all", "--out", out]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain(`${AGENT_RUN}  trace ${traceId(AGENT_RUN)}  wrote ${AGENT_SPANS} spans (9 entries seq 0–8, 2 gate steps, 2 root/agent) in 1 line`);
+    expect(r.stdout).toContain(`${AGENT_RUN}  trace ${traceId(AGENT_RUN)}  wrote ${AGENT_SPANS} spans (12 entries seq 0–11, 3 markers among them, 2 gate steps, 2 root/agent) in 1 line`);
     expect(fs.statSync(out).mode & 0o777).toBe(0o600);
     const lines = fs.readFileSync(out, "utf8").split("\n");
     expect(lines.pop()).toBe("");

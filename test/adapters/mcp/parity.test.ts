@@ -13,12 +13,15 @@ import { PARITY_SCRIPT } from "./parity-script.js";
 const NOW = "2026-04-01T08:00:00.000Z";
 let client: McpToolClient;
 
-/** Parity excludes ts and latency_ms of timeline lines (DESIGN §3.3); ts is pinned by AOP_NOW here. */
+/**
+ * Parity excludes ts and latency_ms of timeline lines (DESIGN §3.3; ts is pinned by AOP_NOW here) and
+ * the transport key, the one thing meant to differ (docs/replay.md, "Transport").
+ */
 function withoutTimings(envelope: Envelope): Envelope {
   if (!envelope.ok) return envelope;
-  const data = envelope.data as { entries?: { latency_ms?: number }[] };
+  const data = envelope.data as { entries?: { latency_ms?: number; transport?: string }[] };
   if (!Array.isArray(data.entries)) return envelope;
-  return { ok: true, data: { ...data, entries: data.entries.map((e) => ({ ...e, latency_ms: 0 })) } };
+  return { ok: true, data: { ...data, entries: data.entries.map(({ transport: _transport, ...e }) => ({ ...e, latency_ms: 0 })) } };
 }
 let mcpRoot: string;
 let localRoot: string | undefined;
@@ -88,13 +91,22 @@ describe("MCP parity over a real stdio connection", () => {
     expect(remote.map(({ transport: _t, ...rest }) => rest)).toEqual(local);
   });
 
-  it("tool failures are isError results carrying the envelope, never protocol errors", async () => {
-    const raw = (await client.rawCall("totally_unknown", {})) as { isError?: boolean; content: { text: string }[] };
-    expect(raw.isError).toBe(true);
-    expect(JSON.parse(raw.content[0]!.text)).toMatchObject({ ok: false, error: { code: "unknown_tool" } });
-    const bad = (await client.rawCall("feature_get", { feature_id: "../x" })) as { isError?: boolean; content: { text: string }[] };
+  it("a tool failure is an isError result whose only content is the envelope text (no structuredContent)", async () => {
+    const bad = (await client.rawCall("feature_get", { feature_id: "../x" })) as { isError?: boolean; structuredContent?: unknown; content: { type: string; text: string }[] };
     expect(bad.isError).toBe(true);
+    expect(bad.structuredContent).toBeUndefined();
+    expect(bad.content).toHaveLength(1);
     expect(JSON.parse(bad.content[0]!.text)).toMatchObject({ ok: false, error: { code: "invalid_argument" } });
+  });
+
+  it("an unknown tool name is JSON-RPC error -32602 naming the tool, with aop's envelope as its data", async () => {
+    const err = (await client.rawCall("totally_unknown", {}).then(
+      () => null,
+      (e: unknown) => e,
+    )) as { code?: number; message?: string; data?: unknown } | null;
+    expect(err?.code).toBe(-32602);
+    expect(err?.message).toMatch(/Unknown tool: totally_unknown/);
+    expect(err?.data).toMatchObject({ ok: false, error: { code: "unknown_tool", details: { tool_name: "totally_unknown" } } });
   });
 
   it("a success carries the data as structuredContent and the envelope as text", async () => {

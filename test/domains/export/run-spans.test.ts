@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { ContextEntry } from "../../../src/domains/replay/index.js";
+import type { TimelineEntry } from "../../../src/domains/replay/index.js";
 import type { LatestEvidence } from "../../../src/domains/evidence/index.js";
 import { emptyEnvelopes, RunSpanBuilder, type GateEvidenceLookup } from "../../../src/domains/export/run-spans.js";
 import { agentSpanId, entrySpanId, rootSpanId, stepSpanId, traceIdFor } from "../../../src/domains/export/span-ids.js";
 
 const T0 = Date.parse("2026-05-01T10:00:00.000Z");
 
-function entry(sequence: number, extra: Partial<ContextEntry> = {}): ContextEntry {
+function entry(sequence: number, extra: Partial<TimelineEntry> = {}): TimelineEntry {
   return {
     ts: new Date(T0 + sequence * 1000).toISOString(), sequence, run_id: "run:k", session_id: null, actor_type: "orchestrator", feature_id: null,
     tool_name: "feature.list", mutating: false, operation_id: null, idempotency_status: "none", request_hash: null, result: "ok", error_code: null, latency_ms: 250, ...extra,
@@ -95,6 +95,27 @@ describe("the enclosing spans", () => {
   });
 });
 
+describe("session markers", () => {
+  it("a marker is a span of no duration named by its label, under its subagent when it has one, widening the windows", () => {
+    const b = new RunSpanBuilder("claude-s1", emptyEnvelopes(), noEvidence);
+    const base = { run_id: "claude-s1", actor_type: "agent", session_id: "s1", latency_ms: 0 };
+    const [prompt] = b.add(entry(0, { ...base, tool_name: "UserPromptSubmit", marker: "UserPromptSubmit", request_hash: "sha256:" + "c".repeat(64) }));
+    const [start] = b.add(entry(1, { ...base, tool_name: "SubagentStart", marker: "SubagentStart", agent_id: "a-1", agent_type: "Explore" }));
+    b.add(entry(2, { ...base, tool_name: "Grep", agent_id: "a-1", agent_type: "Explore", latency_ms: 100 }));
+    b.add(entry(3, { ...base, tool_name: "SubagentStop", marker: "SubagentStop", agent_id: "a-1", agent_type: "" }));
+    expect(prompt).toEqual({
+      traceId: traceIdFor("claude-s1"), spanId: entrySpanId("claude-s1", 0), parentSpanId: rootSpanId("claude-s1"), name: "UserPromptSubmit", startMs: T0, endMs: T0, error: null,
+      attributes: { "aop.marker": "UserPromptSubmit", "gen_ai.conversation.id": "s1", "session.id": "s1", "aop.sequence": 0, "aop.actor_type": "agent", "aop.request_hash": "sha256:" + "c".repeat(64) },
+    });
+    expect(start!.parentSpanId).toBe(agentSpanId("claude-s1", "a-1"));
+    expect(b.markers).toBe(3);
+    const [root, agent] = b.pendingEnvelopes();
+    expect([root!.startMs, root!.endMs]).toEqual([T0, T0 + 3000]);
+    // The subagent runs from its SubagentStart to its SubagentStop; an empty agent_type keeps the name it had.
+    expect(agent).toMatchObject({ name: "invoke_agent Explore", startMs: T0 + 1000, endMs: T0 + 3000 });
+  });
+});
+
 describe("gate step spans", () => {
   const evidence: LatestEvidence = {
     feature_id: "f", mode: "full", evidence_path: ".aop/features/f/evidence/gate-full-1.json",
@@ -107,7 +128,7 @@ describe("gate step spans", () => {
       ],
     },
   };
-  const gate = (extra: Partial<ContextEntry> = {}) => entry(0, { tool_name: "gates.run", mutating: true, operation_id: "op-gate-1", idempotency_status: "new", feature_id: "f", ...extra });
+  const gate = (extra: Partial<TimelineEntry> = {}) => entry(0, { tool_name: "gates.run", mutating: true, operation_id: "op-gate-1", idempotency_status: "new", feature_id: "f", ...extra });
 
   it("a gate run gets one child span per step from its evidence", () => {
     let asked: [number, number] | null = null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asEntry, ENTRY_KEYS, entryFromCall, readEntryContext, serializeEntry } from "../../../src/domains/replay/timeline-entry.js";
+import { asEntry, ENTRY_KEYS, entryFromCall, serializeEntry } from "../../../src/domains/replay/timeline-entry.js";
 import { FirstPage, matches } from "../../../src/domains/replay/timeline-filter.js";
 import { emptyMeta, noteEntry, seekOffset, INDEX_STRIDE } from "../../../src/domains/replay/timeline-meta.js";
 import type { CompletedCall } from "../../../src/catalog/timeline-hook.js";
@@ -22,19 +22,11 @@ describe("timeline entry", () => {
     });
   });
 
-  it("writes the optional context keys after the contract's, only when known", () => {
-    const line = serializeEntry(entryFromCall(call, { transport: "mcp" }), 7);
+  it("writes transport after the contract's keys, only when set, and reads it back", () => {
+    const line = serializeEntry({ ...entryFromCall(call), transport: "mcp" }, 7);
     expect(Object.keys(JSON.parse(line))).toEqual([...ENTRY_KEYS, "transport"]);
-    const sub = JSON.parse(serializeEntry({ ...entryFromCall(call), agent_id: "agent-1", agent_type: "Explore" }, 8)) as Record<string, unknown>;
-    expect(Object.keys(sub).slice(ENTRY_KEYS.length)).toEqual(["agent_id", "agent_type"]);
-    expect(readEntryContext(sub)).toEqual({ agent_id: "agent-1", agent_type: "Explore" });
-    expect(asEntry(sub)).not.toHaveProperty("agent_id");
-  });
-
-  it("ignores context values of the wrong type or size", () => {
-    expect(readEntryContext({ transport: "stdio", agent_id: 5, agent_type: "" })).toEqual({});
-    expect(readEntryContext({ agent_id: "x".repeat(257) })).toEqual({});
-    expect(readEntryContext(null)).toEqual({});
+    expect(asEntry(JSON.parse(line))).toMatchObject({ sequence: 7, transport: "mcp" });
+    expect(asEntry(JSON.parse(serializeEntry(entryFromCall(call), 8)))).not.toHaveProperty("transport");
   });
 
   it("nulls the request hash of read-only calls", () => {

@@ -12,6 +12,7 @@ import { queryTimeline } from "../../../src/domains/replay/timeline-query.js";
 import { ENTRY_KEYS } from "../../../src/domains/replay/timeline-entry.js";
 import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
 import { readTimelineLines, sequences } from "../../helpers/timeline.js";
+import { fillDisk, smallDisk } from "../../helpers/full-disk.js";
 
 function workspace(policyYaml?: string): WorkspaceLayout {
   const root = tempWorkspace();
@@ -96,6 +97,17 @@ describe("timeline writer", () => {
       expect(r.envelope).toMatchObject({ ok: false, error: { code: "replay_timeline_write_failed" } });
     });
 
+    it("required: the message and details agree on the call's own outcome, success or failure", async () => {
+      const runtime = await runtimeFor(unwritable("required"));
+      const ok = await runtime.callTool("feature.list", {});
+      expect(ok.envelope).toMatchObject({ ok: false, error: { details: { completed: true, timeline_written: false } } });
+      expect(!ok.envelope.ok && ok.envelope.error.message).toMatch(/^feature\.list succeeded \(its effect is in place\), but its timeline entry could not be written: /);
+      const failed = await runtime.callTool("feature.get", { feature_id: "ghost" });
+      expect(failed.envelope).toMatchObject({ ok: false, error: { details: { completed: false, timeline_written: false, call_error: { code: "feature_not_found" } } } });
+      expect(!failed.envelope.ok && failed.envelope.error.message).toMatch(/^feature\.get failed with feature_not_found, but its timeline entry could not be written: /);
+      expect(!failed.envelope.ok && failed.envelope.error.message).not.toMatch(/completed/);
+    });
+
     it("best_effort: the call succeeds and a warning is logged", async () => {
       const warnings: string[] = [];
       const runtime = await runtimeFor(unwritable("best_effort"), "run-t", warnings);
@@ -161,7 +173,7 @@ describe("timeline writer", () => {
     expect(readMetaFile(layout, "run-s")).toMatchObject({ spool_rejected: 1, entry_count: 3 });
   });
 
-  it("keeps an entry's context keys through the spool and the file, and reads them back from a sequence on", async () => {
+  it("keeps an entry's optional keys (subagent, transport) through the spool and the file, and reads them back from a sequence on", async () => {
     const layout = workspace();
     const entry = (op: string, context: object) => ({ ts: "2026-01-01T00:00:00.000Z", run_id: "run-c", session_id: "s", actor_type: "agent", feature_id: null, tool_name: "Grep", mutating: false, operation_id: op, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1, ...context });
     spoolEntry(layout, entry("sub-1", { agent_id: "agent-1", agent_type: "Explore" }));
@@ -178,9 +190,9 @@ describe("timeline writer", () => {
     const read = [];
     for await (const e of readEntriesFrom(layout, "run-c", 1)) read.push(e);
     expect(read.map((e) => [e.sequence, e.operation_id, e.transport])).toEqual([[1, "mcp-1", "mcp"], [2, "plain", undefined]]);
-    // replay.timeline_get returns the contract's keys only.
+    // replay.timeline_get returns them too, after the contract's keys.
     const page = await queryTimeline(layout, { run_id: "run-c" });
-    expect(Object.keys(page.entries[0]!)).toEqual(ENTRY_KEYS);
+    expect(page.entries.map((e) => Object.keys(e).slice(ENTRY_KEYS.length))).toEqual([["agent_id", "agent_type"], ["transport"], []]);
   });
 
   it("reads from a sequence on in increasing order, once each, even through a damaged file", async () => {
@@ -209,5 +221,21 @@ describe("timeline writer", () => {
     expect((await w3.append(entry)).sequence).toBe(3);
     w3.close();
     expect(readMetaFile(layout, "run-m")).toMatchObject({ sequence_head: 3, entry_count: 4 });
+  });
+});
+
+describe("required write mode on a full disk", () => {
+  const disk = smallDisk();
+  it.skipIf("skip" in disk)(`says what happened to the call and to its entry${"skip" in disk ? ` (skipped: ${disk.skip})` : ""}`, async () => {
+    const root = (disk as { dir: string }).dir;
+    fs.mkdirSync(`${root}/.git`);
+    writeFile(root, "agentic/orchestrator/policy.yaml", "observability:\n  replay:\n    write_mode: required\n");
+    const layout = new WorkspaceLayout(root);
+    const runtime = await runtimeFor(layout);
+    expect((await runtime.callTool("feature.list", {})).envelope.ok).toBe(true); // the timeline file exists
+    fillDisk(root);
+    const r = await runtime.callTool("feature.list", {});
+    expect(r.envelope).toMatchObject({ ok: false, error: { code: "replay_timeline_write_failed", details: { completed: true, timeline_written: false } } });
+    expect(!r.envelope.ok && r.envelope.error.message).toMatch(/^feature\.list succeeded \(its effect is in place\), but its timeline entry could not be written: .*ENOSPC/);
   });
 });

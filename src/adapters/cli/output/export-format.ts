@@ -9,6 +9,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function parts(r: RunExport): string {
   const seq = r.entries > 0 ? ` seq ${r.from_sequence}–${r.next_sequence - 1}` : "";
   const bits = [`${r.entries === 1 ? "1 entry" : `${r.entries} entries`}${seq}`];
+  if (r.markers > 0) bits.push(`${plural(r.markers, "marker")} among them`);
   if (r.gate_steps > 0) bits.push(plural(r.gate_steps, "gate step"));
   if (r.enclosing_spans > 0) bits.push(`${r.enclosing_spans} root/agent`);
   return bits.join(", ");
