@@ -71,17 +71,6 @@ describe("aop hook claude — tool events", () => {
   }, 120_000);
 });
 
-describe("aop hook claude — subagents", () => {
-  it("a subagent's call keeps agent_id and agent_type, so its calls group under it", () => {
-    const root = tempWorkspace();
-    expect(hook(root, event(root, "PostToolUse", { tool_name: "Grep", tool_input: { pattern: "x" }, tool_use_id: "toolu_sub", agent_id: "agent-42", agent_type: "Explore" })).code).toBe(0);
-    expect(hook(root, event(root, "PostToolUse", { tool_name: "Read", tool_input: {}, tool_use_id: "toolu_main" })).code).toBe(0);
-    const entries = readTimelineLines(new WorkspaceLayout(root), `claude-${SESSION}`).entries;
-    expect(entries[0]).toMatchObject({ operation_id: "toolu_sub", agent_id: "agent-42", agent_type: "Explore" });
-    expect(entries[1]).not.toHaveProperty("agent_id");
-  });
-});
-
 describe("aop hook claude — never blocks the agent", () => {
   it.each([
     ["malformed JSON", "{not json", /stdin is not JSON/],
