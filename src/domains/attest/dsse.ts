@@ -1,0 +1,92 @@
+// DSSE v1 envelopes (github.com/secure-systems-lab/dsse): the signature covers the pre-authentication
+// encoding PAE = "DSSEv1" SP len(type) SP type SP len(body) SP body, lengths in bytes. Pure but for crypto.
+import { sign, verify } from "node:crypto";
+import type { Signer, TrustedKey } from "./ed25519-keys.js";
+
+export const IN_TOTO_PAYLOAD_TYPE = "application/vnd.in-toto+json";
+
+export interface DsseSignature {
+  keyid: string;
+  sig: string;
+}
+
+export interface DsseEnvelope {
+  payloadType: string;
+  payload: string;
+  signatures: DsseSignature[];
+}
+
+const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
+
+export function preAuthEncoding(payloadType: string, payload: Uint8Array): Buffer {
+  const type = Buffer.from(payloadType, "utf8");
+  return Buffer.concat([Buffer.from(`DSSEv1 ${type.length} `), type, Buffer.from(` ${payload.length} `), payload]);
+}
+
+export function signEnvelope(payloadType: string, payload: Uint8Array, signer: Signer): DsseEnvelope {
+  const sig = sign(null, preAuthEncoding(payloadType, payload), signer.privateKey);
+  return { payloadType, payload: Buffer.from(payload).toString("base64"), signatures: [{ keyid: signer.keyid, sig: sig.toString("base64") }] };
+}
+
+/** Base64 (standard or URL-safe, as DSSE allows) to bytes, or null for anything else. */
+export function decodeBase64(text: unknown): Buffer | null {
+  if (typeof text !== "string" || !BASE64.test(text) || text.length % 4 === 1) return null;
+  return Buffer.from(text, "base64");
+}
+
+/** The envelope, or why `value` is not one. */
+export function parseEnvelope(value: unknown): DsseEnvelope | string {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return "it is not a JSON object";
+  const e = value as Record<string, unknown>;
+  if (typeof e.payloadType !== "string" || e.payloadType === "") return "it has no payloadType";
+  if (decodeBase64(e.payload) === null) return "its payload is not base64";
+  if (!Array.isArray(e.signatures) || e.signatures.length === 0) return "it has no signatures";
+  for (const s of e.signatures as Record<string, unknown>[]) {
+    if (s === null || typeof s !== "object") return "a signature is not an object";
+    if (s.keyid !== undefined && typeof s.keyid !== "string") return "a signature's keyid is not a string";
+    if (decodeBase64(s.sig) === null) return "a signature is not base64";
+  }
+  return { payloadType: e.payloadType, payload: e.payload as string, signatures: (e.signatures as DsseSignature[]).map((s) => ({ keyid: s.keyid ?? "", sig: s.sig })) };
+}
+
+export type SignatureCheck = { status: "valid"; keyid: string } | { status: "unknown_key"; keyid: string } | { status: "invalid"; keyid: string };
+
+interface Candidate {
+  key: TrustedKey;
+  sig: Buffer;
+}
+
+/** The signatures made by trusted keys (a signature without keyid is tried against every key). */
+function candidates(envelope: DsseEnvelope, keys: ReadonlyMap<string, TrustedKey>): Candidate[] {
+  const out: Candidate[] = [];
+  for (const s of envelope.signatures) {
+    const sig = decodeBase64(s.sig)!;
+    if (s.keyid === "") for (const key of keys.values()) out.push({ key, sig });
+    else if (keys.has(s.keyid)) out.push({ key: keys.get(s.keyid)!, sig });
+  }
+  return out;
+}
+
+function firstKeyid(envelope: DsseEnvelope): string {
+  return envelope.signatures.find((s) => s.keyid !== "")?.keyid ?? "";
+}
+
+/**
+ * Valid when a trusted key's signature verifies and none fails; unknown when no signature names a
+ * trusted key. Every check runs on the libuv thread pool, so a verifier can have many in flight.
+ */
+export async function checkEnvelopeSignature(envelope: DsseEnvelope, keys: ReadonlyMap<string, TrustedKey>): Promise<SignatureCheck> {
+  const found = candidates(envelope, keys);
+  if (found.length === 0) return { status: "unknown_key", keyid: firstKeyid(envelope) };
+  const pae = preAuthEncoding(envelope.payloadType, decodeBase64(envelope.payload)!);
+  const results = await Promise.all(
+    found.map((c) => new Promise<boolean>((resolve) => verify(null, pae, c.key.publicKey, c.sig, (err, ok) => resolve(!err && ok)))),
+  );
+  const anonymous = envelope.signatures.every((s) => s.keyid === "");
+  if (anonymous) {
+    const i = results.indexOf(true);
+    return i === -1 ? { status: "invalid", keyid: "" } : { status: "valid", keyid: found[i]!.key.keyid };
+  }
+  const bad = results.indexOf(false);
+  return bad === -1 ? { status: "valid", keyid: found[0]!.key.keyid } : { status: "invalid", keyid: found[bad]!.key.keyid };
+}
