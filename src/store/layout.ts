@@ -28,6 +28,14 @@ export class WorkspaceLayout {
   get toolsDoc(): string {
     return path.join(this.orchestratorDir, "tools.md");
   }
+  /** Public keys that verify attestations and anchors, committed with the workspace. */
+  get keysDir(): string {
+    return path.join(this.orchestratorDir, "keys");
+  }
+  publicKeyFile(keyid: string): string {
+    if (!/^[0-9a-f]{64}$/.test(keyid)) throw new AopError("invalid_argument", `key id must be 64 lowercase hex characters (got '${keyid.slice(0, 80)}')`);
+    return path.join(this.keysDir, `${keyid}.pub`);
+  }
 
   // .aop/
   get aopDir(): string {
@@ -76,6 +84,18 @@ export class WorkspaceLayout {
   }
   manifestFile(featureId: string): string {
     return path.join(this.evidenceDir(featureId), "manifest.integrity.json");
+  }
+  /** The DSSE-signed in-toto attestation beside `gate-<mode>-<epoch_ms>.json` (one envelope, one line). */
+  gateAttestation(featureId: string, mode: string, epochMs: number): string {
+    return path.join(this.evidenceDir(featureId), `gate-${validateId("mode", mode)}-${epochMs}.intoto.jsonl`);
+  }
+  /** The same attestation as a Sigstore bundle. */
+  gateBundle(featureId: string, mode: string, epochMs: number): string {
+    return path.join(this.evidenceDir(featureId), `gate-${validateId("mode", mode)}-${epochMs}.sigstore.json`);
+  }
+  /** Signed checkpoints of the chain, append-only, newest last. */
+  anchorsFile(featureId: string): string {
+    return path.join(this.evidenceDir(featureId), "anchors.jsonl");
   }
 
   // .aop/runtime/

@@ -4,6 +4,7 @@ import type { Clock } from "../../core/clock.js";
 import { validateId } from "../../core/ids.js";
 import { loadGates } from "../../config/gates-loader.js";
 import type { Policy } from "../../config/policy-types.js";
+import { gateSigner, sealGateRun, type GateSeal } from "../attest/index.js";
 import { commitGateEvidence } from "../evidence/index.js";
 import { writeGateEvidence } from "../evidence/index.js";
 import type { GateEvidence } from "../evidence/index.js";
@@ -25,6 +26,10 @@ export interface GateRunReport extends GateEvidence {
   /** False when a newer run of the mode had already been recorded (concurrent runs). */
   is_latest: boolean;
   chain: { sequence: number; chain_hash: string } | null;
+  /** The signed attestation written beside the evidence (policy evidence_integrity.attest), or null. */
+  attestation: GateSeal["attestation"];
+  /** The anchor signed after the run (policy evidence_integrity.anchor_after_gate), or null. */
+  anchor: GateSeal["anchor"];
 }
 
 export interface RunGateOptions {
@@ -44,6 +49,7 @@ export async function runGate(layout: WorkspaceLayout, clock: Clock, policy: Pol
   if (input.profile !== undefined) validateId("profile", input.profile);
   await requireState(layout, featureId);
   const resolved = resolveGateMode(await loadGates(layout), { profile: input.profile, mode });
+  const signer = gateSigner(layout, policy);
   const outcome = await runGateSteps({
     layout,
     clock,
@@ -63,6 +69,7 @@ export async function runGate(layout: WorkspaceLayout, clock: Clock, policy: Pol
     Math.max(clock.now(), outcome.startedMs),
   );
   const commit = await commitGateEvidence(layout, clock, policy, written, { warn: options.warn });
+  const seal = await sealGateRun(layout, clock, policy, signer, written, commit.chain !== null);
   return {
     feature_id: featureId,
     mode,
@@ -74,6 +81,8 @@ export async function runGate(layout: WorkspaceLayout, clock: Clock, policy: Pol
     latest_path: layout.relative(layout.latestEvidence(featureId, mode)),
     is_latest: commit.is_latest,
     chain: commit.chain ? { sequence: commit.chain.sequence, chain_hash: commit.chain.chain_hash } : null,
+    attestation: seal.attestation,
+    anchor: seal.anchor,
     step_results: outcome.step_results,
   };
 }
