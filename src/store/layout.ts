@@ -87,11 +87,11 @@ export class WorkspaceLayout {
   }
   /** The DSSE-signed in-toto attestation beside `gate-<mode>-<epoch_ms>.json` (one envelope, one line). */
   gateAttestation(featureId: string, mode: string, epochMs: number): string {
-    return path.join(this.evidenceDir(featureId), `gate-${validateId("mode", mode)}-${epochMs}.intoto.jsonl`);
+    return path.join(this.evidenceDir(featureId), gateSiblingName(mode, epochMs, "attestation"));
   }
   /** The same attestation as a Sigstore bundle. */
   gateBundle(featureId: string, mode: string, epochMs: number): string {
-    return path.join(this.evidenceDir(featureId), `gate-${validateId("mode", mode)}-${epochMs}.sigstore.json`);
+    return path.join(this.evidenceDir(featureId), gateSiblingName(mode, epochMs, "bundle"));
   }
   /** Signed checkpoints of the chain, append-only, newest last. */
   anchorsFile(featureId: string): string {
@@ -237,6 +237,11 @@ export class WorkspaceLayout {
   lockFor(target: string): string {
     return `${target}.lock`;
   }
+}
+
+/** The file name of a gate run's attestation or bundle (verifiers match listings against it). */
+export function gateSiblingName(mode: string, epochMs: number, kind: "attestation" | "bundle"): string {
+  return `gate-${validateId("mode", mode)}-${epochMs}.${kind === "attestation" ? "intoto.jsonl" : "sigstore.json"}`;
 }
 
 /** Files whose path lies under a `.aop/runtime` folder describe what agents did: owner-only. */

@@ -1,7 +1,7 @@
 // Checks the attestations of chained gate runs while the chain is walked: the shape and subjects at once,
 // the signatures on the thread pool, so they overlap with the walk instead of following it.
-import { readTextOrNull } from "../../store/file-hash.js";
-import type { WorkspaceLayout } from "../../store/layout.js";
+import { readFileShared } from "../../store/file-hash.js";
+import { gateSiblingName, type WorkspaceLayout } from "../../store/layout.js";
 import { baseName, parseEvidenceFileName, type ChainEntry, type LogRef } from "../evidence/index.js";
 import { checkAttestationShape, type AttestationFailureCode } from "./attestation-check.js";
 import { checkEnvelopeSignature } from "./dsse.js";
@@ -29,10 +29,11 @@ export const MAX_LISTED = 20;
 
 export interface AttestationTarget {
   sequence: number | null;
+  featureId: string;
+  /** The gate file (workspace-relative), its mode and epoch. */
   gatePath: string;
-  /** Absolute paths of the gate's envelope and bundle files. */
-  envelopeFile: string;
-  bundleFile: string;
+  mode: string;
+  epochMs: number;
   /** Each file the gate vouches for → its digest as verified today. */
   expected: ReadonlyMap<string, string>;
 }
@@ -43,9 +44,14 @@ export class AttestationCollector {
   private unattested = 0;
   readonly gates = new Set<string>();
 
+  /**
+   * `present` lists the evidence folder once, up front: most gate runs have no bundle (and some no
+   * attestation), and a failed open per entry would cost more than the checks themselves.
+   */
   constructor(
     private readonly layout: WorkspaceLayout,
     private readonly keys: ReadonlyMap<string, TrustedKey>,
+    readonly present: ReadonlySet<string>,
   ) {}
 
   /** The target of a chained entry whose artifact and logs verified. */
@@ -54,24 +60,23 @@ export class AttestationCollector {
     if (name?.kind !== "gate") return null;
     const expected = new Map<string, string>([[entry.artifact_rel_path, entry.artifact_hash]]);
     for (const log of logs) if (typeof log.log_sha256 === "string") expected.set(log.log_path, log.log_sha256);
-    return {
-      sequence: entry.sequence,
-      gatePath: entry.artifact_rel_path,
-      envelopeFile: this.layout.gateAttestation(featureId, name.mode, name.epochMs),
-      bundleFile: this.layout.gateBundle(featureId, name.mode, name.epochMs),
-      expected,
-    };
+    return { sequence: entry.sequence, featureId, gatePath: entry.artifact_rel_path, mode: name.mode, epochMs: name.epochMs, expected };
   }
 
   add(target: AttestationTarget): void {
     this.gates.add(target.gatePath);
     let found = false;
-    for (const [file, kind] of [[target.envelopeFile, "envelope"], [target.bundleFile, "bundle"]] as const) {
-      const text = readTextOrNull(file);
-      if (text === null) continue;
+    for (const kind of ["envelope", "bundle"] as const) {
+      // Paths are built only for files the listing holds: most gate runs have no bundle.
+      const name = gateSiblingName(target.mode, target.epochMs, kind === "envelope" ? "attestation" : "bundle");
+      if (!this.present.has(name)) continue;
+      const file = kind === "envelope" ? this.layout.gateAttestation(target.featureId, target.mode, target.epochMs) : this.layout.gateBundle(target.featureId, target.mode, target.epochMs);
+      const bytes = readFileShared(file);
+      if (bytes === null) continue;
+      const text = bytes.toString("utf8");
       found = true;
       this.checked++;
-      const path = this.layout.relative(file);
+      const path = target.gatePath.slice(0, target.gatePath.lastIndexOf("/") + 1) + name;
       const shape = checkAttestationShape(text, kind, target.gatePath, target.expected);
       if (!shape.ok) {
         this.pending.push(Promise.resolve({ sequence: target.sequence, path, code: shape.code, reason: shape.reason }));

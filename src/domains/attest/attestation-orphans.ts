@@ -1,6 +1,5 @@
 // Attestations of gate files the chain does not cover (written while integrity was off): checked against
 // the files as they are, since no chain entry vouches for them.
-import fs from "node:fs";
 import { readTextOrNull, sha256FileOrNull } from "../../store/file-hash.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { parseEvidenceFileName, type GateEvidence } from "../evidence/index.js";
@@ -29,25 +28,13 @@ function expectedDigests(layout: WorkspaceLayout, gatePath: string): Map<string,
 }
 
 export function addUnchainedAttestations(layout: WorkspaceLayout, featureId: string, collector: AttestationCollector): void {
-  let names: string[];
-  try {
-    names = fs.readdirSync(layout.evidenceDir(featureId));
-  } catch {
-    return;
-  }
   const seen = new Set<string>();
-  for (const name of names) {
+  for (const name of collector.present) {
     const gate = parseEvidenceFileName(`${ATTESTATION_FILE.exec(name)?.[1]}.json`);
     if (gate?.kind !== "gate") continue;
     const gatePath = layout.relative(layout.gateEvidence(featureId, gate.mode, gate.epochMs));
     if (collector.gates.has(gatePath) || seen.has(gatePath)) continue;
     seen.add(gatePath);
-    collector.add({
-      sequence: null,
-      gatePath,
-      envelopeFile: layout.gateAttestation(featureId, gate.mode, gate.epochMs),
-      bundleFile: layout.gateBundle(featureId, gate.mode, gate.epochMs),
-      expected: expectedDigests(layout, gatePath),
-    });
+    collector.add({ sequence: null, featureId, gatePath, mode: gate.mode, epochMs: gate.epochMs, expected: expectedDigests(layout, gatePath) });
   }
 }

@@ -71,17 +71,17 @@ function firstKeyid(envelope: DsseEnvelope): string {
   return envelope.signatures.find((s) => s.keyid !== "")?.keyid ?? "";
 }
 
-/**
- * Valid when a trusted key's signature verifies and none fails; unknown when no signature names a
- * trusted key. Every check runs on the libuv thread pool, so a verifier can have many in flight.
- */
+/** Ed25519 verification on the libuv thread pool: a verifier can have thousands in flight while it reads on. */
+function verifyOnPool(key: TrustedKey, message: Uint8Array, signature: Uint8Array): Promise<boolean> {
+  return new Promise((resolve) => verify(null, message, key.publicKey, signature, (err, ok) => resolve(!err && ok)));
+}
+
+/** Valid when a trusted key's signature verifies and none fails; unknown when no signature names a trusted key. */
 export async function checkEnvelopeSignature(envelope: DsseEnvelope, keys: ReadonlyMap<string, TrustedKey>): Promise<SignatureCheck> {
   const found = candidates(envelope, keys);
   if (found.length === 0) return { status: "unknown_key", keyid: firstKeyid(envelope) };
   const pae = preAuthEncoding(envelope.payloadType, decodeBase64(envelope.payload)!);
-  const results = await Promise.all(
-    found.map((c) => new Promise<boolean>((resolve) => verify(null, pae, c.key.publicKey, c.sig, (err, ok) => resolve(!err && ok)))),
-  );
+  const results = await Promise.all(found.map((c) => verifyOnPool(c.key, pae, c.sig)));
   const anonymous = envelope.signatures.every((s) => s.keyid === "");
   if (anonymous) {
     const i = results.indexOf(true);

@@ -9,7 +9,7 @@ export function rootFromInclusionProof(index: number, size: number, leaf: Uint8A
   if (!Number.isSafeInteger(index) || !Number.isSafeInteger(size) || index < 0 || index >= size) {
     return { ok: false, reason: `index ${index} is outside a tree of ${size}` };
   }
-  if (proof.some((p) => p.length !== 32)) return { ok: false, reason: "a proof hash is not 32 bytes" };
+  if (leaf.length !== 32 || proof.some((p) => p.length !== 32)) return { ok: false, reason: "a leaf or proof hash is not 32 bytes" };
   let fn = index;
   let sn = size - 1;
   let r: Uint8Array = leaf;

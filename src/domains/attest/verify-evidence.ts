@@ -49,6 +49,15 @@ function anchorsOf(layout: WorkspaceLayout, featureId: string, keys: TrustedKey[
   return out;
 }
 
+function evidenceNames(layout: WorkspaceLayout, featureId: string): Set<string> {
+  try {
+    return new Set(fs.readdirSync(layout.evidenceDir(featureId)));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return new Set();
+    throw err;
+  }
+}
+
 /** The first failure worth reporting at the top, in the chain's report fields. */
 function merged(chain: ChainVerifyReport, attestations: AttestationSummary, anchors: AnchorReport[]): EvidenceVerifyReport {
   const report: EvidenceVerifyReport = { ...chain, attestations, anchors };
@@ -76,7 +85,7 @@ function merged(chain: ChainVerifyReport, attestations: AttestationSummary, anch
 
 export async function verifyEvidence(layout: WorkspaceLayout, clock: Clock, featureId: string, options: EvidenceVerifyOptions = {}): Promise<EvidenceVerifyReport> {
   const keys = readCommittedKeys(layout).keys;
-  const collector = new AttestationCollector(layout, keys);
+  const collector = new AttestationCollector(layout, keys, evidenceNames(layout, featureId));
   const leaves: Buffer[] = [];
   const observer: ChainObserver = {
     line: (text) => void leaves.push(leafHash(Buffer.from(text, "utf8"))),
