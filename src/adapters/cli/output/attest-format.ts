@@ -24,7 +24,7 @@ export function renderVerifyExtras(report: EvidenceVerifyReport, style: Style): 
   const lines: string[] = [];
   const a = report.attestations;
   if (a.checked > 0 || (a.unattested > 0 && report.anchors.length > 0)) {
-    const parts = [`${a.valid} valid`, ...(a.failed > 0 ? [style.red(`${a.failed} failed`)] : []), ...(a.unattested > 0 ? [`${a.unattested} gate run${a.unattested === 1 ? "" : "s"} unattested`] : [])];
+    const parts = [`${a.valid} valid file${a.valid === 1 ? "" : "s"}`, ...(a.failed > 0 ? [style.red(`${a.failed} failed`)] : []), ...(a.unattested > 0 ? [`${a.unattested} gate run${a.unattested === 1 ? "" : "s"} unattested`] : [])];
     lines.push(`    attestations  ${parts.join(", ")}`);
     for (const f of a.failures) lines.push(`      ${style.red("✗")} ${f.path}  ${f.code}${f.sequence === null ? "" : `  sequence ${f.sequence}`}  ${style.dim(f.reason)}`);
   }
@@ -33,7 +33,10 @@ export function renderVerifyExtras(report: EvidenceVerifyReport, style: Style): 
     const size = anchor.tree_size === null ? "" : `  ${anchor.tree_size} ${anchor.tree_size === 1 ? "entry" : "entries"}`;
     const head = `    anchor        ${mark} ${anchor.source}${size}  root ${short(anchor.root, 16)}${anchor.keyid ? `  key ${short(anchor.keyid)}` : ""}`;
     lines.push(anchor.valid ? head : `${head}  ${anchor.failure_code}`);
-    if (!anchor.valid) lines.push(`      ${style.dim(`${anchor.failure_reason ?? ""}${anchor.current_root ? ` (anchored ${anchor.root}, today ${anchor.current_root})` : ""}`)}`);
+    if (anchor.valid) continue;
+    // The top line already gives the reason when this anchor is the verdict's failure.
+    if (!report.failure_reason?.startsWith(`anchor ${anchor.source}:`)) lines.push(`      ${style.dim(anchor.failure_reason ?? "")}`);
+    if (anchor.current_root !== null) lines.push(`      ${style.dim(`anchored root ${anchor.root}, today ${anchor.current_root}`)}`);
   }
   return lines;
 }
