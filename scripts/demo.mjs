@@ -100,7 +100,7 @@ fs.writeFileSync(gateFile, original);
 
 // Signed evidence: attest → anchor → rewrite the whole chain → caught (docs/evidence.md).
 step("Keys: an Ed25519 signing key (private key outside the workspace, public key to commit)", ["keys", "init"]);
-fs.writeFileSync(policyFile, fs.readFileSync(policyFile, "utf8").replace("  evidence_integrity:\n", "  evidence_integrity:\n    attest: true                  # sign every gate run (docs/evidence.md)\n"));
+fs.writeFileSync(policyFile, fs.readFileSync(policyFile, "utf8").replace("attest: false ", "attest: true  "));
 step("Gates: with evidence_integrity.attest, a run also signs an in-toto attestation", ["gates", "run", "--feature-id", "feat_login", "--mode", "fast"]);
 step("Evidence: attest on demand, also as a Sigstore bundle for @sigstore/verify", ["evidence", "attest", "--feature-id", "feat_login", "--bundle"]);
 step("Evidence: anchor the chain (a signed C2SP checkpoint of its RFC 6962 root)", ["evidence", "anchor", "--feature-id", "feat_login"]);
