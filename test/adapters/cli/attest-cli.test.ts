@@ -100,7 +100,7 @@ describe("aop evidence attest / anchor / prove / verify", () => {
     const ok = ws.cli(["evidence", "verify", "--feature-id", "feat_a"]);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/^✓ feat_a {2}valid {2}2 entries/);
-    expect(ok.stdout).toMatch(/^ {4}attestations {2}2 valid$/m);
+    expect(ok.stdout).toMatch(/^ {4}attestations {2}2 valid files$/m);
     expect(ok.stdout).toMatch(/^ {4}anchor {8}✓ \.aop\/features\/feat_a\/evidence\/anchors\.jsonl:1 {2}2 entries {2}root /m);
     const kept = path.join(tempDir(), "feat_a.note");
     fs.writeFileSync(kept, note);
