@@ -6,6 +6,7 @@ import { sha256Of } from "../../core/hash.js";
 import { AopError } from "../../core/errors.js";
 import { validateId } from "../../core/ids.js";
 import { sha256FileOrNull } from "../../store/file-hash.js";
+import { listDirIfPresent } from "../../store/fs-probe.js";
 import { readLinesSync } from "../../store/jsonl.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { baseName, parseEvidenceFileName, requireFeatureDir, type ChainEntry, type GateEvidence } from "../evidence/index.js";
@@ -37,7 +38,7 @@ export interface AttestReport {
 const MAX_EVIDENCE_BYTES = 8 * 1024 * 1024;
 
 function pickGate(layout: WorkspaceLayout, featureId: string, requested: string | undefined): { mode: string; epochMs: number } {
-  const names = fs.existsSync(layout.evidenceDir(featureId)) ? fs.readdirSync(layout.evidenceDir(featureId)) : [];
+  const names = listDirIfPresent(layout.evidenceDir(featureId));
   if (requested !== undefined) {
     const name = parseEvidenceFileName(baseName(requested));
     const expectedRel = name?.kind === "gate" ? layout.relative(layout.gateEvidence(featureId, name.mode, name.epochMs)) : null;

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createPublicKey, type KeyObject } from "node:crypto";
 import { createFileAtomic } from "../../store/atomic-write.js";
+import { listDirIfPresent } from "../../store/fs-probe.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { readTextBounded } from "../../store/read-text-bounded.js";
 import { isEd25519, KEY_ID_PATTERN, trustedKey, type Signer, type TrustedKey } from "./ed25519-keys.js";
@@ -44,14 +45,7 @@ function readKey(file: string, stem: string): TrustedKey | string {
 
 export function readCommittedKeys(layout: WorkspaceLayout): CommittedKeys {
   const out: CommittedKeys = { keys: new Map(), problems: [] };
-  let names: string[];
-  try {
-    names = fs.readdirSync(layout.keysDir);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return out;
-    throw err;
-  }
-  for (const name of names.filter((n) => n.endsWith(".pub")).sort()) {
+  for (const name of listDirIfPresent(layout.keysDir).filter((n) => n.endsWith(".pub")).sort()) {
     const file = path.join(layout.keysDir, name);
     const key = readKey(file, name.slice(0, -4));
     if (typeof key === "string") out.problems.push({ rel_path: layout.relative(file), reason: key });

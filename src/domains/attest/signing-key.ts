@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createPrivateKey, generateKeyPairSync } from "node:crypto";
 import { AopError } from "../../core/errors.js";
+import { listDirIfPresent } from "../../store/fs-probe.js";
 import { isEd25519, KEY_ID_PATTERN, signerFor, type Signer } from "./ed25519-keys.js";
 
 export interface KeyEnvironment {
@@ -35,14 +36,7 @@ export function defaultKeyFile(ke: KeyEnvironment, keyid: string): string {
 /** Key files in the keys folder, by the key id their name carries (checked when one is loaded). */
 export function localKeyFiles(ke: KeyEnvironment): { keyid: string; file: string }[] {
   const dir = privateKeysDir(ke);
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw err;
-  }
-  return names.flatMap((name) => {
+  return listDirIfPresent(dir).flatMap((name) => {
     const m = KEY_FILE.exec(name);
     return m ? [{ keyid: m[1]!, file: path.join(dir, name) }] : [];
   }).sort((a, b) => (a.keyid < b.keyid ? -1 : 1));

@@ -2,6 +2,7 @@
 // anchor (plus one handed in). The chain's own failure comes first; then an anchor's, then an attestation's.
 import fs from "node:fs";
 import type { Clock } from "../../core/clock.js";
+import { listDirIfPresent } from "../../store/fs-probe.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { recordVerificationResult, verifyFeatureChain, type ChainObserver, type ChainVerifyReport } from "../evidence/index.js";
 import { checkAnchor, type AnchorFailureCode, type AnchorVerdict } from "./anchor-check.js";
@@ -49,15 +50,6 @@ function anchorsOf(layout: WorkspaceLayout, featureId: string, keys: TrustedKey[
   return out;
 }
 
-function evidenceNames(layout: WorkspaceLayout, featureId: string): Set<string> {
-  try {
-    return new Set(fs.readdirSync(layout.evidenceDir(featureId)));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return new Set();
-    throw err;
-  }
-}
-
 /** The first failure worth reporting at the top, in the chain's report fields. */
 function merged(chain: ChainVerifyReport, attestations: AttestationSummary, anchors: AnchorReport[]): EvidenceVerifyReport {
   const report: EvidenceVerifyReport = { ...chain, attestations, anchors };
@@ -85,7 +77,7 @@ function merged(chain: ChainVerifyReport, attestations: AttestationSummary, anch
 
 export async function verifyEvidence(layout: WorkspaceLayout, clock: Clock, featureId: string, options: EvidenceVerifyOptions = {}): Promise<EvidenceVerifyReport> {
   const keys = readCommittedKeys(layout).keys;
-  const collector = new AttestationCollector(layout, keys, evidenceNames(layout, featureId));
+  const collector = new AttestationCollector(layout, keys, new Set(listDirIfPresent(layout.evidenceDir(featureId))));
   const leaves: Buffer[] = [];
   const observer: ChainObserver = {
     line: (text) => void leaves.push(leafHash(Buffer.from(text, "utf8"))),
