@@ -83,7 +83,7 @@ export class AttestationCollector {
         continue;
       }
       this.pending.push(
-        checkEnvelopeSignature(shape.envelope, this.keys).then((check): AttestationFailure | null => {
+        checkEnvelopeSignature(shape.envelope, this.keys, shape.payload).then((check): AttestationFailure | null => {
           if (check.status === "valid") return null;
           if (check.status === "unknown_key") return { sequence: target.sequence, path, code: "evidence_signing_key_unknown", reason: `it is signed by key ${check.keyid.slice(0, 12) || "(unnamed)"}…, which is not among the committed public keys` };
           return { sequence: target.sequence, path, code: "evidence_signature_invalid", reason: `its signature by key ${check.keyid.slice(0, 12)}… does not verify: it was changed after it was signed` };

@@ -28,10 +28,13 @@ export function signEnvelope(payloadType: string, payload: Uint8Array, signer: S
   return { payloadType, payload: Buffer.from(payload).toString("base64"), signatures: [{ keyid: signer.keyid, sig: sig.toString("base64") }] };
 }
 
+function isBase64(text: unknown): text is string {
+  return typeof text === "string" && text.length % 4 !== 1 && BASE64.test(text);
+}
+
 /** Base64 (standard or URL-safe, as DSSE allows) to bytes, or null for anything else. */
 export function decodeBase64(text: unknown): Buffer | null {
-  if (typeof text !== "string" || !BASE64.test(text) || text.length % 4 === 1) return null;
-  return Buffer.from(text, "base64");
+  return isBase64(text) ? Buffer.from(text, "base64") : null;
 }
 
 /** The envelope, or why `value` is not one. */
@@ -39,12 +42,12 @@ export function parseEnvelope(value: unknown): DsseEnvelope | string {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return "it is not a JSON object";
   const e = value as Record<string, unknown>;
   if (typeof e.payloadType !== "string" || e.payloadType === "") return "it has no payloadType";
-  if (decodeBase64(e.payload) === null) return "its payload is not base64";
+  if (!isBase64(e.payload)) return "its payload is not base64";
   if (!Array.isArray(e.signatures) || e.signatures.length === 0) return "it has no signatures";
   for (const s of e.signatures as Record<string, unknown>[]) {
     if (s === null || typeof s !== "object") return "a signature is not an object";
     if (s.keyid !== undefined && typeof s.keyid !== "string") return "a signature's keyid is not a string";
-    if (decodeBase64(s.sig) === null) return "a signature is not base64";
+    if (!isBase64(s.sig)) return "a signature is not base64";
   }
   return { payloadType: e.payloadType, payload: e.payload as string, signatures: (e.signatures as DsseSignature[]).map((s) => ({ keyid: s.keyid ?? "", sig: s.sig })) };
 }
@@ -77,10 +80,10 @@ function verifyOnPool(key: TrustedKey, message: Uint8Array, signature: Uint8Arra
 }
 
 /** Valid when a trusted key's signature verifies and none fails; unknown when no signature names a trusted key. */
-export async function checkEnvelopeSignature(envelope: DsseEnvelope, keys: ReadonlyMap<string, TrustedKey>): Promise<SignatureCheck> {
+export async function checkEnvelopeSignature(envelope: DsseEnvelope, keys: ReadonlyMap<string, TrustedKey>, payload = decodeBase64(envelope.payload)!): Promise<SignatureCheck> {
   const found = candidates(envelope, keys);
   if (found.length === 0) return { status: "unknown_key", keyid: firstKeyid(envelope) };
-  const pae = preAuthEncoding(envelope.payloadType, decodeBase64(envelope.payload)!);
+  const pae = preAuthEncoding(envelope.payloadType, payload);
   const results = await Promise.all(found.map((c) => verifyOnPool(c.key, pae, c.sig)));
   const anonymous = envelope.signatures.every((s) => s.keyid === "");
   if (anonymous) {
