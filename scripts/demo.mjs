@@ -20,9 +20,14 @@ const bold = (s) => (process.stdout.isTTY && !process.env.NO_COLOR ? `\u001b[1m$
 
 const shellQuote = (a) => (/^[A-Za-z0-9_./:@+=,-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
 
+/** Every command the demo runs signs with the throw-away key (and never looks at your ~/.config). */
+function demoEnv(extra = {}) {
+  return { ...process.env, XDG_CONFIG_HOME: keyHome, AOP_SIGNING_KEY: "", ...extra };
+}
+
 function step(title, args, { allowFail = false, env = {} } = {}) {
   process.stdout.write(`\n${bold(`## ${title}`)}\n$ aop ${args.map(shellQuote).join(" ")}\n`);
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd: root, env: { ...process.env, XDG_CONFIG_HOME: keyHome, AOP_SIGNING_KEY: "", ...env }, encoding: "utf8" });
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd: root, env: demoEnv(env), encoding: "utf8" });
   process.stdout.write(r.stdout);
   if (r.stderr) process.stdout.write(r.stderr);
   if (r.status !== 0 && !allowFail) {
@@ -138,7 +143,15 @@ step("Replay: the Claude Code session", ["replay", "--run-id", `claude-${SESSION
 step("Continuity doctor: memory/CURRENT_STATE.md", ["continuity", "doctor", "--transcripts", root]);
 step("Release the run", ["run", "stop"]);
 step("Doctor: every check, one report (persisted in .aop/runtime/doctor/)", ["doctor"]);
+// A second run of the same workflow, with one call failing this time, to compare with run:demo.
+const rerun = [["session", "assign", "--feature-id", "feat_login", "--role", "builder", "--session", "sess-builder-1"], ["feature", "list"], ["gates", "run", "--feature-id", "feat_login", "--mode", "nightly"], ["evidence", "latest", "--feature-id", "feat_login"]];
+process.stdout.write(`\n${bold("## A second run of the same workflow (output not shown)")}\n${rerun.map((a) => `$ aop ${a.map(shellQuote).join(" ")} --run-id run:demo-2`).join("\n")}\n`);
+for (const args of rerun) spawnSync(process.execPath, [bin, ...args, "--run-id", "run:demo-2"], { cwd: root, env: demoEnv(), encoding: "utf8" });
+step("Report: what changed between the two runs (aligned by operation id and order)", ["report", "--diff", "run:demo", "run:demo-2"]);
+// Written outside the throw-away workspace, so it outlives the demo: one HTML file that opens offline.
+const reportFile = path.join(os.tmpdir(), "aop-demo-report.html");
+step("Report: the timeline you can look at, as one offline HTML file", ["report", "--out", reportFile]);
 
 fs.rmSync(root, { recursive: true, force: true });
 fs.rmSync(keyHome, { recursive: true, force: true });
-process.stdout.write(`\ndemo finished; workspace removed\n`);
+process.stdout.write(`\ndemo finished; workspace removed\nopen the report: ${reportFile}\n`);

@@ -18,8 +18,12 @@ export interface Policy {
     evidence_integrity: { enabled: boolean; verify_on_read: boolean; algorithm_version: 1; attest: boolean; anchor_after_gate: boolean; anchor_git: boolean };
   };
   diagnostics: { doctor: { enabled: boolean; strict_fails_on: "critical" | "warning" } };
+  idempotency: { retention: { max_age_days: number; max_records: number } };
   checkpoints: { stale_days: { in_progress: number; blocked: number; complete: number } };
+  hooks: { claude: { stop_reminder: StopReminder } };
 }
+
+export type StopReminder = "message" | "block" | "off";
 
 /** A configuration problem: which file, where in it, what is wrong. */
 export interface ConfigProblem {

@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   "not_found",
   "internal_error",
   "io_error",
+  "file_corrupt",
   "payload_too_large",
   "lock_timeout",
   "config_invalid",
@@ -15,6 +16,7 @@ export const ERROR_CODES = [
   "forbidden_tool_for_role",
   "operation_id_required",
   "operation_id_reuse_mismatch",
+  "operation_interrupted",
   // features, runs, sessions
   "feature_not_found",
   "feature_already_exists",

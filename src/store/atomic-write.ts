@@ -3,12 +3,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { defaultDirMode, defaultFileMode } from "./layout.js";
+import { crashPoint } from "./crash-points.js";
+import { noteCreate, noteMove, noteWrite } from "./effect-journal.js";
 
 export function ensureDir(dir: string): void {
   fs.mkdirSync(dir, { recursive: true, mode: defaultDirMode(dir) });
 }
 
-function fsyncDir(dir: string): void {
+export function fsyncDir(dir: string): void {
   let fd: number | undefined;
   try {
     fd = fs.openSync(dir, "r");
@@ -46,13 +48,16 @@ function writeTemp(file: string, data: string | Uint8Array, options: AtomicWrite
 }
 
 export function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): void {
+  noteWrite(file, data);
   const temp = writeTemp(file, data, options);
+  crashPoint("atomic:after-temp-write", file);
   try {
     fs.renameSync(temp, file);
   } catch (err) {
     fs.rmSync(temp, { force: true });
     throw err;
   }
+  crashPoint("atomic:after-rename", file);
   if (options.durable ?? true) fsyncDir(path.dirname(file));
 }
 
@@ -65,6 +70,8 @@ const NO_HARD_LINKS = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDE
  * reserved with an exclusive create first (a reader may then briefly see an empty file).
  */
 export function createFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): boolean {
+  if (fs.existsSync(file)) return false;
+  noteCreate(file, data);
   const temp = writeTemp(file, data, options);
   try {
     try {
@@ -84,8 +91,17 @@ export function createFileAtomic(file: string, data: string | Uint8Array, option
   } finally {
     fs.rmSync(temp, { force: true });
   }
+  crashPoint("create:after-link", file);
   if (options.durable ?? true) fsyncDir(path.dirname(file));
   return true;
+}
+
+/** Move a file to a name that is free (a checkpoint into history/), noted as one effect. */
+export function moveFile(from: string, to: string): void {
+  noteMove(from, to);
+  fs.renameSync(from, to);
+  crashPoint("move:after-rename", to);
+  fsyncDir(path.dirname(to));
 }
 
 export function writeJsonAtomic(file: string, value: unknown, options: AtomicWriteOptions = {}): void {

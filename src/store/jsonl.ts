@@ -3,6 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { ensureDir } from "./atomic-write.js";
 import { defaultFileMode } from "./layout.js";
+import { crashPoint } from "./crash-points.js";
+import { noteAppend } from "./effect-journal.js";
 
 /**
  * Append one complete line (a JSON value or an already-serialized line) with a single write.
@@ -14,8 +16,12 @@ export function appendJsonLine(file: string, value: unknown, options: { mode?: n
   ensureDir(path.dirname(file));
   const fd = fs.openSync(file, "a", options.mode ?? defaultFileMode(file));
   try {
-    fs.writeSync(fd, line + "\n");
+    const whole = line + "\n";
+    noteAppend(file, fd, whole);
+    crashPoint("append:torn", file, () => fs.writeSync(fd, whole.slice(0, Math.ceil(whole.length / 2))));
+    fs.writeSync(fd, whole);
     if (options.durable) fs.fdatasyncSync(fd);
+    crashPoint("append:after-write", file);
   } finally {
     fs.closeSync(fd);
   }

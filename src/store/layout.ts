@@ -118,8 +118,16 @@ export class WorkspaceLayout {
   }
   /** One ledger record per operation id, keyed by the hex sha256 of the id, fanned out by its first byte. */
   ledgerRecord(operationKeyHex: string): string {
-    if (!/^[0-9a-f]{64}$/.test(operationKeyHex)) throw new Error("ledger key must be 64 lowercase hex characters");
-    return path.join(this.ledgerDir, operationKeyHex.slice(0, 2), `${operationKeyHex}.json`);
+    return path.join(this.ledgerBucket(ledgerKey(operationKeyHex).slice(0, 2)), `${operationKeyHex}.json`);
+  }
+  /** The intent of an operation in flight (or interrupted): its start and the effects it noted. */
+  ledgerIntent(operationKeyHex: string): string {
+    return path.join(this.ledgerBucket(ledgerKey(operationKeyHex).slice(0, 2)), `${operationKeyHex}.intent.jsonl`);
+  }
+  /** One of the 256 fan-out folders of the ledger, by its two hex digits. */
+  ledgerBucket(bucketHex: string): string {
+    if (!/^[0-9a-f]{2}$/.test(bucketHex)) throw new Error("ledger bucket must be two lowercase hex digits");
+    return path.join(this.ledgerDir, bucketHex);
   }
   get replayDir(): string {
     return path.join(this.runtimeDir, "replay");
@@ -136,6 +144,17 @@ export class WorkspaceLayout {
   }
   timelineSpoolFile(runId: string, name: string): string {
     return path.join(this.timelineSpoolDir(runId), validateId("spool_file", name));
+  }
+  /** Entries of calls whose client's session hook files them (Claude Code's tool_use_id): docs/agents.md. */
+  get timelineHandoffDir(): string {
+    return path.join(this.replayDir, "handoff");
+  }
+  timelineHandoffFile(toolUseId: string): string {
+    return path.join(this.timelineHandoffDir, `${validateId("tool_use_id", toolUseId)}.json`);
+  }
+  /** What the Claude Code hook remembers about a session between events (e.g. that Stop blocked once). */
+  hookSessionState(runId: string): string {
+    return path.join(this.replayDir, `${validateId("run_id", runId)}.hook-state.json`);
   }
   get replayRetentionFile(): string {
     return path.join(this.replayDir, "retention.json");
@@ -242,6 +261,11 @@ export class WorkspaceLayout {
 /** The file name of a gate run's attestation or bundle (verifiers match listings against it). */
 export function gateSiblingName(mode: string, epochMs: number, kind: "attestation" | "bundle"): string {
   return `gate-${validateId("mode", mode)}-${epochMs}.${kind === "attestation" ? "intoto.jsonl" : "sigstore.json"}`;
+}
+
+function ledgerKey(operationKeyHex: string): string {
+  if (!/^[0-9a-f]{64}$/.test(operationKeyHex)) throw new Error("ledger key must be 64 lowercase hex characters");
+  return operationKeyHex;
 }
 
 /** Files whose path lies under a `.aop/runtime` folder describe what agents did: owner-only. */

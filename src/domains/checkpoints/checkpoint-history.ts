@@ -1,6 +1,6 @@
 // reset: moves a checkpoint into .checkpoints/history/<skill>.<stamp>.checkpoint.json (never deletes).
 import fs from "node:fs";
-import { ensureDir } from "../../store/atomic-write.js";
+import { ensureDir, moveFile } from "../../store/atomic-write.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 
 /** `2026-03-01T09:30:00.000Z` → `20260301T093000.000Z`: sortable and legal in every file system. */
@@ -15,6 +15,6 @@ export function moveToHistory(layout: WorkspaceLayout, skill: string, epochMs: n
   const stamp = historyStamp(epochMs);
   let target = layout.checkpointHistoryFile(skill, stamp);
   for (let n = 1; fs.existsSync(target); n++) target = layout.checkpointHistoryFile(skill, `${stamp}-${n}`);
-  fs.renameSync(source, target);
+  moveFile(source, target);
   return target;
 }

@@ -41,6 +41,7 @@ export async function pruneRuns(layout: WorkspaceLayout, maxRuns: number, keep: 
       await withLock(layout.lockFor(layout.timelineFile(run.run_id)), () => {
         fs.rmSync(layout.timelineFile(run.run_id), { force: true });
         fs.rmSync(layout.timelineMeta(run.run_id), { force: true });
+        fs.rmSync(layout.hookSessionState(run.run_id), { force: true });
       });
       record.pruned_runs += 1;
       record.pruned_entries += run.entries;

@@ -8,6 +8,7 @@ import { writeJsonAtomic, ensureDir } from "../../store/atomic-write.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { defaultFileMode } from "../../store/layout.js";
 import { acquireLock, type ReleaseLock } from "../../store/lock.js";
+import { crashPoint } from "../../store/crash-points.js";
 import { serializeEntry, type EntryWithoutSequence } from "./timeline-entry.js";
 import { noteEntry, type TimelineMeta } from "./timeline-meta.js";
 import { catchUp, readMetaFile } from "./timeline-scan.js";
@@ -155,6 +156,7 @@ class RunWriter {
     const bytes = Buffer.byteLength(line);
     const written = fs.writeSync(this.fd!, line);
     if (written !== bytes) throw new AopError("replay_timeline_write_failed", `short write to ${this.layout.relative(this.file)} (${written} of ${bytes} bytes)`);
+    crashPoint("timeline:after-append", this.file);
     noteEntry(meta, { sequence, ts: entry.ts, result: entry.result }, meta.file_size);
     meta.file_size += bytes;
     this.metaDirty = true;

@@ -79,13 +79,22 @@ describe("MCP parity over a real stdio connection", () => {
     }
   });
 
-  it("tool failures are isError results carrying the envelope, never protocol errors", async () => {
-    const raw = (await client.rawCall("totally_unknown", {})) as { isError?: boolean; content: { text: string }[] };
-    expect(raw.isError).toBe(true);
-    expect(JSON.parse(raw.content[0]!.text)).toMatchObject({ ok: false, error: { code: "unknown_tool" } });
-    const bad = (await client.rawCall("feature_get", { feature_id: "../x" })) as { isError?: boolean; content: { text: string }[] };
+  it("a tool failure is an isError result whose only content is the envelope text (no structuredContent)", async () => {
+    const bad = (await client.rawCall("feature_get", { feature_id: "../x" })) as { isError?: boolean; structuredContent?: unknown; content: { type: string; text: string }[] };
     expect(bad.isError).toBe(true);
+    expect(bad.structuredContent).toBeUndefined();
+    expect(bad.content).toHaveLength(1);
     expect(JSON.parse(bad.content[0]!.text)).toMatchObject({ ok: false, error: { code: "invalid_argument" } });
+  });
+
+  it("an unknown tool name is JSON-RPC error -32602 naming the tool, with aop's envelope as its data", async () => {
+    const err = (await client.rawCall("totally_unknown", {}).then(
+      () => null,
+      (e: unknown) => e,
+    )) as { code?: number; message?: string; data?: unknown } | null;
+    expect(err?.code).toBe(-32602);
+    expect(err?.message).toMatch(/Unknown tool: totally_unknown/);
+    expect(err?.data).toMatchObject({ ok: false, error: { code: "unknown_tool", details: { tool_name: "totally_unknown" } } });
   });
 
   it("a success carries the data as structuredContent and the envelope as text", async () => {

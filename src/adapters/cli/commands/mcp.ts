@@ -19,8 +19,20 @@ export function register(program: Command, summary: string): void {
         const { identityFromGlobals } = await import("../tool-session.js");
         const { resolveActor } = await import("../../../app/create-runtime.js");
         resolveActor(ctx.globals.actor, process.env); // fail fast on a bad --actor, before serving
-        const runtime = await createRuntime({ layout: ctx.layout, clock: ctx.clock, identity: identityFromGlobals(ctx), warn: (m) => process.stderr.write(`aop mcp: warning: ${m}\n`) });
-        await serveMcp(runtime, readPackageVersion());
+        // Aborted when the client goes away (stdin closes) or on SIGTERM/SIGINT: calls in flight are
+        // interrupted (a gate kills its steps and records nothing, docs/evidence.md), then we exit.
+        const interrupt = new AbortController();
+        const runtime = await createRuntime({ layout: ctx.layout, clock: ctx.clock, identity: identityFromGlobals(ctx), signal: interrupt.signal, warn: (m) => process.stderr.write(`aop mcp: warning: ${m}\n`) });
+        const doctorChecks = async () => (await import("../../../app/doctor-checks.js")).allChecks();
+        const served = await serveMcp({ runtime, layout: ctx.layout, clock: ctx.clock, env: process.env, doctorChecks }, readPackageVersion());
+        // MCP calls no Claude Code session hook adopted in time are filed in their own run: soon after
+        // start (not before the handshake) and at the end.
+        const sweep = async () => {
+          const { sweepHandoffs } = await import("../../../domains/replay/index.js");
+          const { loadPolicyTolerant } = await import("../../../config/policy-loader.js");
+          await sweepHandoffs(ctx.layout, (await loadPolicyTolerant(ctx.layout)).policy, ctx.clock, (m) => process.stderr.write(`aop mcp: warning: ${m}\n`));
+        };
+        setTimeout(() => void sweep(), 2000).unref();
         // The catalog self-check loads every domain's handlers; it runs as soon as the server is up
         // rather than before, so clients are not kept waiting for the handshake. A broken install
         // still stops the server at once.
@@ -33,11 +45,25 @@ export function register(program: Command, summary: string): void {
             process.stderr.write(`aop mcp: ${err instanceof Error ? err.message : String(err)}\n`);
             process.exit(1);
           });
-        // Serve until the client closes stdin; gate steps still running are then killed with their
-        // process groups (they do not die with us otherwise).
-        await new Promise<void>((resolve) => process.stdin.once("close", resolve));
+        // The transport also ends on its own when stdin ends (it may not emit 'close'): that is the client going too.
+        const reason = await new Promise<"client_gone" | NodeJS.Signals>((resolve) => {
+          void served.closed.then(() => resolve("client_gone"));
+          process.stdin.once("close", () => resolve("client_gone"));
+          process.once("SIGTERM", () => resolve("SIGTERM"));
+          process.once("SIGINT", () => resolve("SIGINT"));
+        });
+        interrupt.abort(reason);
+        await runtime.whenIdle(SHUTDOWN_GRACE_MS);
+        // Anything still running (a call that did not settle in time) dies with us rather than outliving us.
         const { killRunningSteps } = await import("../../../domains/gates/index.js");
         killRunningSteps();
+        await sweep();
+        if (reason === "client_gone") return 0;
+        // Stdin is still open after a signal: leave once the last answers are flushed.
+        process.stdout.write("", () => process.exit(reason === "SIGINT" ? 130 : 143));
       }),
     );
 }
+
+/** How long calls in flight get to settle (a gate: kill its steps, write its timeline entry) before exit. */
+const SHUTDOWN_GRACE_MS = 5_000;
