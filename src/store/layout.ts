@@ -28,6 +28,14 @@ export class WorkspaceLayout {
   get toolsDoc(): string {
     return path.join(this.orchestratorDir, "tools.md");
   }
+  /** Public keys that verify attestations and anchors, committed with the workspace. */
+  get keysDir(): string {
+    return path.join(this.orchestratorDir, "keys");
+  }
+  publicKeyFile(keyid: string): string {
+    if (!/^[0-9a-f]{64}$/.test(keyid)) throw new AopError("invalid_argument", `key id must be 64 lowercase hex characters (got '${keyid.slice(0, 80)}')`);
+    return path.join(this.keysDir, `${keyid}.pub`);
+  }
 
   // .aop/
   get aopDir(): string {
@@ -76,6 +84,18 @@ export class WorkspaceLayout {
   }
   manifestFile(featureId: string): string {
     return path.join(this.evidenceDir(featureId), "manifest.integrity.json");
+  }
+  /** The DSSE-signed in-toto attestation beside `gate-<mode>-<epoch_ms>.json` (one envelope, one line). */
+  gateAttestation(featureId: string, mode: string, epochMs: number): string {
+    return path.join(this.evidenceDir(featureId), gateSiblingName(mode, epochMs, "attestation"));
+  }
+  /** The same attestation as a Sigstore bundle. */
+  gateBundle(featureId: string, mode: string, epochMs: number): string {
+    return path.join(this.evidenceDir(featureId), gateSiblingName(mode, epochMs, "bundle"));
+  }
+  /** Signed checkpoints of the chain, append-only, newest last. */
+  anchorsFile(featureId: string): string {
+    return path.join(this.evidenceDir(featureId), "anchors.jsonl");
   }
 
   // .aop/runtime/
@@ -236,6 +256,11 @@ export class WorkspaceLayout {
   lockFor(target: string): string {
     return `${target}.lock`;
   }
+}
+
+/** The file name of a gate run's attestation or bundle (verifiers match listings against it). */
+export function gateSiblingName(mode: string, epochMs: number, kind: "attestation" | "bundle"): string {
+  return `gate-${validateId("mode", mode)}-${epochMs}.${kind === "attestation" ? "intoto.jsonl" : "sigstore.json"}`;
 }
 
 function ledgerKey(operationKeyHex: string): string {
