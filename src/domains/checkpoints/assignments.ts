@@ -1,7 +1,7 @@
 // `update <skill> --k=v --k+=v --k:json=<json>`: parsing the flags and applying them on dotted paths. Pure.
 // Paths look like `context_primer.key_decisions`, `progress_table[2].status` or `progress_table.2.status`.
 import { AopError } from "../../core/errors.js";
-import { defineOwn, isPlainObject } from "./merge-patch.js";
+import { defineOwn, FORBIDDEN_KEYS, forbiddenKeyMessage, forbiddenKeyPath, isPlainObject } from "../../core/merge.js";
 
 export type PathSegment = string | number;
 
@@ -16,7 +16,6 @@ export interface Assignment {
 
 const FLAG = /^--([^=]+?)(:json)?(\+)?=([\s\S]*)$/;
 const NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
-const FORBIDDEN_KEYS = new Set(["__proto__", "prototype", "constructor"]);
 /** Stamped by update itself. */
 const STAMPED = new Set(["updated_at"]);
 
@@ -32,7 +31,8 @@ export function parsePath(text: string, flag = text): PathSegment[] {
     const [, name, indexes] = match;
     if (name !== "") {
       if (/^\d+$/.test(name!)) segments.push(Number(name));
-      else if (NAME.test(name!) && !FORBIDDEN_KEYS.has(name!)) segments.push(name!);
+      else if (FORBIDDEN_KEYS.has(name!)) throw usage(`${flag}: ${forbiddenKeyMessage(formatPath([...segments, name!]))}`);
+      else if (NAME.test(name!)) segments.push(name!);
       else throw usage(`${flag}: '${name}' is not a valid key (letters, digits, _ and -)`);
     } else if (indexes === "" || segments.length === 0) {
       throw usage(`${flag}: empty path segment`);
@@ -56,6 +56,8 @@ export function parseAssignment(flag: string): Assignment {
     } catch (err) {
       throw usage(`${flag}: the value is not valid JSON (${(err as Error).message})`);
     }
+    const forbidden = forbiddenKeyPath(value, "value");
+    if (forbidden !== null) throw usage(`${flag}: ${forbiddenKeyMessage(forbidden)}`);
   }
   return { flag, path, op: plus ? "append" : "set", value };
 }

@@ -3,7 +3,7 @@
 import { AopError } from "../../core/errors.js";
 import type { ToolContext, ToolHandlers } from "../../catalog/tool-types.js";
 import type { Checkpoint } from "./checkpoint-types.js";
-import { applyMergePatch, isPlainObject } from "./merge-patch.js";
+import { applyMergePatch, isPlainObject } from "../../core/merge.js";
 import { completeNextAction } from "./done-service.js";
 import { nextAction } from "./orientation-service.js";
 import { getCheckpoint, listEntries, scanFolder, validateReport, visibleTo } from "./read-service.js";

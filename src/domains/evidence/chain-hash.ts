@@ -2,7 +2,7 @@
 // chain_hash = sha256(JCS(entry without chain_hash and created_at)).
 import { CanonicalJsonError } from "../../core/canonical-json.js";
 import { hashCanonical, isHashString } from "../../core/hash.js";
-import { isIsoUtc } from "../../core/clock.js";
+import { isIsoUtc } from "../../core/instant.js";
 
 export const CHAIN_ALGORITHM_VERSION = 1;
 /** The `prev_chain_hash` of sequence 0. */

@@ -93,7 +93,7 @@ const cases: CheckCase[] = [
   {
     name: "fallback, warning: no transcript and modified over 24 h ago",
     spec: { stateAgeMs: 30 * HOUR },
-    findings: [["warning", /^CURRENT_STATE\.md is stale \(last modified 1d ago; no session transcript found to compare with\)$/]],
+    findings: [["warning", /^CURRENT_STATE\.md is stale \(last modified 30h ago; no session transcript found to compare with\)$/]],
   },
   { name: "silent when there is no state file (CONT_001 reports it)", spec: { state: null }, findings: [], ok: null },
 ];
