@@ -88,6 +88,9 @@ export async function bundleBins() {
           name: "lazy-modules",
           setup(build) {
             build.onResolve({ filter: /.*/ }, (args) => (lazy.includes(args.path) ? { path: args.path, external: true } : undefined));
+            // Our modules have no import-time side effects: what a bin does not use (the rest of a
+            // domain's index.ts surface) stays out of its bundle.
+            build.onResolve({ filter: /^\.\.?\// }, (args) => ({ path: path.resolve(args.resolveDir, args.path), sideEffects: false }));
           },
         },
       ],

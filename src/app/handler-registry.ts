@@ -13,7 +13,7 @@ const DOMAINS: Record<string, DomainLoader> = {
   replay: async () => (await import("../domains/replay/index.js")).loadTools(),
   doctor: async () =>
     (await import("../domains/doctor/index.js")).loadTools({
-      checks: async () => (await import("./doctor-checks.js")).allChecks(),
+      families: async () => (await import("./doctor-checks.js")).DOCTOR_FAMILIES,
       selfCheck: toolSurfaceProblems,
     }),
   checkpoint: async () => (await import("../domains/checkpoints/index.js")).loadTools(),

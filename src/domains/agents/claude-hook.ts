@@ -8,7 +8,7 @@ import { CONTEXT_EVENTS, TOOL_EVENTS, entryForToolEvent, parseHookEvent, runIdFo
 import { logHook } from "./hook-log.js";
 import { spoolEntry } from "../replay/index.js";
 import type { Policy } from "../../config/policy-types.js";
-import type { DoctorCheck } from "../doctor/index.js";
+import type { DoctorFamily } from "../doctor/index.js";
 
 export interface HookIo {
   stdin: string;
@@ -19,7 +19,7 @@ export interface HookIo {
   stdout(text: string): void;
   stderr(text: string): void;
   /** Every doctor check (the composition root's); the session context reports the critical findings. */
-  doctorChecks(): Promise<readonly DoctorCheck[]>;
+  doctorFamilies(): Promise<readonly DoctorFamily[]>;
 }
 
 function workspaceFor(io: HookIo, event: ClaudeHookEvent | null): WorkspaceLayout {
@@ -68,7 +68,7 @@ async function flushRun(layout: WorkspaceLayout, runId: string, policy: Policy, 
 async function printContext(layout: WorkspaceLayout, event: ClaudeHookEvent, io: HookIo): Promise<void> {
   const { gatherSessionContext } = await import("./gather-context.js");
   const { renderSessionContext } = await import("./session-context.js");
-  const text = renderSessionContext(await gatherSessionContext(layout, io.clock, io.env, await io.doctorChecks()));
+  const text = renderSessionContext(await gatherSessionContext(layout, io.clock, io.env, await io.doctorFamilies()));
   io.stdout(JSON.stringify({ hookSpecificOutput: { hookEventName: event.hook_event_name, additionalContext: text } }) + "\n");
 }
 

@@ -10,7 +10,7 @@ import { buildResumeBlock } from "../checkpoints/index.js";
 import { readTextBounded } from "../../store/read-text-bounded.js";
 import { readStateDocument, sectionValue, type RequiredSection } from "../continuity/index.js";
 import { MAX_STATE_BYTES } from "../continuity/index.js";
-import { runChecks, type DoctorCheck } from "../doctor/index.js";
+import { runChecks, type DoctorFamily } from "../doctor/index.js";
 import type { ContextSources, StateSummary } from "./session-context.js";
 
 const OPEN = new Set(["in_progress", "blocked", "failed"]);
@@ -26,8 +26,8 @@ function stateSummary(layout: WorkspaceLayout): StateSummary | null {
   return { objective: value("Objective"), current_step: value("Current Step"), next_action: value("Next Action"), blockers: value("Blockers"), unsurfaced_results: value("Unsurfaced Results") };
 }
 
-/** `checks`: the doctor checks to consult (only the critical ones run). */
-export async function gatherSessionContext(layout: WorkspaceLayout, clock: Clock, env: NodeJS.ProcessEnv, checks: readonly DoctorCheck[]): Promise<ContextSources> {
+/** `families`: the doctor's families to consult (only their critical checks run). */
+export async function gatherSessionContext(layout: WorkspaceLayout, clock: Clock, env: NodeJS.ProcessEnv, families: readonly DoctorFamily[]): Promise<ContextSources> {
   const { policy } = await loadPolicyTolerant(layout);
   const scan = await scanFolder({ layout, clock });
   const open = scan.files.flatMap((f) => (f.checkpoint && OPEN.has(f.checkpoint.status) ? [f.checkpoint] : []));
@@ -35,7 +35,7 @@ export async function gatherSessionContext(layout: WorkspaceLayout, clock: Clock
   const checkpoints = open
     .sort((a, b) => (order.get(a.skill) ?? Infinity) - (order.get(b.skill) ?? Infinity) || a.skill.localeCompare(b.skill))
     .map((c) => buildResumeBlock(c, clock.now(), policy.checkpoints.stale_days));
-  const { outcomes } = await runChecks({ layout, clock, env, homeDir: env.HOME ?? os.homedir(), checks: checks.filter((c) => c.severity === "critical") });
+  const { outcomes } = await runChecks({ layout, clock, env, homeDir: env.HOME ?? os.homedir(), families: families.map((f) => ({ ...f, checks: f.checks.filter((c) => c.severity === "critical") })) });
   const critical = outcomes.flatMap((o) => o.findings).filter((f) => f.severity === "critical");
   return { checkpoints, state: stateSummary(layout), critical };
 }

@@ -1,9 +1,9 @@
 // The checkpoints domain's public surface: Checkpoint Protocol services, the checkpoint.* tools and the CKPT_* checks.
 // Other domains, the composition root and the adapters import only from here.
 export { applyAssignments, parseAssignments } from "./assignments.js";
-export { runCheckpointDoctor } from "./checkpoint-doctor.js";
+export { type CheckpointDoctorLine, runCheckpointDoctor } from "./checks/checkpoint-doctor-run.js";
 export { actionText, type CheckedCheckpoint, type Checkpoint, CHECKPOINT_STATUSES, type CheckpointProblem, type CheckpointStatus } from "./checkpoint-types.js";
-export { checkpointChecks } from "./checks/checkpoint-family.js";
+export { checkpointFamily } from "./checks/checkpoint-family.js";
 export { completeNextAction } from "./done-service.js";
 export { nextAction, resumeSkill } from "./orientation-service.js";
 export { rankCheckpoints } from "./ranking.js";

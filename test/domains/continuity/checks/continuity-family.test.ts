@@ -27,7 +27,6 @@ describe("the continuity family", () => {
       CONT_007_OBJECTIVE_NOT_IN_TASKS: "info",
     });
     for (const c of continuityChecks) {
-      expect(c.family).toBe("continuity");
       expect(c.title.length).toBeGreaterThan(10);
       expect(c.remediation.length).toBeGreaterThan(30);
     }
