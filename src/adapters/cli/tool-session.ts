@@ -2,6 +2,7 @@
 import { AopError, isErrorCode, type Envelope } from "../../core/errors.js";
 import type { ToolClient } from "../../app/clients/tool-client.js";
 import type { IdentityOverrides } from "../../runtime/run-context.js";
+import { WorkspaceLayout } from "../../store/layout.js";
 import type { CliContext } from "./context.js";
 import { usageError } from "./run-command.js";
 
@@ -14,7 +15,8 @@ export async function openClient(ctx: CliContext): Promise<ToolClient> {
   const identity = identityFromGlobals(ctx);
   if (transport === "mcp") {
     const { mcpClient } = await import("../../app/clients/mcp.js");
-    return mcpClient({ root: ctx.layout.root, identity });
+    const custom = ctx.layout.checkpointsDir !== new WorkspaceLayout(ctx.layout.root).checkpointsDir;
+    return mcpClient({ root: ctx.layout.root, identity, ...(custom ? { checkpointsDir: ctx.layout.checkpointsDir } : {}) });
   }
   if (transport !== "inprocess") throw usageError(`--transport must be inprocess or mcp (got '${transport}')`);
   const { createRuntime } = await import("../../app/create-runtime.js");

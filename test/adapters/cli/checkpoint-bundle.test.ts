@@ -80,6 +80,17 @@ describe("checkpoint validate: the bundled route prints exactly what the other r
     expect(r.stdout).toMatch(/\n6 files: 3 valid, 3 with errors; 5 errors, 3 warnings — failed\n$/);
   });
 
+  it("validate's own flag before the subcommand is the same usage error through every route (flags are declared once)", () => {
+    for (const [label, argv, bin] of [
+      ["checkpoint bin", ["--strict", "validate"], CHECKPOINT_BIN],
+      ["modular build", ["--strict", "validate"], modularBin],
+      ["aop checkpoint", ["checkpoint", "--strict", "validate"], CLI_BIN],
+    ] as const) {
+      const r = runCli([...argv], { cwd: root, env: { AOP_NOW: NOW }, bin });
+      expect(r, label).toMatchObject({ code: 2, stdout: "", stderr: expect.stringMatching(/^error usage_error: unknown option '--strict'/) });
+    }
+  });
+
   it("valid files only: exit 0 through every route", () => {
     const valid = checkpointWorkspace({ architect: exampleCheckpoint(), builder: minimalCheckpoint("builder") });
     const bundled = runCli(["validate", "--strict"], { cwd: valid, env: { AOP_NOW: NOW }, bin: CHECKPOINT_BIN });

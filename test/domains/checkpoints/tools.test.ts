@@ -47,7 +47,7 @@ describe("catalog entries", () => {
       }
       expect(entry.requires_operation_id).toBe(entry.mutating);
     }
-    expect(entries.filter((e) => e.mutating).map((e) => e.name)).toEqual(["checkpoint.update", "checkpoint.done"]);
+    expect(entries.filter((e) => e.mutating).map((e) => e.name)).toEqual(["checkpoint.update", "checkpoint.done", "checkpoint.reset", "checkpoint.init"]);
   });
 
   it("input schemas refuse unknown arguments and path-traversal skills", async () => {

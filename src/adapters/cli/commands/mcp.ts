@@ -6,6 +6,7 @@ export function register(program: Command, summary: string): void {
   program
     .command("mcp")
     .description(summary)
+    .option("--checkpoints-dir <path>", "the checkpoints folder the checkpoint.* tools serve (default: <root>/.checkpoints)")
     .addHelpText(
       "after",
       "\nIdentity for every call: --actor, --session-id, --run-id (or AOP_ACTOR, AOP_SESSION_ID, AOP_RUN_ID).\nStdout carries only JSON-RPC; logs go to stderr.\n" +
@@ -38,6 +39,6 @@ export function register(program: Command, summary: string): void {
         await new Promise<void>((resolve) => process.stdin.once("close", resolve));
         const { killRunningSteps } = await import("../../../domains/gates/index.js");
         killRunningSteps();
-      }),
+      }, { checkpointsDirOption: "checkpointsDir" }),
     );
 }
