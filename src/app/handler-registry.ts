@@ -1,5 +1,5 @@
 // Which domain implements which tool. Domains load lazily, so a call pays only for its own domain.
-import type { ToolHandler, ToolHandlers } from "../catalog/tool-types.js";
+import { pipelineHandler, type PipelineHandler, type ToolHandlers, type ToolName } from "../catalog/tool-types.js";
 import type { HandlerLoader } from "../runtime/tool-runtime.js";
 import { selfCheckProblems } from "./self-check.js";
 
@@ -23,7 +23,7 @@ const DOMAINS: Record<string, DomainLoader> = {
 
 const loaded = new Map<string, ToolHandlers>();
 
-export const loadHandler: HandlerLoader = async (toolName): Promise<ToolHandler | undefined> => {
+export const loadHandler: HandlerLoader = async (toolName): Promise<PipelineHandler | undefined> => {
   const prefix = toolName.slice(0, toolName.indexOf("."));
   let handlers = loaded.get(prefix);
   if (!handlers) {
@@ -32,15 +32,16 @@ export const loadHandler: HandlerLoader = async (toolName): Promise<ToolHandler 
     handlers = await loader();
     loaded.set(prefix, handlers);
   }
-  return handlers[toolName];
+  const handler = handlers[toolName as ToolName];
+  return handler ? pipelineHandler(handler) : undefined;
 };
 
 /** Every handler of every domain (for the catalog self-check). */
-export async function loadAllHandlers(): Promise<ToolHandlers> {
-  const all: ToolHandlers = {};
+export async function loadAllHandlers(): Promise<Record<string, PipelineHandler>> {
+  const all: Record<string, PipelineHandler> = {};
   for (const [prefix, loader] of Object.entries(DOMAINS)) {
     for (const [name, handler] of Object.entries(await loader())) {
-      if (name.split(".")[0] === prefix) all[name] = handler;
+      if (name.split(".")[0] === prefix && handler) all[name] = pipelineHandler(handler);
     }
   }
   return all;

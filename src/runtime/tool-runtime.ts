@@ -15,12 +15,12 @@ import { loadCatalog, similarToolNames, validatorName, type Catalog } from "../c
 import { IdempotencyLedger } from "./idempotency-ledger.js";
 import { resolveIdentity, type ActiveRunId, type IdentityOverrides } from "./run-context.js";
 import type { CompletedCall, IdempotencyStatus, TimelineHook } from "../catalog/timeline-hook.js";
-import type { CatalogEntry, ToolContext, ToolHandler } from "../catalog/tool-types.js";
+import type { CatalogEntry, PipelineHandler, ToolContext } from "../catalog/tool-types.js";
 
 export const MAX_ARGUMENT_BYTES = 1024 * 1024;
 
 /** Finds the handler of a tool (the composition root supplies one that loads domains lazily). */
-export type HandlerLoader = (toolName: string) => Promise<ToolHandler | undefined>;
+export type HandlerLoader = (toolName: string) => Promise<PipelineHandler | undefined>;
 
 export interface CallResult {
   envelope: Envelope;

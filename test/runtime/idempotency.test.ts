@@ -7,16 +7,17 @@ import { runCli, runJson } from "../helpers/cli.js";
 import { tempWorkspace } from "../helpers/tmp.js";
 import { opId, testRuntime } from "../helpers/runtime.js";
 import type { ToolHandler } from "../../src/catalog/tool-types.js";
+import { pipelineHandler } from "../../src/catalog/tool-types.js";
 import { handlers as featureHandlers } from "../../src/domains/features/tools.js";
 
 describe("idempotency ledger", () => {
   it("new → replay returns the identical envelope bytes and does not re-run the handler", async () => {
     let executions = 0;
-    const counting: ToolHandler = async (args, ctx) => {
+    const counting: ToolHandler<"feature.init"> = async (args, ctx) => {
       executions += 1;
       return featureHandlers["feature.init"]!(args, ctx);
     };
-    const { runtime, clock } = testRuntime({ handlerLoader: async () => counting });
+    const { runtime, clock } = testRuntime({ handlerLoader: async () => pipelineHandler(counting) });
     const id = opId();
     const first = await runtime.callTool("feature.init", { feature_id: "f1", operation_id: id });
     clock.advance(60_000);

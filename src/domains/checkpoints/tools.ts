@@ -2,9 +2,8 @@
 // the CLI prints too. A skill may read a sibling's header, progress, primer and blockers, never its skill_state.
 import { AopError } from "../../core/errors.js";
 import { applyMergePatch } from "../../core/merge.js";
-import type { ToolContext, ToolHandlers } from "../../catalog/tool-types.js";
-import { applyAssignments, fromToolAssignment, type ToolAssignment } from "./assignments.js";
-import type { Checkpoint } from "./checkpoint-types.js";
+import type { ToolArgs, ToolContext, ToolHandlers } from "../../catalog/tool-types.js";
+import { applyAssignments, fromToolAssignment } from "./assignments.js";
 import { completeNextAction } from "./done-service.js";
 import { nextAction } from "./orientation-service.js";
 import { readSkill, scanFolder, validateReport } from "./read-service.js";
@@ -24,7 +23,7 @@ export interface DoneWhenOutput {
   done_when_output: Buffer;
 }
 
-type UpdateArgs = { skill: string; patch?: Record<string, unknown>; assignments?: ToolAssignment[]; as_skill?: string };
+type UpdateArgs = ToolArgs<"checkpoint.update">;
 
 function updateMutation(args: UpdateArgs): (document: Record<string, unknown>) => Record<string, unknown> {
   if ((args.patch === undefined) === (args.assignments === undefined)) throw new AopError("invalid_argument", "give either patch (a JSON Merge Patch) or assignments (changes on dotted paths), not both and not neither");
@@ -44,17 +43,17 @@ function skillStatePrivate(skill: string): AopError {
 }
 
 export const handlers: ToolHandlers = {
-  "checkpoint.list": async (_args: Record<string, never>, ctx) => listView(ctx.layout, await scanFolder(ctx)),
+  "checkpoint.list": async (_args, ctx) => listView(ctx.layout, await scanFolder(ctx)),
 
-  "checkpoint.get": async (args: { skill: string; as_skill?: string }, ctx) => checkpointView(await readSkill(ctx, args.skill), args.as_skill),
+  "checkpoint.get": async (args, ctx) => checkpointView(await readSkill(ctx, args.skill), args.as_skill),
 
-  "checkpoint.validate": async (args: { strict?: boolean }, ctx) => validateReport(await scanFolder(ctx, { keepDocuments: false }), args.strict === true),
+  "checkpoint.validate": async (args, ctx) => validateReport(await scanFolder(ctx, { keepDocuments: false }), args.strict === true),
 
-  "checkpoint.next": async (_args: Record<string, never>, ctx) => nextView((await nextAction(ctx)).pick),
+  "checkpoint.next": async (_args, ctx) => nextView((await nextAction(ctx)).pick),
 
-  "checkpoint.update": async (args: UpdateArgs, ctx) => updateView(await updateCheckpoint(ctx, args.skill, updateMutation(args)), args.as_skill),
+  "checkpoint.update": async (args, ctx) => updateView(await updateCheckpoint(ctx, args.skill, updateMutation(args)), args.as_skill),
 
-  "checkpoint.done": async (args: { skill: string; verify?: boolean; status?: Checkpoint["status"]; timeout_seconds?: number }, ctx) => {
+  "checkpoint.done": async (args, ctx) => {
     const timeoutMs = (args.timeout_seconds ?? ctx.policy.execution.default_step_timeout_seconds) * 1000;
     const onOutput = ctx.progress ? (chunk: Buffer) => ctx.progress!({ done_when_output: chunk } satisfies DoneWhenOutput) : undefined;
     const outcome = await completeNextAction(ctx, args.skill, {
@@ -65,9 +64,9 @@ export const handlers: ToolHandlers = {
     return doneView(outcome);
   },
 
-  "checkpoint.reset": async (args: { skill: string }, ctx) => resetCheckpoint(ctx, args.skill),
+  "checkpoint.reset": async (args, ctx) => resetCheckpoint(ctx, args.skill),
 
-  "checkpoint.init": async (_args: Record<string, never>, ctx) => {
+  "checkpoint.init": async (_args, ctx) => {
     const result = initCheckpoints(ctx);
     return { dir: ctx.layout.relative(result.dir), created: result.created, kept: result.kept };
   },

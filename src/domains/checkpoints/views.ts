@@ -28,7 +28,9 @@ export function nextView(pick: NextPick | null) {
 
 /** checkpoint.update */
 export function updateView(result: WriteResult, asSkill?: string) {
-  return { skill: result.skill, file: result.file, created: result.created, updated_at: result.checkpoint.updated_at, warnings: result.warnings, checkpoint: visibleTo(result.checkpoint, result.skill, asSkill).document };
+  // The written checkpoint, without skill_state unless asSkill is its skill: an object either way.
+  const checkpoint = visibleTo(result.checkpoint, result.skill, asSkill).document as Record<string, unknown>;
+  return { skill: result.skill, file: result.file, created: result.created, updated_at: result.checkpoint.updated_at, warnings: result.warnings, checkpoint };
 }
 
 /** checkpoint.done */

@@ -5,13 +5,13 @@ import { describe, expect, it } from "vitest";
 import { handlers as gateHandlers } from "../../../src/domains/gates/tools.js";
 import { handlers as evidenceHandlers } from "../../../src/domains/evidence/tools.js";
 import { validateAgainst, loadValidator } from "../../../src/catalog/load-validator.js";
-import type { ToolContext, CatalogEntry } from "../../../src/catalog/tool-types.js";
+import { pipelineHandler, type ToolContext, type CatalogEntry, type ToolHandlers, type ToolName } from "../../../src/catalog/tool-types.js";
 import type { Policy } from "../../../src/config/policy-types.js";
 import { gateWorkspace, gatesYaml, nodeStep, policyWith, type GateWorkspace } from "../../helpers/gates.js";
 import { REPO_ROOT } from "../../helpers/paths.js";
 import { loadCatalog } from "../../../src/catalog/catalog.js";
 
-const handlers = { ...gateHandlers, ...evidenceHandlers };
+const handlers: ToolHandlers = { ...gateHandlers, ...evidenceHandlers };
 const catalog: CatalogEntry[] = loadCatalog().tools.filter((t) => t.name in handlers);
 
 function ctx(ws: GateWorkspace, policy: Policy, tool: string, warnings: string[] = []): ToolContext {
@@ -22,7 +22,7 @@ async function call(ws: GateWorkspace, tool: string, args: unknown, policy = pol
   // Mutating tools take their idempotency key as an argument (the pipeline checks it).
   const withKey = tool === "gates.run" ? { ...(args as object), operation_id: "op-tools-test-1" } : args;
   expect(await validateAgainst(`input/${tool}`, withKey)).toEqual([]);
-  const data = await handlers[tool]!(args, ctx(ws, policy, tool));
+  const data = await pipelineHandler(handlers[tool as ToolName]!)(args as Record<string, unknown>, ctx(ws, policy, tool));
   expect(await validateAgainst(`output/${tool}`, data), JSON.stringify(data)).toEqual([]);
   return data as Record<string, unknown>;
 }
@@ -55,7 +55,7 @@ describe("evidence and gates tools", () => {
   it("handlers throw coded errors for unknown features", async () => {
     const ws = await gateWorkspace();
     for (const tool of ["gates.run", "evidence.latest", "evidence.verify_chain"]) {
-      await expect(handlers[tool]!({ feature_id: "ghost", mode: "fast" }, ctx(ws, policyWith(false), tool))).rejects.toMatchObject({ code: "feature_not_found" });
+      await expect(pipelineHandler(handlers[tool as ToolName]!)({ feature_id: "ghost", mode: "fast" }, ctx(ws, policyWith(false), tool))).rejects.toMatchObject({ code: "feature_not_found" });
     }
   });
 

@@ -1,7 +1,7 @@
 // checkpoint done <skill> [--verify] [--status S]: the checkpoint.done tool — pop next_actions[0] into
 // recently_done; with --verify, run its done_when first (output shown on stderr as it arrives, with
 // the policy's allow-listed environment, as over MCP) and pop only on exit 0.
-import { CHECKPOINT_STATUSES, actionText, type DoneData, type DoneWhenOutput } from "../../../domains/checkpoints/index.js";
+import { CHECKPOINT_STATUSES, actionText, type DoneWhenOutput } from "../../../domains/checkpoints/index.js";
 import type { CliContext } from "../context.js";
 import { usageError } from "../run-command.js";
 import { problemLine } from "../output/checkpoint-format.js";
@@ -30,7 +30,7 @@ export async function run(ctx: CliContext, opts: Record<string, unknown>, skill:
     const chunk = (event as Partial<DoneWhenOutput>).done_when_output;
     if (chunk) process.stderr.write(chunk);
   };
-  const data = await withClient(ctx, (call) => call<DoneData>("checkpoint.done", withOperationId(args, opts.operationId), { onProgress }));
+  const data = await withClient(ctx, (call) => call("checkpoint.done", withOperationId(args, opts.operationId), { onProgress }));
   if (ctx.json) {
     ctx.printJson(data);
     return 0;

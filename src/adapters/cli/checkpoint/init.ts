@@ -4,7 +4,7 @@ import type { CliContext } from "../context.js";
 
 export async function run(ctx: CliContext, opts: Record<string, unknown>): Promise<number> {
   const { callTool, withOperationId } = await import("../tool-session.js");
-  const data = await callTool<{ dir: string; created: string[]; kept: string[] }>(ctx, "checkpoint.init", withOperationId({}, opts.operationId));
+  const data = await callTool(ctx, "checkpoint.init", withOperationId({}, opts.operationId));
   if (ctx.json) {
     ctx.printJson(data);
     return 0;

@@ -3,7 +3,7 @@ import type { CliContext } from "../context.js";
 
 export async function run(ctx: CliContext, opts: Record<string, unknown>, skill: unknown): Promise<number> {
   const { callTool, withOperationId } = await import("../tool-session.js");
-  const data = await callTool<{ skill: string; moved_to: string }>(ctx, "checkpoint.reset", withOperationId({ skill: String(skill) }, opts.operationId));
+  const data = await callTool(ctx, "checkpoint.reset", withOperationId({ skill: String(skill) }, opts.operationId));
   if (ctx.json) ctx.printJson(data);
   else ctx.out(`moved ${ctx.layout.relative(ctx.layout.checkpointFile(data.skill))} → ${data.moved_to}\nthe next \`checkpoint update ${data.skill} …\` starts a fresh file`);
   return 0;

@@ -1,7 +1,7 @@
 // checkpoint update <skill> --k=v --k+=v --k:json=<json>: the checkpoint.update tool (read → merge →
 // validate → atomic write under the file's lock); prints why when the result would be invalid (and
 // writes nothing). The flags are parsed here, so a malformed one is a usage error before any call.
-import { parseAssignments, toToolAssignment, type UpdateData } from "../../../domains/checkpoints/index.js";
+import { parseAssignments, toToolAssignment } from "../../../domains/checkpoints/index.js";
 import type { CliContext } from "../context.js";
 import { usageError } from "../run-command.js";
 import { problemLine } from "../output/checkpoint-format.js";
@@ -15,7 +15,7 @@ export async function run(ctx: CliContext, opts: Record<string, unknown>, skill:
   const { callTool, withOperationId } = await import("../tool-session.js");
   // The operator edits the file as the skill itself: skill_state included.
   const args = { skill: String(skill), as_skill: String(skill), assignments: parsed.map(toToolAssignment) };
-  const data = await callTool<UpdateData>(ctx, "checkpoint.update", withOperationId(args, opts.operationId));
+  const data = await callTool(ctx, "checkpoint.update", withOperationId(args, opts.operationId));
   if (ctx.json) {
     ctx.printJson(data);
     return 0;

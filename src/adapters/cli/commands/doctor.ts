@@ -2,10 +2,10 @@
 import type { Command } from "commander";
 import { examples, runCommand, usageError } from "../run-command.js";
 import { EXIT_DOCTOR_COULD_NOT_RUN } from "../exit-codes.js";
-import type { DoctorReport } from "../../../domains/doctor/index.js";
+import type { ToolResult } from "../../../catalog/tool-types.js";
 import { familyNames } from "../../../app/doctor-checks.js";
 
-type DoctorRunData = { report: DoctorReport; strict_fails_on: "critical" | "warning"; last_report_path: string };
+type DoctorRunData = ToolResult<"doctor.run">;
 
 export function register(program: Command, summary: string): void {
   program
@@ -27,7 +27,7 @@ export function register(program: Command, summary: string): void {
         const { doctorExitCode } = await import("../../../domains/doctor/index.js");
         let data: DoctorRunData;
         try {
-          data = await withClient(ctx, (call) => call<DoctorRunData>("doctor.run", withOperationId(opts.only ? { only: opts.only } : {}, undefined)));
+          data = await withClient(ctx, (call) => call("doctor.run", withOperationId(opts.only ? { only: opts.only } : {}, undefined)));
         } catch (err) {
           const { reportError } = await import("../run-command.js");
           reportError(err, ctx.json);

@@ -3,7 +3,6 @@ import type { Command } from "commander";
 import { EXIT_FAILED } from "../exit-codes.js";
 import { examples, runCommand, usageError } from "../run-command.js";
 import type { ChainVerifyReport } from "../../../domains/evidence/index.js";
-import type { LatestEvidence } from "../../../domains/evidence/index.js";
 
 export function register(program: Command, summary: string): void {
   const evidence = program
@@ -22,7 +21,7 @@ export function register(program: Command, summary: string): void {
         const { callTool } = await import("../tool-session.js");
         const args: Record<string, unknown> = { feature_id: opts.featureId };
         if (opts.mode !== undefined) args.mode = opts.mode;
-        const latest = await callTool<LatestEvidence>(ctx, "evidence.latest", args);
+        const latest = await callTool(ctx, "evidence.latest", args);
         if (ctx.json) {
           ctx.printJson(latest);
           return 0;
@@ -57,7 +56,7 @@ export function register(program: Command, summary: string): void {
                 const { walked, expected } = e as { walked: number; expected: number | null };
                 progress.update(`verifying ${id}: ${walked}${expected === null ? "" : `/${expected}`} entries`);
               };
-              reports.push(await call<ChainVerifyReport>("evidence.verify_chain", { feature_id: id }, { onProgress }));
+              reports.push(await call("evidence.verify_chain", { feature_id: id }, { onProgress }));
             }
           });
         } finally {

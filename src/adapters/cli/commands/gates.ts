@@ -35,7 +35,7 @@ export function register(program: Command, summary: string): void {
         let report: GateRunReport;
         try {
           report = await withClient(ctx, (call) =>
-            call<GateRunReport>("gates.run", withOperationId(args, opts.operationId), progress ? { onProgress: (e) => progress.onEvent(e as GateProgressEvent) } : {}),
+            call("gates.run", withOperationId(args, opts.operationId), progress ? { onProgress: (e) => progress.onEvent(e as GateProgressEvent) } : {}),
           );
         } finally {
           process.off("SIGINT", interrupted);
