@@ -5,6 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import type * as Library from "../src/index.js";
 import { DIST, REPO_ROOT } from "./helpers/paths.js";
 import { tempWorkspace } from "./helpers/tmp.js";
 
@@ -54,7 +55,7 @@ describe("the library surface", () => {
   });
 
   it("works as the README shows: a runtime over a workspace, a tool call, a client", async () => {
-    const { createRuntime, inProcessClient, WorkspaceLayout, fixedClock } = (await import(pathToFileURL(ENTRY).href)) as typeof import("../src/index.js");
+    const { createRuntime, inProcessClient, WorkspaceLayout, fixedClock } = (await import(pathToFileURL(ENTRY).href)) as typeof Library;
     const runtime = await createRuntime({ layout: new WorkspaceLayout(tempWorkspace()), clock: fixedClock("2026-03-01T10:00:00.000Z"), identity: { actor: "planner" }, warn: () => undefined });
     const created = await runtime.callTool("feature.init", { feature_id: "feat_lib", operation_id: "op-library-0001" });
     expect(created.envelope).toMatchObject({ ok: true, data: { feature: { feature_id: "feat_lib", status: "active" } } });
