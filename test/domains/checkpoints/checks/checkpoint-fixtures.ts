@@ -60,7 +60,8 @@ export async function runCheck(check: DoctorCheck, root: string): Promise<CheckR
   return check.run(doctorContext(root));
 }
 
-export type HealthyCase = [name: string, build: (root: string) => CheckpointFixture];
+/** A healthy workspace and the whole OK line the check must give for it. */
+export type HealthyCase = [name: string, build: (root: string) => CheckpointFixture, ok: string];
 /** A broken workspace and the finding messages it must produce, in order. */
 export type BrokenCase = [name: string, build: (root: string) => CheckpointFixture, messages: RegExp[]];
 
@@ -73,10 +74,10 @@ export function describeCheckpointCheck(check: DoctorCheck, expected: { severity
       expect(check.remediation).toMatch(/aop checkpoint/);
     });
 
-    it.each(expected.healthy)("healthy: %s", async (_name, build) => {
+    it.each(expected.healthy)("healthy: %s", async (_name, build, ok) => {
       const result = await runCheck(check, fixtureWorkspace(build));
       expect(result.findings).toEqual([]);
-      expect(result.okMessage).toBeTruthy();
+      expect(result.okMessage).toBe(ok);
     });
 
     it.each(expected.broken)("broken: %s", async (_name, build, messages) => {
