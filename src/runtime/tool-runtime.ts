@@ -1,4 +1,4 @@
-// The one pipeline every tool call goes through (DESIGN §3.2):
+// The one pipeline every tool call goes through (docs/kernel.md):
 // lookup → role check → input schema → idempotency → handler → output schema → ledger → timeline.
 // It knows nothing of MCP or the CLI; transports are thin adapters over `callTool`.
 import { AopError, envelopeFromError, errorEnvelope, type Envelope } from "../core/errors.js";

@@ -1,4 +1,4 @@
-// The validator rules a JSON Schema cannot express (DESIGN §8). Pure: data in, problems out.
+// The validator rules a JSON Schema cannot express (docs/checkpoints.md). Pure: data in, problems out.
 // They run on whatever parsed, so each rule checks the types it relies on and stays silent otherwise.
 import { idProblem, isSafeId } from "../../core/ids.js";
 import { instantOf, ISO_UTC_SHAPE } from "../../core/instant.js";

@@ -1,4 +1,4 @@
-// The checkpoint doctor's judgement (DESIGN §8 `doctor`): validation results plus drift between the
+// The checkpoint doctor's judgement (docs/checkpoints.md `doctor`): validation results plus drift between the
 // files and this machine. Pure: the facts about the file system and git arrive as data.
 import path from "node:path";
 import { actionText, type CheckedCheckpoint, type Checkpoint, type CheckpointProblem } from "./checkpoint-types.js";

@@ -1,4 +1,4 @@
-// The orientation block a new session reads first (DESIGN §8 `resume`): where the skill stands,
+// The orientation block a new session reads first (docs/checkpoints.md `resume`): where the skill stands,
 // what needs the user, what to do next, and whether to continue on its own or ask. Pure.
 import { actionDoneWhen, actionText, type Blocker, type Checkpoint, type DoneEntry } from "./checkpoint-types.js";
 import { staleness, type StaleDays } from "./staleness.js";

@@ -1,4 +1,4 @@
-// Builds the doctor report from findings and derives exit codes (DESIGN §6). Pure.
+// Builds the doctor report from findings and derives exit codes. Pure.
 import { SEVERITY_RANK, type Finding, type Severity } from "./check-types.js";
 
 export interface DoctorReport {

@@ -1,6 +1,7 @@
 // `checkpoint validate` runs from a one-file bundle of the compiled modules, started from V8's cached
-// bytecode (scripts/bundle-bins.mjs, bin/load-bundle.cjs). Every route must print the same bytes and
-// exit with the same code: the bundle, the modular build it falls back to, and the commander program.
+// bytecode (scripts/bundle-bins.mjs, bin/load-bundle.cjs, docs/startup.md). Every route must print the
+// same bytes and exit with the same code: the bundle, the modular build it falls back to, the
+// commander program, and (for --json) the checkpoint.validate tool itself.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -65,6 +66,14 @@ describe("checkpoint validate: the bundled route prints exactly what the other r
       ];
       for (const [route, result] of routes) expect(result, route).toEqual(bundled);
     }
+  });
+
+  it.each([[[], {}], [["--strict"], { strict: true }]] as const)("validate %j --json prints byte for byte the checkpoint.validate tool's data", (flags, args) => {
+    const bundled = runCli(["validate", ...flags, "--json"], { cwd: root, env: { AOP_NOW: NOW }, bin: CHECKPOINT_BIN });
+    const tool = runCli(["call", "checkpoint.validate", "--args", JSON.stringify(args), "--json"], { cwd: root, env: { AOP_NOW: NOW } });
+    const envelope = JSON.parse(tool.stdout) as { ok: boolean; data: unknown };
+    expect(envelope.ok).toBe(true);
+    expect(bundled.stdout).toBe(JSON.stringify(envelope.data, null, 2) + "\n");
   });
 
   it("the human output names every problem of the fixture set", () => {

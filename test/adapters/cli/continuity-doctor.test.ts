@@ -1,4 +1,4 @@
-// `aop continuity doctor` / `continuity-doctor` on one workspace: the format and exit codes of DESIGN §7.
+// `aop continuity doctor` / `continuity-doctor` on one workspace: the format and exit codes of docs/continuity.md.
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";

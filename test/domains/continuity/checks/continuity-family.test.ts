@@ -16,7 +16,7 @@ describe("the continuity family", () => {
     expect(files.map((f) => f.replace(/\.ts$/, "").toUpperCase().replace(/-/g, "_")).sort()).toEqual(ids);
   });
 
-  it("has the severities of DESIGN §7 and a title and remediation each", () => {
+  it("has the severities of docs/continuity.md and a title and remediation each", () => {
     expect(Object.fromEntries(continuityChecks.map((c) => [c.id, c.severity]))).toEqual({
       CONT_001_STATE_FILE_MISSING: "critical",
       CONT_002_STATE_FILE_STALE: "warning",
