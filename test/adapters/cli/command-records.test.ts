@@ -1,4 +1,4 @@
-// Every command, discovered from --help, leaves the record its kind promises (docs/architecture.md#commands):
+// Every command, discovered from --help, leaves the record its kind promises (docs/architecture.md, "Commands: one route per behaviour"):
 // a mutating command goes through its tool, so it leaves one idempotency-ledger record and one
 // `new` timeline entry for that tool; a read-only command leaves no ledger record, no mutating
 // timeline entry and no other change to the workspace (a read-only tool call still adds its own
