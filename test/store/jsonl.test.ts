@@ -74,3 +74,24 @@ describe("one line reader under both JSONL reads", () => {
     expect([...readLinesSync(file, { fromOffset: 10, endOffset: 18 })]).toEqual([{ text: '{"a":2}', offset: 10, end: 18, complete: true }]);
   });
 });
+
+describe("readLinesSync", () => {
+  it("yields raw lines with offsets, marks a torn final line, and stops at endOffset", () => {
+    const file = path.join(tempDir(), "c.jsonl");
+    fs.writeFileSync(file, "one\r\ntwo\n\nthree-torn");
+    expect([...readLinesSync(file)]).toEqual([
+      { text: "one", offset: 0, end: 5, complete: true },
+      { text: "two", offset: 5, end: 9, complete: true },
+      { text: "", offset: 9, end: 10, complete: true },
+      { text: "three-torn", offset: 10, end: 20, complete: false },
+    ]);
+    expect([...readLinesSync(file, { endOffset: 9 })].map((l) => l.text)).toEqual(["one", "two"]);
+  });
+
+  it("handles lines longer than its chunk", () => {
+    const file = path.join(tempDir(), "long.jsonl");
+    const long = "x".repeat(5000);
+    fs.writeFileSync(file, `${long}\nshort\n`);
+    expect([...readLinesSync(file, { chunkSize: 1024 })].map((l) => l.text)).toEqual([long, "short"]);
+  });
+});
