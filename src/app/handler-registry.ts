@@ -1,9 +1,13 @@
 // Which domain implements which tool. Domains load lazily, so a call pays only for its own domain.
-import { pipelineHandler, type PipelineHandler, type ToolHandlers, type ToolName } from "../catalog/tool-types.js";
+import type { PipelineHandler, ToolHandlers, ToolName } from "../catalog/tool-types.js";
 import type { HandlerLoader } from "../runtime/tool-runtime.js";
-import { selfCheckProblems } from "./self-check.js";
 
 type DomainLoader = () => Promise<ToolHandlers>;
+
+/** A tool's handler as the pipeline calls it (see PipelineHandler: the one place its type is widened). */
+export function pipelineHandler(handler: NonNullable<ToolHandlers[ToolName]>): PipelineHandler {
+  return handler as unknown as PipelineHandler;
+}
 
 /** Tool-name prefix → the domain's handlers. */
 const DOMAINS: Record<string, DomainLoader> = {
@@ -49,5 +53,6 @@ export async function loadAllHandlers(): Promise<Record<string, PipelineHandler>
 
 /** Catalog, handlers and schemas disagreeing (the start-up self-check and DRIFT_003). */
 export async function toolSurfaceProblems(): Promise<string[]> {
+  const { selfCheckProblems } = await import("./self-check.js"); // only `aop mcp` and the doctor ask
   return selfCheckProblems(Object.keys(await loadAllHandlers()));
 }

@@ -42,13 +42,10 @@ export type ToolHandlers = { [N in ToolName]?: ToolHandler<N> };
 /**
  * A handler as the pipeline calls it. The pipeline validates the arguments against the tool's input
  * schema before the call and the result against its output schema after it, which is exactly what
- * ToolArgs and ToolResult are generated from: the one place a handler's type is widened.
+ * ToolArgs and ToolResult are generated from; `pipelineHandler` (src/app/handler-registry.ts) is the
+ * one place a handler's type is widened. (This module holds types only, so importing it loads nothing.)
  */
 export type PipelineHandler = (args: Record<string, unknown>, ctx: ToolContext) => Promise<unknown>;
-
-export function pipelineHandler(handler: NonNullable<ToolHandlers[ToolName]>): PipelineHandler {
-  return handler as unknown as PipelineHandler;
-}
 
 /** One entry of catalog.json. */
 export interface CatalogEntry {

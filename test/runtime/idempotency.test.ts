@@ -7,7 +7,7 @@ import { runCli, runJson } from "../helpers/cli.js";
 import { tempWorkspace } from "../helpers/tmp.js";
 import { opId, testRuntime } from "../helpers/runtime.js";
 import type { ToolHandler } from "../../src/catalog/tool-types.js";
-import { pipelineHandler } from "../../src/catalog/tool-types.js";
+import { pipelineHandler } from "../../src/app/handler-registry.js";
 import { handlers as featureHandlers } from "../../src/domains/features/tools.js";
 
 describe("idempotency ledger", () => {

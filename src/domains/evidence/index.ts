@@ -1,10 +1,10 @@
 // The evidence domain's public surface: gate evidence files, the integrity chain and the evidence.* tools.
 // Other domains, the composition root and the adapters import only from here.
-export { type ChainVerifyReport } from "./chain-verify.js";
+export type { ChainVerifyReport } from "./chain-verify.js";
 export { commitGateEvidence } from "./evidence-commit.js";
 export { writeGateEvidence } from "./evidence-files.js";
-export { type LatestEvidence } from "./evidence-latest.js";
-export { type GateEvidence, type StepResult } from "./evidence-types.js";
+export type { LatestEvidence } from "./evidence-latest.js";
+export type { GateEvidence, StepResult } from "./evidence-types.js";
 export { chainedFeatureIds, verifyFeatureChain } from "./evidence-verify.js";
 export { findLatestEvidence } from "./evidence-latest.js";
 export { verifyAllChains } from "./evidence-verify.js";

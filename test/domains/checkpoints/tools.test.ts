@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { pipelineHandler, type ToolName } from "../../../src/catalog/tool-types.js";
+import type { ToolName } from "../../../src/catalog/tool-types.js";
+import { pipelineHandler } from "../../../src/app/handler-registry.js";
 import { handlers } from "../../../src/domains/checkpoints/tools.js";
 import { loadCatalog } from "../../../src/catalog/catalog.js";
 import { policyDefaults } from "../../../src/config/policy-loader.js";
