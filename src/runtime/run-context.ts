@@ -1,4 +1,4 @@
-// Who is calling and in which run (DESIGN §3.2): explicit option > AOP_* env > active lease > adhoc-<date>.
+// Who is calling and in which run (docs/kernel.md): explicit option > AOP_* env > active lease > adhoc-<date>.
 import { AopError } from "../core/errors.js";
 import type { Clock } from "../core/clock.js";
 import { validateId } from "../core/ids.js";

@@ -1,4 +1,4 @@
-// The one place that builds workspace paths (DESIGN §2). Ids are validated before they touch a path.
+// The one place that builds workspace paths (docs/foundation.md). Ids are validated before they touch a path.
 import path from "node:path";
 import { AopError } from "../core/errors.js";
 import { validateId } from "../core/ids.js";

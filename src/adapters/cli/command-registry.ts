@@ -1,6 +1,7 @@
 // Every top-level command: its name, a one-line summary for `aop --help`, and how to load it.
 // Only the invoked command's module is loaded, so start-up cost does not grow with the command count.
 import type { Command } from "commander";
+import type { FlagSpec } from "./flags.js";
 
 export interface CommandModule {
   register(program: Command, summary: string): void;
@@ -34,8 +35,18 @@ export const COMMANDS: CommandEntry[] = [
   { name: "mcp", summary: "serve every tool, the orientation resources and the resume/handoff prompts over MCP stdio", load: () => import("./commands/mcp.js") },
 ];
 
+/** The flags every `aop` command takes. */
+export const AOP_GLOBAL_FLAGS: readonly FlagSpec[] = [
+  { flag: "root", value: "<dir>", description: "workspace root (default: AOP_ROOT, else the nearest folder with .aop/, agentic/orchestrator/ or .git)" },
+  { flag: "transport", value: "<kind>", default: "inprocess", description: "inprocess | mcp (spawn `aop mcp` and call through an MCP client)" },
+  { flag: "run-id", value: "<id>", description: "run id recorded for tool calls (default: AOP_RUN_ID, the active lease, adhoc-<date>)" },
+  { flag: "session-id", value: "<id>", description: "session id recorded for tool calls (default: AOP_SESSION_ID)" },
+  { flag: "actor", value: "<role>", description: "role calling tools: orchestrator | planner | builder | qa | system (default: AOP_ACTOR, orchestrator)" },
+  { flag: "json", description: "print the machine payload only" },
+];
+
 /** Global flags that take a value, so their values are not mistaken for a command name. */
-const VALUE_FLAGS = new Set(["--root", "--transport", "--run-id", "--session-id", "--actor"]);
+const VALUE_FLAGS = new Set(AOP_GLOBAL_FLAGS.filter((f) => f.value).map((f) => `--${f.flag}`));
 
 /** The command the user asked for (`aop help <cmd>` counts), or undefined. */
 export function requestedCommand(argv: string[]): string | undefined {

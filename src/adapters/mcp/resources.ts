@@ -76,16 +76,17 @@ async function readResource(services: McpServices, uri: string): Promise<ReadRes
   const { layout, clock, env } = services;
   if (uri === ORIENTATION_URI) {
     const { buildOrientation } = await (await import("../../domains/agents/index.js")).loadClientContext();
-    return text(uri, "text/markdown", (await buildOrientation(layout, clock, env, await services.doctorChecks())).text);
+    return text(uri, "text/markdown", (await buildOrientation(layout, clock, env, await services.doctorFamilies())).text);
   }
   if (uri === STATE_URI) return fileResource(uri, layout.currentStateFile, await stateBytes(), "text/markdown");
   if (uri === DOCTOR_URI) return fileResource(uri, layout.doctorLastReport, MAX_REPORT_BYTES, "application/json");
   const checkpoint = CHECKPOINT.match(uri);
   if (checkpoint) {
     try {
-      const { getCheckpoint } = await import("../../domains/checkpoints/index.js");
-      const { entry, document } = await getCheckpoint({ layout, clock }, String(checkpoint.skill), null);
-      if (document === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${uri}: ${entry.file} is not readable JSON (${entry.errors[0]?.message ?? "unreadable"})`);
+      const { readSkill, checkpointView } = await import("../../domains/checkpoints/index.js");
+      const entry = await readSkill({ layout, clock }, String(checkpoint.skill));
+      const document = checkpointView(entry, null).checkpoint;
+      if (document === null) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${uri}: ${entry.file} is not readable JSON (${entry.errors[0]?.message ?? "unreadable"})`);
       return json(uri, document);
     } catch (err) {
       throw asProtocolError(uri, err);

@@ -11,7 +11,7 @@ import { AOP_MCP_PREFIX, MARKER_EVENTS, TOOL_EVENTS, adoptedEntry, entryForToolE
 import { logHook } from "./hook-log.js";
 import { adoptHandoff, spoolEntry, type EntryWithoutSequence } from "../replay/index.js";
 import type { Policy } from "../../config/policy-types.js";
-import type { DoctorCheck } from "../doctor/index.js";
+import type { DoctorFamily } from "../doctor/index.js";
 
 export interface HookIo {
   stdin: string;
@@ -21,8 +21,8 @@ export interface HookIo {
   root?: string;
   stdout(text: string): void;
   stderr(text: string): void;
-  /** Every doctor check (the composition root's); the session context reports the critical findings. */
-  doctorChecks(): Promise<readonly DoctorCheck[]>;
+  /** The doctor's families (the composition root's); the session context reports their critical findings. */
+  doctorFamilies(): Promise<readonly DoctorFamily[]>;
 }
 
 /**
@@ -102,7 +102,7 @@ async function recordToolCall(layout: WorkspaceLayout, event: ClaudeHookEvent, r
 async function printSessionStart(layout: WorkspaceLayout, io: HookIo): Promise<void> {
   const { buildOrientation } = await import("./orientation.js");
   const { contextOutput } = await import("./hook-output.js");
-  const { text } = await buildOrientation(layout, io.clock, io.env, await io.doctorChecks());
+  const { text } = await buildOrientation(layout, io.clock, io.env, await io.doctorFamilies());
   io.stdout(contextOutput("SessionStart", text));
 }
 

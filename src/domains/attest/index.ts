@@ -2,10 +2,10 @@
 // anchors and inclusion proofs, and the tools that verify and make them (docs/evidence.md).
 // Other domains, the composition root and the adapters import only from here.
 export { gateSigner, sealGateRun, type GateSeal } from "./gate-seal.js";
-export { type AnchorResult } from "./anchor-service.js";
-export { type AttestReport } from "./attest-on-demand.js";
-export { type EvidenceVerifyReport, type AnchorReport } from "./verify-evidence.js";
-export { type InclusionProofReport } from "./prove-entry.js";
+export type { AnchorResult } from "./anchor-service.js";
+export type { AttestReport } from "./attest-on-demand.js";
+export type { EvidenceVerifyReport, AnchorReport } from "./verify-evidence.js";
+export type { InclusionProofReport } from "./prove-entry.js";
 export { keyIdOf, type Signer, type TrustedKey } from "./ed25519-keys.js";
 export { readCommittedKeys, writePublicKey, type CommittedKey, type KeyFileProblem } from "./public-keys.js";
 export { defaultKeyFile, explicitKeyFile, generateKeyFile, loadSigner, localKeyFiles, privateKeysDir, type KeyEnvironment } from "./signing-key.js";

@@ -11,7 +11,7 @@ import { moveToHistory } from "./checkpoint-history.js";
 import { readCheckpointFile } from "./checkpoint-store.js";
 import { checkLoadedFile } from "./checkpoint-scan.js";
 import { CHECKPOINT_SUFFIX, FILE_MAX_BYTES, PROTOCOL_VERSION, RECENTLY_DONE_CAP, type Checkpoint, type CheckpointProblem, type DoneEntry, type NextAction } from "./checkpoint-types.js";
-import { isPlainObject } from "./merge-patch.js";
+import { isPlainObject } from "../../core/merge.js";
 import { invalidCheckpointError, type CheckpointEnv } from "./read-service.js";
 import { checkDocument, loadCheckpointSchema, loadCheckpointValidator } from "./validate-checkpoint.js";
 

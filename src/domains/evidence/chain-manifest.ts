@@ -1,7 +1,7 @@
 // manifest.integrity.json: {entry_count, head_hash, last_verified_at, last_verified_result}.
 import fs from "node:fs";
 import { isHashString } from "../../core/hash.js";
-import { isIsoUtc } from "../../core/clock.js";
+import { isIsoUtc } from "../../core/instant.js";
 import { writeJsonAtomic } from "../../store/atomic-write.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { GENESIS_HASH } from "./chain-hash.js";

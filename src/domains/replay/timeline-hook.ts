@@ -1,4 +1,4 @@
-// Plugs the timeline writer into the ToolRuntime according to policy (DESIGN §4): writes only when
+// Plugs the timeline writer into the ToolRuntime according to policy (docs/replay.md): writes only when
 // innovation.replay_debugger and observability.replay.enabled are both on; `required` fails the call
 // when the entry cannot be written, `best_effort` warns on stderr and never fails it. A call whose
 // client files its own session (a handoff id) leaves its entry for that client (timeline-handoff.ts).

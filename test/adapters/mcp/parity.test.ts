@@ -12,7 +12,7 @@ import { PARITY_SCRIPT } from "./parity-script.js";
 const NOW = "2026-04-01T08:00:00.000Z";
 let client: McpToolClient;
 
-/** Parity excludes ts and latency_ms of timeline lines (DESIGN §3.3); ts is pinned by AOP_NOW here. */
+/** Parity excludes ts and latency_ms of timeline lines (docs/kernel.md); ts is pinned by AOP_NOW here. */
 function withoutTimings(envelope: Envelope): Envelope {
   if (!envelope.ok) return envelope;
   const data = envelope.data as { entries?: { latency_ms?: number }[] };

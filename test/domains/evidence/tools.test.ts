@@ -7,13 +7,14 @@ import { handlers as gateHandlers } from "../../../src/domains/gates/tools.js";
 import { handlers as evidenceHandlers } from "../../../src/domains/evidence/tools.js";
 import { handlers as attestHandlers } from "../../../src/domains/attest/tools.js";
 import { validateAgainst, loadValidator } from "../../../src/catalog/load-validator.js";
-import type { ToolContext, CatalogEntry } from "../../../src/catalog/tool-types.js";
+import type { ToolContext, CatalogEntry, ToolHandlers, ToolName } from "../../../src/catalog/tool-types.js";
+import { pipelineHandler } from "../../../src/app/handler-registry.js";
 import type { Policy } from "../../../src/config/policy-types.js";
 import { gateWorkspace, gatesYaml, nodeStep, policyWith, type GateWorkspace } from "../../helpers/gates.js";
 import { REPO_ROOT } from "../../helpers/paths.js";
 import { loadCatalog } from "../../../src/catalog/catalog.js";
 
-const handlers = { ...gateHandlers, ...evidenceHandlers, ...attestHandlers };
+const handlers: ToolHandlers = { ...gateHandlers, ...evidenceHandlers, ...attestHandlers };
 const MUTATING = new Set(["gates.run", "evidence.attest", "evidence.anchor"]);
 const catalog: CatalogEntry[] = loadCatalog().tools.filter((t) => t.name in handlers);
 
@@ -25,7 +26,7 @@ async function call(ws: GateWorkspace, tool: string, args: unknown, policy = pol
   // Mutating tools take their idempotency key as an argument (the pipeline checks it).
   const withKey = MUTATING.has(tool) ? { ...(args as object), operation_id: "op-tools-test-1" } : args;
   expect(await validateAgainst(`input/${tool}`, withKey)).toEqual([]);
-  const data = await handlers[tool]!(args, ctx(ws, policy, tool));
+  const data = await pipelineHandler(handlers[tool as ToolName]!)(args as Record<string, unknown>, ctx(ws, policy, tool));
   expect(await validateAgainst(`output/${tool}`, data), JSON.stringify(data)).toEqual([]);
   return data as Record<string, unknown>;
 }
@@ -58,7 +59,7 @@ describe("evidence and gates tools", () => {
   it("handlers throw coded errors for unknown features", async () => {
     const ws = await gateWorkspace();
     for (const tool of ["gates.run", "evidence.latest", "evidence.verify_chain", "evidence.prove"]) {
-      await expect(handlers[tool]!({ feature_id: "ghost", mode: "fast", sequence: 0 }, ctx(ws, policyWith(false), tool))).rejects.toMatchObject({ code: "feature_not_found" });
+      await expect(pipelineHandler(handlers[tool as ToolName]!)({ feature_id: "ghost", mode: "fast", sequence: 0 }, ctx(ws, policyWith(false), tool))).rejects.toMatchObject({ code: "feature_not_found" });
     }
   });
 

@@ -5,7 +5,7 @@ import { scanFolder } from "../../../domains/checkpoints/index.js";
 import { buildResumeBlock, type ResumeBlock } from "../../../domains/checkpoints/index.js";
 import type { StaleDays } from "../../../domains/checkpoints/index.js";
 import { staleDaysFor } from "./stale-days.js";
-import { isIsoUtc } from "../../../core/clock.js";
+import { parseUserInstant } from "../../../core/instant.js";
 import type { CliContext } from "../context.js";
 import { usageError } from "../run-command.js";
 import { folderLabel, shortTime } from "../output/checkpoint-format.js";
@@ -34,10 +34,10 @@ function buildRows(files: CheckedCheckpoint[], now: number, staleDays: StaleDays
 
 export async function run(ctx: CliContext, opts: Record<string, unknown>): Promise<number> {
   const since = opts.since as string | undefined;
-  if (since !== undefined && !isIsoUtc(since) && Number.isNaN(Date.parse(since))) throw usageError(`--since must be an ISO 8601 time (got '${since}')`, "e.g. --since 2026-03-01T00:00:00Z");
+  const sinceMs = since === undefined ? -Infinity : parseUserInstant(since);
+  if (Number.isNaN(sinceMs)) throw usageError(`--since must be a real ISO 8601 date or time (got '${since}')`, "e.g. --since 2026-03-01T00:00:00Z");
   const scan = await scanFolder(ctx);
   const now = ctx.clock.now();
-  const sinceMs = since === undefined ? -Infinity : Date.parse(since);
   const all = buildRows(scan.files, now, await staleDaysFor(ctx));
   const rows = all.filter((r) => Date.parse(r.updated_at) >= sinceMs).sort((a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at) || (a.skill < b.skill ? -1 : 1));
   const decisions = rows.flatMap((r) => r.blockers.filter((b) => b.needs === "user_decision").map((b) => ({ skill: r.skill, blocker_id: b.id, description: b.description, proposed_resolution: b.proposed_resolution ?? null })));

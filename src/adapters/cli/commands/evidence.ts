@@ -4,7 +4,6 @@ import type { Command } from "commander";
 import { EXIT_FAILED } from "../exit-codes.js";
 import { examples, runCommand, usageError } from "../run-command.js";
 import type { EvidenceVerifyReport } from "../../../domains/attest/index.js";
-import type { LatestEvidence } from "../../../domains/evidence/index.js";
 import { register as registerAnchor } from "../evidence/anchor.js";
 import { register as registerAttest } from "../evidence/attest.js";
 import { register as registerProve } from "../evidence/prove.js";
@@ -28,7 +27,7 @@ export function register(program: Command, summary: string): void {
         const { callTool } = await import("../tool-session.js");
         const args: Record<string, unknown> = { feature_id: opts.featureId };
         if (opts.mode !== undefined) args.mode = opts.mode;
-        const latest = await callTool<LatestEvidence>(ctx, "evidence.latest", args);
+        const latest = await callTool(ctx, "evidence.latest", args);
         if (ctx.json) {
           ctx.printJson(latest);
           return 0;
@@ -76,7 +75,7 @@ export function register(program: Command, summary: string): void {
                 progress.update(`verifying ${id}: ${walked}${expected === null ? "" : `/${expected}`} entries`);
               };
               const args = anchorNote === undefined ? { feature_id: id } : { feature_id: id, anchor_note: anchorNote };
-              reports.push(await call<EvidenceVerifyReport>("evidence.verify_chain", args, { onProgress }));
+              reports.push(await call("evidence.verify_chain", args, { onProgress }));
             }
           });
         } finally {

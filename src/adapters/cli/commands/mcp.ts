@@ -6,6 +6,7 @@ export function register(program: Command, summary: string): void {
   program
     .command("mcp")
     .description(summary)
+    .option("--checkpoints-dir <path>", "the checkpoints folder the checkpoint.* tools serve (default: <root>/.checkpoints)")
     .addHelpText(
       "after",
       "\nIdentity for every call: --actor, --session-id, --run-id (or AOP_ACTOR, AOP_SESSION_ID, AOP_RUN_ID).\nStdout carries only JSON-RPC; logs go to stderr.\n" +
@@ -23,8 +24,8 @@ export function register(program: Command, summary: string): void {
         // interrupted (a gate kills its steps and records nothing, docs/evidence.md), then we exit.
         const interrupt = new AbortController();
         const runtime = await createRuntime({ layout: ctx.layout, clock: ctx.clock, identity: identityFromGlobals(ctx), signal: interrupt.signal, warn: (m) => process.stderr.write(`aop mcp: warning: ${m}\n`) });
-        const doctorChecks = async () => (await import("../../../app/doctor-checks.js")).allChecks();
-        const served = await serveMcp({ runtime, layout: ctx.layout, clock: ctx.clock, env: process.env, doctorChecks }, readPackageVersion());
+        const doctorFamilies = async () => (await import("../../../app/doctor-checks.js")).DOCTOR_FAMILIES;
+        const served = await serveMcp({ runtime, layout: ctx.layout, clock: ctx.clock, env: process.env, doctorFamilies }, readPackageVersion());
         // MCP calls no Claude Code session hook adopted in time are filed in their own run: soon after
         // start (not before the handshake) and at the end.
         const sweep = async () => {
@@ -61,7 +62,7 @@ export function register(program: Command, summary: string): void {
         if (reason === "client_gone") return 0;
         // Stdin is still open after a signal: leave once the last answers are flushed.
         process.stdout.write("", () => process.exit(reason === "SIGINT" ? 130 : 143));
-      }),
+      }, { checkpointsDirOption: "checkpointsDir" }),
     );
 }
 

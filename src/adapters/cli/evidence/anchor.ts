@@ -24,7 +24,7 @@ export function register(evidence: Command): void {
         const ids = all ? chainedFeatureIds(ctx.layout) : [featureId!];
         const results = await withClient(ctx, async (call) => {
           const out: AnchorResult[] = [];
-          for (const id of ids) out.push(await call<AnchorResult>("evidence.anchor", withOperationId({ feature_id: id, ...(opts.git === true ? { git: true } : {}) }, all ? undefined : opts.operationId)));
+          for (const id of ids) out.push(await call("evidence.anchor", withOperationId({ feature_id: id, ...(opts.git === true ? { git: true } : {}) }, all ? undefined : opts.operationId)));
           return out;
         });
         if (ctx.json) return ctx.printJson(all ? { anchors: results } : results[0]);

@@ -2,7 +2,6 @@
 // Sigstore bundle, and copy it to --out.
 import type { Command } from "commander";
 import { examples, runCommand } from "../run-command.js";
-import type { AttestReport } from "../../../domains/attest/index.js";
 
 export function register(evidence: Command): void {
   evidence
@@ -20,7 +19,7 @@ export function register(evidence: Command): void {
         const args: Record<string, unknown> = { feature_id: opts.featureId };
         if (opts.gate !== undefined) args.gate = opts.gate;
         if (opts.bundle === true) args.bundle = true;
-        const report = await callTool<AttestReport>(ctx, "evidence.attest", withOperationId(args, opts.operationId));
+        const report = await callTool(ctx, "evidence.attest", withOperationId(args, opts.operationId));
         if (typeof opts.out === "string") {
           const { writeFileAtomic } = await import("../../../store/atomic-write.js");
           const content = opts.bundle === true ? JSON.stringify(report.bundle, null, 2) + "\n" : JSON.stringify(report.envelope) + "\n";

@@ -2,7 +2,6 @@
 // the C2SP tlog proof itself when an anchor covers the entry, so `> entry.tlog-proof` saves it.
 import type { Command } from "commander";
 import { examples, runCommand, usageError } from "../run-command.js";
-import type { InclusionProofReport } from "../../../domains/attest/index.js";
 
 export function register(evidence: Command): void {
   evidence
@@ -16,7 +15,7 @@ export function register(evidence: Command): void {
         const sequence = Number(opts.sequence);
         if (!/^\d+$/.test(String(opts.sequence)) || !Number.isSafeInteger(sequence)) throw usageError(`--sequence must be a non-negative integer (got '${String(opts.sequence).slice(0, 40)}')`);
         const { callTool } = await import("../tool-session.js");
-        const report = await callTool<InclusionProofReport>(ctx, "evidence.prove", { feature_id: opts.featureId, sequence });
+        const report = await callTool(ctx, "evidence.prove", { feature_id: opts.featureId, sequence });
         if (ctx.json) return ctx.printJson(report);
         if (report.tlog_proof !== null) return ctx.out(report.tlog_proof.replace(/\n$/, ""));
         ctx.err(`no anchor covers entry ${sequence} yet: this proof is against today's chain of ${report.tree_size} entries, whose root nobody has signed (run \`aop evidence anchor --feature-id ${report.feature_id}\`)`);

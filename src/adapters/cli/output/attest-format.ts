@@ -4,7 +4,10 @@ import type { Style } from "./style.js";
 
 const short = (s: string | null, n = 12) => (s === null ? "none" : s.length > n ? `${s.slice(0, n)}…` : s);
 
-export function renderAttest(r: AttestReport, out: string | null, style: Style): string {
+/** Only the fields shown: the tool's result (ToolResult<"evidence.attest">) carries them. */
+export type AttestSummary = Pick<AttestReport, "chain_sequence" | "gate_path" | "attestation_path" | "created" | "bundle_path" | "keyid">;
+
+export function renderAttest(r: AttestSummary, out: string | null, style: Style): string {
   const vouched = r.chain_sequence === null ? style.dim("(no chain: attested as it is)") : style.dim(`(chain entry ${r.chain_sequence})`);
   const lines = [`attested ${r.gate_path}  ${vouched}`, `  attestation  ${r.attestation_path}  ${style.dim(r.created ? "(new)" : "(already there)")}`];
   if (r.bundle_path !== null) lines.push(`  bundle       ${r.bundle_path}`);

@@ -4,7 +4,6 @@ import { currentState, STATE_FILE_REF } from "../workspace-state.js";
 
 export const check: DoctorCheck = {
   id: "CONT_001_STATE_FILE_MISSING",
-  family: "continuity",
   severity: "critical",
   title: "memory/CURRENT_STATE.md exists",
   remediation:

@@ -7,7 +7,6 @@ import { activeTasks, stateDocument } from "../workspace-state.js";
 
 export const check: DoctorCheck = {
   id: "CONT_007_OBJECTIVE_NOT_IN_TASKS",
-  family: "continuity",
   severity: "info",
   title: "Objective matches an active task",
   remediation:

@@ -8,7 +8,6 @@ import { toolsDocText } from "../../../catalog/tools-doc-file.js";
 
 export const check: DoctorCheck = {
   id: "DRIFT_003_TOOL_CONTRACT_DRIFT",
-  family: "drift",
   severity: "warning",
   title: "tool surface, docs and RBAC agree",
   remediation: "run `aop tools --write-docs` to regenerate tools.md",

@@ -10,7 +10,6 @@ import { handoffBacklog } from "../../replay/index.js";
 
 export const check: DoctorCheck = {
   id: "DRIFT_006_TIMELINE_CORRUPTION",
-  family: "drift",
   severity: "warning",
   title: "replay timelines are intact",
   remediation: "inspect the run with `aop replay --run-id <id>`; unreadable lines are skipped by readers and kept as evidence",

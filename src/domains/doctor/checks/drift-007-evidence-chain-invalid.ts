@@ -6,7 +6,6 @@ import { chainedFeatureIds, verifyFeatureChain } from "../../evidence/index.js";
 
 export const check: DoctorCheck = {
   id: "DRIFT_007_EVIDENCE_CHAIN_INVALID",
-  family: "drift",
   severity: "warning",
   title: "evidence integrity chains verify",
   remediation: "inspect with `aop evidence verify --feature-id <id>`; restore the changed file from a trusted copy, or re-run the gate to start fresh evidence",
