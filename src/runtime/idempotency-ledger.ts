@@ -6,6 +6,7 @@ import { writeJsonAtomic } from "../store/atomic-write.js";
 import type { WorkspaceLayout } from "../store/layout.js";
 import { acquireLock } from "../store/lock.js";
 import { readTextOrNull } from "../store/file-hash.js";
+import { READ_LIMITS } from "../store/read-limits.js";
 
 export interface LedgerRecord {
   operation_id: string;
@@ -26,7 +27,7 @@ export class IdempotencyLedger {
 
   read(operationId: string): LedgerRecord | null {
     const file = this.fileFor(operationId);
-    const text = readTextOrNull(file);
+    const text = readTextOrNull(file, READ_LIMITS.ledgerRecord);
     if (text === null) return null;
     try {
       const record = JSON.parse(text) as LedgerRecord;
@@ -34,7 +35,8 @@ export class IdempotencyLedger {
     } catch {
       // fall through
     }
-    throw new AopError("internal_error", `idempotency record ${this.layout.relative(file)} is corrupt`, { hint: "delete it to let the operation run again" });
+    const ref = this.layout.relative(file);
+    throw new AopError("file_corrupt", `idempotency record ${ref} is corrupt`, { details: { path: ref }, hint: "delete it to let the operation run again" });
   }
 
   write(record: LedgerRecord): void {

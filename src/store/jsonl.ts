@@ -1,8 +1,11 @@
-// JSONL: appends are one write of one whole line; readers skip and count torn or unparseable lines.
+// JSONL: appends are one write of one whole line; readers skip and count torn, unparseable or over-long
+// lines (over READ_LIMITS.jsonlLine), so memory stays bounded whatever the file holds.
 import fs from "node:fs";
 import path from "node:path";
-import { ensureDir } from "./atomic-write.js";
+import { ensureDir, ioFailure, openForWriting, writeAll } from "./atomic-write.js";
 import { defaultFileMode } from "./layout.js";
+import { READ_LIMITS } from "./read-limits.js";
+import { openRegularFile, refusalError } from "./read-text-bounded.js";
 
 /**
  * Append one complete line (a JSON value or an already-serialized line) with a single write.
@@ -12,13 +15,26 @@ export function appendJsonLine(file: string, value: unknown, options: { mode?: n
   const line = typeof value === "string" ? value : JSON.stringify(value);
   if (line.includes("\n")) throw new Error("a JSONL line must not contain a newline");
   ensureDir(path.dirname(file));
-  const fd = fs.openSync(file, "a", options.mode ?? defaultFileMode(file));
+  const fd = openForWriting(file, "append", options.mode ?? defaultFileMode(file));
   try {
-    fs.writeSync(fd, line + "\n");
+    writeAll(fd, line + "\n", file); // a line cut short by a full disk is a torn line readers skip
     if (options.durable) fs.fdatasyncSync(fd);
+  } catch (err) {
+    throw ioFailure(err, file);
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** Open a JSONL file for reading: a regular file inside the workspace, or a thrown refusal (not_found when missing). */
+export function openJsonl(file: string): number {
+  const opened = openRegularFile(file);
+  if (opened.status !== "ok") throw refusalError(file, opened);
+  return opened.fd;
+}
+
+function readAt(fd: number, buffer: Buffer, offset: number, length: number, position: number): Promise<number> {
+  return new Promise((resolve, reject) => fs.read(fd, buffer, offset, length, position, (err, n) => (err ? reject(err) : resolve(n))));
 }
 
 export interface JsonlRecord<T = unknown> {
@@ -39,6 +55,8 @@ export interface JsonlReadStats {
 export interface JsonlReadOptions {
   fromOffset?: number;
   chunkSize?: number;
+  /** Lines longer than this are skipped and counted (default READ_LIMITS.jsonlLine). */
+  maxLineBytes?: number;
 }
 
 const NEWLINE = 0x0a;
@@ -50,12 +68,14 @@ const NEWLINE = 0x0a;
 export async function* readJsonl<T = unknown>(file: string, options: JsonlReadOptions = {}, stats?: JsonlReadStats): AsyncGenerator<JsonlRecord<T>> {
   const s: JsonlReadStats = stats ?? { lines: 0, skipped: 0, tornTail: false, endOffset: 0 };
   const start = options.fromOffset ?? 0;
+  const maxLine = options.maxLineBytes ?? READ_LIMITS.jsonlLine;
   s.endOffset = start;
-  const fd = await fs.promises.open(file, "r");
+  const fd = openJsonl(file);
   try {
     const chunkSize = options.chunkSize ?? 256 * 1024;
     let buffer = Buffer.alloc(chunkSize);
     let carry = 0; // bytes of an unfinished line kept at the front of `buffer`
+    let overlong = false; // inside a line longer than maxLine: its bytes are dropped up to its newline
     let position = start;
     let lineStart = start;
     for (;;) {
@@ -64,7 +84,7 @@ export async function* readJsonl<T = unknown>(file: string, options: JsonlReadOp
         buffer.copy(bigger, 0, 0, carry);
         buffer = bigger;
       }
-      const { bytesRead } = await fd.read(buffer, carry, buffer.length - carry, position);
+      const bytesRead = await readAt(fd, buffer, carry, buffer.length - carry, position);
       if (bytesRead === 0) break;
       position += bytesRead;
       const end = carry + bytesRead;
@@ -72,23 +92,33 @@ export async function* readJsonl<T = unknown>(file: string, options: JsonlReadOp
       for (;;) {
         const nl = buffer.indexOf(NEWLINE, cursor);
         if (nl === -1 || nl >= end) break;
-        const record = parseLine<T>(buffer, cursor, nl, lineStart, s);
-        s.endOffset = lineStart + (nl - cursor) + 1;
+        const record = overlong ? skipLine(s) : parseLine<T>(buffer, cursor, nl, lineStart, s);
+        overlong = false;
+        s.endOffset = position - (end - nl) + 1;
         lineStart = s.endOffset;
         cursor = nl + 1;
         if (record) yield record;
       }
       carry = end - cursor;
-      if (carry > 0) buffer.copy(buffer, 0, cursor, end);
+      if (carry > maxLine) {
+        overlong = true;
+        carry = 0;
+      } else if (carry > 0) buffer.copy(buffer, 0, cursor, end);
     }
-    if (carry > 0) {
+    if (carry > 0 || overlong) {
       s.lines++;
       s.skipped++;
       s.tornTail = true;
     }
   } finally {
-    await fd.close();
+    fs.closeSync(fd);
   }
+}
+
+function skipLine(s: JsonlReadStats): null {
+  s.lines++;
+  s.skipped++;
+  return null;
 }
 
 function parseLine<T>(buffer: Buffer, from: number, to: number, offset: number, s: JsonlReadStats): JsonlRecord<T> | null {
@@ -106,12 +136,14 @@ function parseLine<T>(buffer: Buffer, from: number, to: number, offset: number, 
 }
 
 export interface RawLine {
-  /** The line without its `\n` (and without a trailing `\r`). */
+  /** The line without its `\n` (and without a trailing `\r`); "" for an over-long line. */
   text: string;
   /** Byte offset of the line's first byte. */
   offset: number;
   /** False only for a final line with no `\n` (a torn append). */
   complete: boolean;
+  /** True when the line is longer than the bound and was not read (`text` is then ""). */
+  overlong?: true;
 }
 
 /**
@@ -119,12 +151,14 @@ export interface RawLine {
  * bounded memory. Lines are not parsed: callers that must report *which* line is unparseable (the
  * integrity chain) decide for themselves.
  */
-export function* readLinesSync(file: string, options: { endOffset?: number; chunkSize?: number } = {}): Generator<RawLine> {
-  const fd = fs.openSync(file, "r");
+export function* readLinesSync(file: string, options: { endOffset?: number; chunkSize?: number; maxLineBytes?: number } = {}): Generator<RawLine> {
+  const fd = openJsonl(file);
+  const maxLine = options.maxLineBytes ?? READ_LIMITS.jsonlLine;
   try {
     const end = options.endOffset ?? fs.fstatSync(fd).size;
     let buffer = Buffer.allocUnsafe(options.chunkSize ?? 1024 * 1024);
     let carry = 0;
+    let overlong = false;
     let position = 0;
     let lineStart = 0;
     while (position < end) {
@@ -141,15 +175,24 @@ export function* readLinesSync(file: string, options: { endOffset?: number; chun
       for (;;) {
         const nl = buffer.indexOf(NEWLINE, cursor);
         if (nl === -1 || nl >= filled) break;
-        const stop = nl > cursor && buffer[nl - 1] === 0x0d ? nl - 1 : nl;
-        yield { text: buffer.toString("utf8", cursor, stop), offset: lineStart, complete: true };
-        lineStart += nl - cursor + 1;
+        const next = position - (filled - nl) + 1;
+        if (overlong) yield { text: "", offset: lineStart, complete: true, overlong: true };
+        else {
+          const stop = nl > cursor && buffer[nl - 1] === 0x0d ? nl - 1 : nl;
+          yield { text: buffer.toString("utf8", cursor, stop), offset: lineStart, complete: true };
+        }
+        overlong = false;
+        lineStart = next;
         cursor = nl + 1;
       }
       carry = filled - cursor;
-      if (carry > 0) buffer.copy(buffer, 0, cursor, filled);
+      if (carry > maxLine) {
+        overlong = true;
+        carry = 0;
+      } else if (carry > 0) buffer.copy(buffer, 0, cursor, filled);
     }
-    if (carry > 0) yield { text: buffer.toString("utf8", 0, carry), offset: lineStart, complete: false };
+    if (overlong) yield { text: "", offset: lineStart, complete: false, overlong: true };
+    else if (carry > 0) yield { text: buffer.toString("utf8", 0, carry), offset: lineStart, complete: false };
   } finally {
     fs.closeSync(fd);
   }

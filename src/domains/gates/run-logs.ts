@@ -3,7 +3,7 @@
 // share a log: the later one moves to the next free millisecond.
 import fs from "node:fs";
 import { AopError } from "../../core/errors.js";
-import { ensureDir } from "../../store/atomic-write.js";
+import { ensureDir, ioFailure, removeFile } from "../../store/atomic-write.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 
 const MAX_EPOCH_BUMPS = 10_000;
@@ -14,13 +14,14 @@ export interface ReservedLogs {
   files: Map<string, string>;
 }
 
+// O_EXCL never follows a link at the name, and ensureDir checked the folder.
 function createExclusive(file: string): boolean {
   try {
     fs.closeSync(fs.openSync(file, "wx", 0o644));
     return true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw err;
+    throw ioFailure(err, file);
   }
 }
 
@@ -38,12 +39,12 @@ export function reserveRunLogs(layout: WorkspaceLayout, featureId: string, mode:
       files.set(name, file);
     }
     if (!clash) return { epochMs, files };
-    for (const file of files.values()) fs.rmSync(file, { force: true });
+    for (const file of files.values()) removeFile(file);
   }
   throw new AopError("io_error", `could not reserve log files for mode '${mode}' near ${startMs}`);
 }
 
 /** A skipped step produced no output: its reserved, still empty log is removed. */
 export function releaseLog(file: string): void {
-  fs.rmSync(file, { force: true });
+  removeFile(file);
 }
