@@ -6,7 +6,7 @@ import { WorkspaceLayout } from "../../store/layout.js";
 import { findWorkspaceRoot } from "../../store/workspace-root.js";
 import { CONTEXT_EVENTS, TOOL_EVENTS, entryForToolEvent, parseHookEvent, runIdForSession, type ClaudeHookEvent } from "./claude-event.js";
 import { logHook } from "./hook-log.js";
-import { spoolEntry } from "../replay/index.js";
+import { discardSpooled, spoolEntry } from "../replay/index.js";
 import type { Policy } from "../../config/policy-types.js";
 import type { DoctorCheck } from "../doctor/index.js";
 
@@ -42,7 +42,7 @@ async function recordToolCall(layout: WorkspaceLayout, event: ClaudeHookEvent, i
   const { replayWritesEnabled } = await import("../../config/policy-types.js");
   const { policy } = await loadPolicyTolerant(layout);
   if (!replayWritesEnabled(policy)) {
-    fs.rmSync(spooled, { force: true });
+    discardSpooled(layout, runId, spooled);
     return;
   }
   await flushRun(layout, runId, policy, io);

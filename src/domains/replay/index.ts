@@ -7,7 +7,7 @@ export { type EntryWithoutSequence, type TimelineEntry } from "./timeline-entry.
 export { followTimeline } from "./timeline-follow.js";
 export { createTimelineHook } from "./timeline-hook.js";
 export { type TimelinePage } from "./timeline-query.js";
-export { spoolBacklog, spoolEntry } from "./timeline-spool.js";
+export { discardSpooled, spoolBacklog, spoolEntry } from "./timeline-spool.js";
 export { TimelineWriter } from "./timeline-writer.js";
 /** The domain's tool handlers, loaded on first use so that importing the domain stays cheap. */
 export const loadTools = async () => (await import("./tools.js")).handlers;
