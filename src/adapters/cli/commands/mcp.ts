@@ -19,7 +19,7 @@ export function register(program: Command, summary: string): void {
         const { identityFromGlobals } = await import("../tool-session.js");
         const { resolveActor } = await import("../../../app/create-runtime.js");
         resolveActor(ctx.globals.actor, process.env); // fail fast on a bad --actor, before serving
-        const runtime = await createRuntime({ layout: ctx.layout, clock: ctx.clock, identity: identityFromGlobals(ctx), warn: (m) => process.stderr.write(`aop mcp: warning: ${m}\n`) });
+        const runtime = await createRuntime({ layout: ctx.layout, clock: ctx.clock, identity: identityFromGlobals(ctx), warn: (m) => ctx.err(`aop mcp: warning: ${m}`) });
         await serveMcp(runtime, readPackageVersion());
         // The catalog self-check loads every domain's handlers; it runs as soon as the server is up
         // rather than before, so clients are not kept waiting for the handshake. A broken install

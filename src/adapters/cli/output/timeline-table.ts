@@ -1,6 +1,7 @@
 // Renders timeline entries as aligned rows: sequence, time, ok/ERROR, M, idempotency badge, tool,
 // feature, latency. Pure.
 import type { TimelineEntry } from "../../../domains/replay/index.js";
+import { escapeInline } from "./escape.js";
 import type { Style } from "./style.js";
 import { renderTable, type Column } from "./table.js";
 
@@ -29,8 +30,9 @@ function clockTime(ts: string): string {
 }
 
 export function timelineRow(e: TimelineEntry, s: Style): string[] {
-  const result = e.result === "ok" ? s.green("ok") : s.red(`ERROR ${e.error_code ?? ""}`.trim());
-  return [String(e.sequence), clockTime(e.ts), result, e.mutating ? "M" : "", badge(e.idempotency_status, s), e.tool_name, e.feature_id ?? "", `${e.latency_ms.toFixed(1)}ms`];
+  // Entries recorded from agent hooks carry the agent's own names: escaped before they are styled.
+  const result = e.result === "ok" ? s.green("ok") : s.red(escapeInline(`ERROR ${e.error_code ?? ""}`.trim()));
+  return [String(e.sequence), escapeInline(clockTime(e.ts)), result, e.mutating ? "M" : "", badge(e.idempotency_status, s), escapeInline(e.tool_name), escapeInline(e.feature_id ?? ""), `${e.latency_ms.toFixed(1)}ms`];
 }
 
 export function renderTimeline(entries: TimelineEntry[], s: Style): string {
