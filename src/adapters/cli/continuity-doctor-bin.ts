@@ -2,12 +2,12 @@
 // line runs the command body at once (node's own argument parser over the same flag declarations);
 // help, --version and malformed input go to the commander program, so they read exactly as in `aop`.
 import { parseArgs } from "node:util";
-import { CONTINUITY_DOCTOR_BIN_FLAGS, CONTINUITY_DOCTOR_FLAGS, continuityDoctor } from "./commands/continuity.js";
+import { CONTINUITY_DOCTOR_BIN_FLAGS, CONTINUITY_DOCTOR_FLAGS, CONTINUITY_RUN_OPTIONS, continuityDoctor } from "./commands/continuity.js";
 import { runBody } from "./run-command.js";
 
 export async function main(argv: string[]): Promise<void> {
   const opts = parseWellFormed(argv);
-  if (opts) return runBody(continuityDoctor, opts, []);
+  if (opts) return runBody(continuityDoctor, opts, [], CONTINUITY_RUN_OPTIONS);
   // Left out of the one-file bundle (scripts/bundle-bins.mjs): commander loads only on this path.
   const { runContinuityDoctorProgram } = await import("./continuity-doctor-program.js");
   await runContinuityDoctorProgram(argv);

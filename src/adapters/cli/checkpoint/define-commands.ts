@@ -6,8 +6,11 @@ import type { CliContext } from "../context.js";
 
 type Body = (ctx: CliContext, opts: Record<string, unknown>, ...args: unknown[]) => Promise<number | void>;
 
-function lazy(load: () => Promise<{ run: Body }>) {
-  return runCommand(async (ctx, opts, ...args: unknown[]) => (await load()).run(ctx, opts, ...args), { checkpointsDirOption: "dir" });
+// A folder holding .checkpoints/ is a project for these commands (the Checkpoint Protocol's own marker).
+export const CHECKPOINT_RUN_OPTIONS = { checkpointsDirOption: "dir", rootMarkers: [".checkpoints"] } as const;
+
+function lazy(load: () => Promise<{ run: Body }>, extra: { createsWorkspace?: boolean } = {}) {
+  return runCommand(async (ctx, opts, ...args: unknown[]) => (await load()).run(ctx, opts, ...args), { ...CHECKPOINT_RUN_OPTIONS, ...extra });
 }
 
 export const CHECKPOINT_DIR_OPTION = ["--dir <path>", "checkpoints folder (default: <root>/.checkpoints)"] as const;
@@ -75,7 +78,7 @@ export function defineCheckpointCommands(group: Command, prefix: string): void {
     .command("init")
     .description("create the checkpoints folder and its .gitignore (idempotent)")
     .addHelpText("after", ex("init", "init --dir ./agents/.checkpoints"))
-    .action(lazy(() => import("./init.js")));
+    .action(lazy(() => import("./init.js"), { createsWorkspace: true }));
 
   group
     .command("list")
