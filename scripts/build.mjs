@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { generate } from "./generate.mjs";
 import { bundleBins, bundleHook, bundleVendored } from "./bundle-bins.mjs";
+import { bundleReportPage } from "./bundle-report-page.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(root, "dist");
@@ -19,3 +20,4 @@ fs.cpSync(path.join(root, "src", "catalog", "generated"), path.join(dist, "catal
 await bundleVendored();
 await bundleBins();
 await bundleHook();
+await bundleReportPage();

@@ -95,6 +95,14 @@ step("Replay: the Claude Code session", ["replay", "--run-id", `claude-${SESSION
 step("Continuity doctor: memory/CURRENT_STATE.md", ["continuity", "doctor", "--transcripts", root]);
 step("Release the run", ["run", "stop"]);
 step("Doctor: every check, one report (persisted in .aop/runtime/doctor/)", ["doctor"]);
+// A second run of the same workflow, with one call failing this time, to compare with run:demo.
+const rerun = [["session", "assign", "--feature-id", "feat_login", "--role", "builder", "--session", "sess-builder-1"], ["feature", "list"], ["gates", "run", "--feature-id", "feat_login", "--mode", "nightly"], ["evidence", "latest", "--feature-id", "feat_login"]];
+process.stdout.write(`\n${bold("## A second run of the same workflow (output not shown)")}\n${rerun.map((a) => `$ aop ${a.map(shellQuote).join(" ")} --run-id run:demo-2`).join("\n")}\n`);
+for (const args of rerun) spawnSync(process.execPath, [bin, ...args, "--run-id", "run:demo-2"], { cwd: root, encoding: "utf8" });
+step("Report: what changed between the two runs (aligned by operation id and order)", ["report", "--diff", "run:demo", "run:demo-2"]);
+// Written outside the throw-away workspace, so it outlives the demo: one HTML file that opens offline.
+const reportFile = path.join(os.tmpdir(), "aop-demo-report.html");
+step("Report: the timeline you can look at, as one offline HTML file", ["report", "--out", reportFile]);
 
 fs.rmSync(root, { recursive: true, force: true });
-process.stdout.write(`\ndemo finished; workspace removed\n`);
+process.stdout.write(`\ndemo finished; workspace removed\nopen the report: ${reportFile}\n`);

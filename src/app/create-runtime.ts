@@ -7,7 +7,7 @@ import { activeLeaseRunId } from "../domains/runs/index.js";
 import { createTimelineHook } from "../domains/replay/index.js";
 import type { IdentityOverrides } from "../runtime/run-context.js";
 import { ToolRuntime, type ToolRuntimeOptions } from "../runtime/tool-runtime.js";
-import { loadHandler } from "./handler-registry.js";
+import { loadHandler, loadRecovery } from "./handler-registry.js";
 
 export { resolveActor } from "../runtime/run-context.js";
 
@@ -15,8 +15,8 @@ export { resolveActor } from "../runtime/run-context.js";
 const RUNS_WITH_INVALID_POLICY: ReadonlySet<string> = new Set(["doctor.run"]);
 
 /** The ports every runtime of this package is built with (tests add their own workspace and clock). */
-export function kernelPorts(): Pick<ToolRuntimeOptions, "handlerLoader" | "activeRunId" | "runsWithInvalidPolicy"> {
-  return { handlerLoader: loadHandler, activeRunId: activeLeaseRunId, runsWithInvalidPolicy: RUNS_WITH_INVALID_POLICY };
+export function kernelPorts(): Pick<ToolRuntimeOptions, "handlerLoader" | "recoveryLoader" | "activeRunId" | "runsWithInvalidPolicy"> {
+  return { handlerLoader: loadHandler, recoveryLoader: loadRecovery, activeRunId: activeLeaseRunId, runsWithInvalidPolicy: RUNS_WITH_INVALID_POLICY };
 }
 
 export interface RuntimeSetup {
@@ -24,6 +24,8 @@ export interface RuntimeSetup {
   clock: Clock;
   identity?: IdentityOverrides;
   warn?: (message: string) => void;
+  /** Interrupts every call in flight when aborted (a server shutting down). */
+  signal?: AbortSignal;
 }
 
 export async function createRuntime(setup: RuntimeSetup): Promise<ToolRuntime> {
@@ -41,5 +43,6 @@ export async function createRuntime(setup: RuntimeSetup): Promise<ToolRuntime> {
     policy,
     policyProblems: problems,
     ...(timelineHook ? { timelineHook } : {}),
+    ...(setup.signal ? { signal: setup.signal } : {}),
   });
 }

@@ -1,6 +1,6 @@
 // Which domain implements which tool. Domains load lazily, so a call pays only for its own domain.
-import type { ToolHandler, ToolHandlers } from "../catalog/tool-types.js";
-import type { HandlerLoader } from "../runtime/tool-runtime.js";
+import type { ToolHandler, ToolHandlers, ToolRecoveries } from "../catalog/tool-types.js";
+import type { HandlerLoader, RecoveryLoader } from "../runtime/tool-runtime.js";
 import { selfCheckProblems } from "./self-check.js";
 
 type DomainLoader = () => Promise<ToolHandlers>;
@@ -21,7 +21,14 @@ const DOMAINS: Record<string, DomainLoader> = {
   evidence: async () => (await import("../domains/evidence/index.js")).loadTools(),
 };
 
+// Domains whose tools can finish a call killed half way (the others answer operation_interrupted).
+const RECOVERIES: Record<string, () => Promise<ToolRecoveries>> = {
+  gates: async () => (await import("../domains/gates/index.js")).loadRecoveries(),
+};
+
 const loaded = new Map<string, ToolHandlers>();
+
+export const loadRecovery: RecoveryLoader = async (toolName) => (await RECOVERIES[toolName.slice(0, toolName.indexOf("."))]?.())?.[toolName];
 
 export const loadHandler: HandlerLoader = async (toolName): Promise<ToolHandler | undefined> => {
   const prefix = toolName.slice(0, toolName.indexOf("."));

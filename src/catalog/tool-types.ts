@@ -23,7 +23,30 @@ export interface ToolContext {
   warn(message: string): void;
   /** Live progress of long work, when the caller listens (the in-process CLI on a terminal). */
   progress?: (event: unknown) => void;
+  /**
+   * Aborted when the call is interrupted (the MCP client went away, SIGTERM, SIGINT). Long handlers stop
+   * their work and throw `operation_interrupted`; such a call is not recorded, so a retry runs it again.
+   */
+  signal?: AbortSignal;
 }
+
+/** An effect an interrupted call had noted, and whether it reached the disk (see docs/kernel.md). */
+export interface LandedEffect {
+  kind: "write" | "create" | "append" | "move" | "scratch";
+  /** Workspace-relative path. */
+  path: string;
+  state: "applied" | "not_applied" | "changed_since";
+}
+
+/**
+ * Finishes a call that was killed after some of its effects landed, when the tool knows how (the retry
+ * then returns the result instead of `operation_interrupted`). Returns the call's `data`, or null when it
+ * cannot tell. It must only complete what the killed call started, never apply the change a second time.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ToolRecovery = (args: any, effects: readonly LandedEffect[], ctx: ToolContext) => Promise<unknown | null>;
+
+export type ToolRecoveries = Record<string, ToolRecovery>;
 
 // Arguments arrive already validated against the tool's input schema, so handlers may narrow the type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

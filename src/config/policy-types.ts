@@ -18,6 +18,7 @@ export interface Policy {
     evidence_integrity: { enabled: boolean; verify_on_read: boolean; algorithm_version: 1 };
   };
   diagnostics: { doctor: { enabled: boolean; strict_fails_on: "critical" | "warning" } };
+  idempotency: { retention: { max_age_days: number; max_records: number } };
   checkpoints: { stale_days: { in_progress: number; blocked: number; complete: number } };
 }
 

@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   "not_found",
   "internal_error",
   "io_error",
+  "file_corrupt",
   "payload_too_large",
   "lock_timeout",
   "config_invalid",
@@ -15,7 +16,6 @@ export const ERROR_CODES = [
   "path_outside_workspace",
   "not_a_regular_file",
   "file_too_large",
-  "file_corrupt",
   "disk_full",
   "permission_denied",
   // pipeline
@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   "forbidden_tool_for_role",
   "operation_id_required",
   "operation_id_reuse_mismatch",
+  "operation_interrupted",
   // features, runs, sessions
   "feature_not_found",
   "feature_already_exists",

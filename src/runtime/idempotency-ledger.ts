@@ -1,60 +1,91 @@
-// The idempotency ledger: one small file per operation id under .aop/runtime/operation-ledger/, so a
-// lookup is one read and a record is one atomic write, whatever the ledger's size. See docs/kernel.md.
-import { AopError } from "../core/errors.js";
-import { sha256Hex } from "../core/hash.js";
-import { writeJsonAtomic } from "../store/atomic-write.js";
+// The idempotency ledger as the pipeline uses it (docs/kernel.md): a lookup under the operation's lock, an
+// intent written before the handler runs, the handler's effects noted in it, the final envelope recorded
+// after. A retry that finds an intent instead of a record learns from the noted effects what had landed.
+import path from "node:path";
 import type { WorkspaceLayout } from "../store/layout.js";
 import { acquireLock } from "../store/lock.js";
-import { readTextOrNull } from "../store/file-hash.js";
-import { READ_LIMITS } from "../store/read-limits.js";
+import { effectPath, effectState, type EffectNote, type EffectState } from "../store/effect-journal.js";
+import { IntentJournal, readLedgerEntry, recordPath, removeIntent, writeRecord, ledgerKey, type LedgerEntry, type LedgerRecord, type OperationIntent } from "../store/ledger-files.js";
+import { pruneStepDue, pruneLedgerBucket, type LedgerRetention } from "../store/ledger-retention.js";
+import { crashPoint } from "../store/crash-points.js";
+import { removeFile } from "../store/atomic-write.js";
 
-export interface LedgerRecord {
-  operation_id: string;
-  tool_name: string;
-  request_hash: string;
-  run_id: string;
-  recorded_at: string;
-  /** The final envelope exactly as returned the first time; replays return these bytes. */
-  envelope_json: string;
+export type { LedgerRecord, OperationIntent };
+
+/** One noted effect of an interrupted call and whether it reached the disk. */
+export interface AssessedEffect {
+  kind: EffectNote["kind"];
+  /** Workspace-relative path of the file concerned. */
+  path: string;
+  state: EffectState;
+  note: EffectNote;
+}
+
+export interface InterruptedCall {
+  intent: OperationIntent;
+  effects: AssessedEffect[];
+  /** True when no effect landed: running the call again applies it once. */
+  nothingLanded: boolean;
 }
 
 export class IdempotencyLedger {
   constructor(private readonly layout: WorkspaceLayout) {}
 
-  fileFor(operationId: string): string {
-    return this.layout.ledgerRecord(sha256Hex(operationId));
-  }
-
-  read(operationId: string): LedgerRecord | null {
-    const file = this.fileFor(operationId);
-    const text = readTextOrNull(file, READ_LIMITS.ledgerRecord);
-    if (text === null) return null;
-    try {
-      const record = JSON.parse(text) as LedgerRecord;
-      if (typeof record.envelope_json === "string" && typeof record.request_hash === "string") return record;
-    } catch {
-      // fall through
-    }
-    const ref = this.layout.relative(file);
-    throw new AopError("file_corrupt", `idempotency record ${ref} is corrupt`, { details: { path: ref }, hint: "delete it to let the operation run again" });
-  }
-
-  write(record: LedgerRecord): void {
-    writeJsonAtomic(this.fileFor(record.operation_id), record);
-  }
-
   /**
-   * Hold the operation's lock while `fn` looks up and possibly executes, so two processes racing on
-   * the same new id run the handler once: the second waits, then finds the record and replays it.
+   * Hold the operation's lock while `fn` looks up and possibly executes, so two processes racing on the
+   * same new id run the handler once: the second waits, then finds the record and replays it.
    */
-  async exclusive<T>(operationId: string, fn: (existing: LedgerRecord | null) => Promise<T>): Promise<T> {
-    // Held while the handler runs (a gate can take minutes): never reclaimed by age, only when its
-    // holder process is gone; a racing caller waits as long as the first one works.
-    const release = await acquireLock(this.layout.lockFor(this.fileFor(operationId)), { timeoutMs: 6 * 3600_000, staleMs: Infinity });
+  async exclusive<T>(operationId: string, fn: (entry: LedgerEntry) => Promise<T>): Promise<T> {
+    // Held while the handler runs (a gate can take minutes): never reclaimed by age, only when its holder
+    // process is gone; a racing caller waits as long as the first one works.
+    const release = await acquireLock(this.layout.lockFor(recordPath(this.layout, operationId)), { timeoutMs: 6 * 3600_000, staleMs: Infinity });
     try {
-      return await fn(this.read(operationId));
+      const entry = readLedgerEntry(this.layout, operationId);
+      // A crash between the record and the intent's removal leaves both: the record is the truth.
+      if (entry.kind === "record") removeIntent(this.layout, operationId);
+      return await fn(entry);
     } finally {
       release();
+    }
+  }
+
+  /** What an interrupted call's noted effects show, file by file, now. */
+  assess(entry: Extract<LedgerEntry, { kind: "intent" }>): InterruptedCall {
+    const effects: AssessedEffect[] = entry.effects.map((note) => {
+      const inside = this.inside(note);
+      // A note naming a file outside the workspace was not written by us: never read, never trusted.
+      return { kind: note.kind, path: this.layout.relative(effectPath(note)), state: inside ? effectState(note) : "changed_since", note };
+    });
+    return { intent: entry.intent, effects, nothingLanded: effects.every((e) => e.state === "not_applied") };
+  }
+
+  /** Forget an interrupted call that changed nothing, with the scratch files (step logs) it left. */
+  discard(call: InterruptedCall): void {
+    for (const effect of call.effects) if (effect.kind === "scratch" && this.inside(effect.note)) removeFile(effectPath(effect.note));
+    removeIntent(this.layout, call.intent.operation_id);
+  }
+
+  private inside(note: EffectNote): boolean {
+    const paths = note.kind === "move" ? [note.from, note.to] : [note.path];
+    return paths.every((p) => typeof p === "string" && path.isAbsolute(p) && this.layout.resolveInside(path.relative(this.layout.root, p)) !== null);
+  }
+
+  begin(intent: Omit<OperationIntent, "pid" | "hostname">, options: { continuing?: boolean } = {}): IntentJournal {
+    return IntentJournal.open(this.layout, intent, { continuing: options.continuing ?? false });
+  }
+
+  /** Record the final envelope, then drop the intent (a record without an intent is the settled state). */
+  record(record: LedgerRecord, retention: LedgerRetention): void {
+    crashPoint("ledger:before-record", record.operation_id);
+    writeRecord(this.layout, record);
+    crashPoint("ledger:after-record", record.operation_id);
+    removeIntent(this.layout, record.operation_id);
+    const key = ledgerKey(record.operation_id);
+    if (!pruneStepDue(key)) return;
+    try {
+      pruneLedgerBucket(this.layout, key.slice(0, 2), retention, Date.now(), key);
+    } catch {
+      // Retention is housekeeping: a failed step is retried by a later record in the same folder.
     }
   }
 }

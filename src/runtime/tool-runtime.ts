@@ -4,23 +4,26 @@
 import { AopError, envelopeFromError, errorEnvelope, type Envelope } from "../core/errors.js";
 import type { Clock } from "../core/clock.js";
 import { nowIso } from "../core/clock.js";
-import { canonicalJson } from "../core/canonical-json.js";
-import { hashCanonical } from "../core/hash.js";
 import { configInvalid, loadPolicyTolerant } from "../config/policy-loader.js";
 import type { ConfigProblem, Policy } from "../config/policy-types.js";
 import type { WorkspaceLayout } from "../store/layout.js";
-import { loadValidator } from "../catalog/load-validator.js";
-import { schemaProblems } from "../catalog/schema-problems.js";
-import { loadCatalog, similarToolNames, validatorName, type Catalog } from "../catalog/catalog.js";
-import { IdempotencyLedger } from "./idempotency-ledger.js";
+import { withEffectSink } from "../store/effect-journal.js";
+import type { LedgerRecord } from "../store/ledger-files.js";
+import { loadCatalog, similarToolNames, type Catalog } from "../catalog/catalog.js";
+import { IdempotencyLedger, type InterruptedCall } from "./idempotency-ledger.js";
 import { resolveIdentity, type ActiveRunId, type IdentityOverrides } from "./run-context.js";
 import type { CompletedCall, IdempotencyStatus, TimelineHook } from "../catalog/timeline-hook.js";
-import type { CatalogEntry, ToolContext, ToolHandler } from "../catalog/tool-types.js";
+import type { CatalogEntry, ToolContext, ToolHandler, ToolRecovery } from "../catalog/tool-types.js";
+import { checkedError, checkedSuccess, checkRole, featureIdOf, operationIdOf, requestHashOf, validateInput } from "./call-checks.js";
+import { interruptedEnvelope, killedCallRecord, landedEffects, notRecorded } from "./interrupted-call.js";
 
-export const MAX_ARGUMENT_BYTES = 1024 * 1024;
+export { MAX_ARGUMENT_BYTES, requestHashOf } from "./call-checks.js";
 
 /** Finds the handler of a tool (the composition root supplies one that loads domains lazily). */
 export type HandlerLoader = (toolName: string) => Promise<ToolHandler | undefined>;
+
+/** Finds how a tool finishes a call killed half way, if it can (see docs/kernel.md, "Crash safety"). */
+export type RecoveryLoader = (toolName: string) => Promise<ToolRecovery | undefined>;
 
 export interface CallResult {
   envelope: Envelope;
@@ -39,6 +42,8 @@ export interface ToolRuntimeOptions {
   policyProblems?: ConfigProblem[];
   catalog?: Catalog;
   handlerLoader: HandlerLoader;
+  /** Default: no tool finishes a killed call (a retry that finds changes answers operation_interrupted). */
+  recoveryLoader?: RecoveryLoader;
   /** The run a call belongs to when nothing names one (the active run lease); default: none. */
   activeRunId?: ActiveRunId;
   /** Tools that still run when the policy is invalid (every other call fails with config_invalid). */
@@ -48,17 +53,27 @@ export interface ToolRuntimeOptions {
   identity?: IdentityOverrides;
   env?: NodeJS.ProcessEnv;
   warn?: (message: string) => void;
+  /** Interrupts every call in flight when aborted (`aop mcp`: the client went away, SIGTERM, SIGINT). */
+  signal?: AbortSignal;
 }
 
 export interface CallOptions {
   /** Receives the handler's progress events (long work: gates, chain verification). */
   onProgress?: (event: unknown) => void;
+  /** Interrupts this call when aborted (the CLI on SIGINT/SIGTERM). */
+  signal?: AbortSignal;
 }
 
 interface Stage {
   status: IdempotencyStatus;
   requestHash: string | null;
+  /** A killed earlier attempt of this operation that this call found: it gets its timeline entry first. */
+  killed?: CompletedCall;
 }
+
+// Handler errors that leave an operation open rather than settled: not recorded, so a retry runs again
+// (provided none of the call's effects landed; otherwise its intent stays for the retry to assess).
+const UNSETTLED_CODES = new Set(["lock_timeout", "operation_interrupted"]);
 
 export class ToolRuntime {
   readonly layout: WorkspaceLayout;
@@ -69,6 +84,7 @@ export class ToolRuntime {
   private readonly ledger: IdempotencyLedger;
   private readonly options: ToolRuntimeOptions;
   private readonly warn: (message: string) => void;
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(options: ToolRuntimeOptions) {
     this.options = options;
@@ -94,7 +110,22 @@ export class ToolRuntime {
     return this.policy.policy;
   }
 
-  async callTool(toolName: string, args: unknown, identity: IdentityOverrides = {}, options: CallOptions = {}): Promise<CallResult> {
+  /** Resolves once no call is in flight, or after `timeoutMs` (a server shutting down waits for its calls). */
+  async whenIdle(timeoutMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+    await Promise.race([Promise.allSettled([...this.inFlight]).then(() => undefined), timeout]);
+    clearTimeout(timer);
+  }
+
+  callTool(toolName: string, args: unknown, identity: IdentityOverrides = {}, options: CallOptions = {}): Promise<CallResult> {
+    const call = this.runCall(toolName, args, identity, options);
+    this.inFlight.add(call);
+    void call.finally(() => this.inFlight.delete(call));
+    return call;
+  }
+
+  private async runCall(toolName: string, args: unknown, identity: IdentityOverrides, options: CallOptions): Promise<CallResult> {
     const started = performance.now();
     const stage: Stage = { status: "none", requestHash: null };
     let entry: CatalogEntry | undefined;
@@ -110,44 +141,107 @@ export class ToolRuntime {
       const policy = await this.getPolicy(entry.name);
       checkRole(entry, policy, call.actor_type);
       const validArgs = await validateInput(entry, args);
-      result = entry.mutating ? await this.callMutating(entry, validArgs, policy, call, stage, options) : await this.execute(entry, validArgs, policy, call, null, options);
+      const ctx = this.contextFor(entry, policy, call, options);
+      result = entry.mutating ? await this.callMutating(entry, validArgs, ctx, stage) : await this.execute(entry, validArgs, ctx);
     } catch (err) {
       const envelope = envelopeFromError(err);
       result = { envelope, envelope_json: JSON.stringify(envelope), idempotency_status: stage.status, request_hash: stage.requestHash };
     }
-    return this.finish(toolName, entry, call, args, result, performance.now() - started);
+    return this.finish(toolName, entry, call, args, result, stage, performance.now() - started);
   }
 
-  private async callMutating(entry: CatalogEntry, args: Record<string, unknown>, policy: Policy, call: ToolContext["call"], stage: Stage, options: CallOptions): Promise<CallResult> {
+  private contextFor(entry: CatalogEntry, policy: Policy, call: ToolContext["call"], options: CallOptions): ToolContext {
+    const signals = [this.options.signal, options.signal].filter((s): s is AbortSignal => s !== undefined);
+    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+    return { layout: this.layout, clock: this.clock, policy, tool_name: entry.name, call, operation_id: null, warn: this.warn, ...(options.onProgress ? { progress: options.onProgress } : {}), ...(signal ? { signal } : {}) };
+  }
+
+  /**
+   * The mutating path (docs/kernel.md, "Crash safety"): under the operation's lock, a record replays; an
+   * intent left by a killed attempt is assessed (run again when nothing of it landed, finished by the tool
+   * when it can, else refused with operation_interrupted); a new call writes its intent, runs with its
+   * effects noted, and records the final envelope.
+   */
+  private async callMutating(entry: CatalogEntry, args: Record<string, unknown>, baseCtx: ToolContext, stage: Stage): Promise<CallResult> {
     const operationId = args.operation_id as string;
     const requestHash = requestHashOf(entry.name, args);
     stage.requestHash = requestHash;
-    return this.ledger.exclusive(operationId, async (existing) => {
-      if (existing) {
-        if (existing.request_hash === requestHash && existing.tool_name === entry.name) {
-          return { envelope: JSON.parse(existing.envelope_json) as Envelope, envelope_json: existing.envelope_json, idempotency_status: "replay", request_hash: requestHash };
+    const ctx: ToolContext = { ...baseCtx, operation_id: operationId };
+    const retention = ctx.policy.idempotency.retention;
+    return this.ledger.exclusive(operationId, async (found) => {
+      if (found.kind !== "none") {
+        const recorded = found.kind === "record" ? found.record : found.intent;
+        if (recorded.request_hash !== requestHash || recorded.tool_name !== entry.name) {
+          stage.status = "mismatch";
+          throw new AopError("operation_id_reuse_mismatch", `operation_id '${operationId}' was already used for a different ${recorded.tool_name === entry.name ? "request" : `tool (${recorded.tool_name})`}`, {
+            details: { operation_id: operationId, recorded_request_hash: recorded.request_hash, request_hash: requestHash, recorded_tool_name: recorded.tool_name },
+            hint: "use a new operation_id for a different request",
+          });
         }
-        stage.status = "mismatch";
-        throw new AopError("operation_id_reuse_mismatch", `operation_id '${operationId}' was already used for a different ${existing.tool_name === entry.name ? "request" : `tool (${existing.tool_name})`}`, {
-          details: { operation_id: operationId, recorded_request_hash: existing.request_hash, request_hash: requestHash, recorded_tool_name: existing.tool_name },
-          hint: "use a new operation_id for a different request",
-        });
       }
-      const result = await this.execute(entry, args, policy, call, operationId, options);
-      // A lock timeout is transient: leave it unrecorded so a retry runs again.
-      if (result.envelope.ok || result.envelope.error.code !== "lock_timeout") {
-        this.ledger.write({ operation_id: operationId, tool_name: entry.name, request_hash: requestHash, run_id: call.run_id, recorded_at: nowIso(this.clock), envelope_json: result.envelope_json });
+      if (found.kind === "record") {
+        return { envelope: JSON.parse(found.record.envelope_json) as Envelope, envelope_json: found.record.envelope_json, idempotency_status: "replay", request_hash: requestHash };
+      }
+      const record = (envelope_json: string): LedgerRecord => ({ operation_id: operationId, tool_name: entry.name, request_hash: requestHash, run_id: ctx.call.run_id, recorded_at: nowIso(this.clock), envelope_json });
+      if (found.kind === "intent") {
+        const killed = this.ledger.assess(found);
+        stage.killed = killedCallRecord(killed, this.clock.now());
+        if (killed.nothingLanded) this.ledger.discard(killed);
+        else {
+          const { envelope, settled } = await this.settleKilled(entry, args, ctx, killed);
+          const envelope_json = JSON.stringify(envelope);
+          if (settled) this.ledger.record(record(envelope_json), retention);
+          return { envelope, envelope_json, idempotency_status: "new", request_hash: requestHash };
+        }
+      }
+      const journal = this.ledger.begin({ operation_id: operationId, tool_name: entry.name, request_hash: requestHash, run_id: ctx.call.run_id, session_id: ctx.call.session_id, actor_type: ctx.call.actor_type, feature_id: featureIdOf(args), started_at: nowIso(this.clock) });
+      let result: CallResult;
+      try {
+        result = await withEffectSink(journal, () => this.execute(entry, args, ctx));
+      } finally {
+        journal.close();
+      }
+      if (!result.envelope.ok && UNSETTLED_CODES.has(result.envelope.error.code)) {
+        const attempt = this.ledger.assess({ kind: "intent", intent: journal.intent, effects: journal.notes });
+        if (attempt.nothingLanded) this.ledger.discard(attempt);
+        return { ...result, idempotency_status: "new", request_hash: requestHash };
+      }
+      try {
+        this.ledger.record(record(result.envelope_json), retention);
+      } catch (err) {
+        throw notRecorded(entry.name, result.envelope.ok, err);
       }
       return { ...result, idempotency_status: "new", request_hash: requestHash };
     });
   }
 
-  private async execute(entry: CatalogEntry, args: Record<string, unknown>, policy: Policy, call: ToolContext["call"], operationId: string | null, options: CallOptions): Promise<CallResult> {
+  /**
+   * The outcome of a killed call some of whose effects landed: finished by its tool if it can, else refused.
+   * `settled: false` (the finishing was itself interrupted or timed out on a lock) leaves it open.
+   */
+  private async settleKilled(entry: CatalogEntry, args: Record<string, unknown>, ctx: ToolContext, killed: InterruptedCall): Promise<{ envelope: Envelope; settled: boolean }> {
+    const recover = await this.options.recoveryLoader?.(entry.name);
+    if (recover) {
+      const journal = this.ledger.begin(killed.intent, { continuing: true });
+      let envelope: Envelope | null = null;
+      try {
+        const data = await withEffectSink(journal, () => recover(args, landedEffects(killed), ctx));
+        if (data !== null) envelope = await checkedSuccess(entry, data);
+      } catch (err) {
+        envelope = await checkedError(err);
+      } finally {
+        journal.close();
+      }
+      if (envelope) return { envelope, settled: envelope.ok || !UNSETTLED_CODES.has(envelope.error.code) };
+    }
+    return { envelope: interruptedEnvelope(killed), settled: true };
+  }
+
+  private async execute(entry: CatalogEntry, args: Record<string, unknown>, ctx: ToolContext): Promise<CallResult> {
     let envelope: Envelope;
     try {
-      const handler = await this.handlerLoader(entry.name);
+      const handler: ToolHandler | undefined = await this.handlerLoader(entry.name);
       if (!handler) throw new AopError("internal_error", `no handler for tool '${entry.name}'`);
-      const ctx: ToolContext = { layout: this.layout, clock: this.clock, policy, tool_name: entry.name, call, operation_id: operationId, warn: this.warn, ...(options.onProgress ? { progress: options.onProgress } : {}) };
       const data = await handler(args, ctx);
       envelope = await checkedSuccess(entry, data);
     } catch (err) {
@@ -156,9 +250,16 @@ export class ToolRuntime {
     return { envelope, envelope_json: JSON.stringify(envelope), idempotency_status: "none", request_hash: null };
   }
 
-  private async finish(toolName: string, entry: CatalogEntry | undefined, call: ToolContext["call"] | undefined, args: unknown, result: CallResult, latencyMs: number): Promise<CallResult> {
+  private async finish(toolName: string, entry: CatalogEntry | undefined, call: ToolContext["call"] | undefined, args: unknown, result: CallResult, stage: Stage, latencyMs: number): Promise<CallResult> {
     const hook = this.options.timelineHook;
     if (!hook || !call) return result;
+    if (stage.killed) {
+      try {
+        await hook(stage.killed);
+      } catch (err) {
+        this.warn(`could not write the timeline entry of the interrupted ${stage.killed.tool_name} call: ${(err as Error).message}`);
+      }
+    }
     const record: CompletedCall = {
       completed_at: this.clock.now(),
       identity: call,
@@ -175,11 +276,22 @@ export class ToolRuntime {
       await hook(record);
       return result;
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const envelope = errorEnvelope("replay_timeline_write_failed", `the call completed but its timeline entry could not be written: ${message}`, { tool_name: toolName, completed: result.envelope.ok });
+      const envelope = timelineFailure(toolName, result.envelope, err);
       return { ...result, envelope, envelope_json: JSON.stringify(envelope) };
     }
   }
+}
+
+/** `required` write mode: the call's own outcome stays visible beside the timeline failure. */
+function timelineFailure(toolName: string, outcome: Envelope, err: unknown): Envelope {
+  const message = err instanceof Error ? err.message : String(err);
+  const what = outcome.ok ? "succeeded (its effect is in place)" : `failed with ${outcome.error.code}`;
+  return errorEnvelope("replay_timeline_write_failed", `${toolName} ${what}, but its timeline entry could not be written: ${message}`, {
+    tool_name: toolName,
+    completed: outcome.ok,
+    timeline_written: false,
+    ...(outcome.ok ? {} : { call_error: { code: outcome.error.code, message: outcome.error.message } }),
+  });
 }
 
 /** Per-call overrides win over the runtime's defaults, field by field. */
@@ -191,79 +303,3 @@ function mergeIdentity(defaults: IdentityOverrides | undefined, call: IdentityOv
   };
 }
 
-function checkRole(entry: CatalogEntry, policy: Policy, actor: ToolContext["call"]["actor_type"]): void {
-  const granted = policy.rbac[actor]?.includes(entry.name) ?? false;
-  const supported = entry.supported_roles.includes(actor);
-  if (!granted || !supported) {
-    throw new AopError("forbidden_tool_for_role", `role '${actor}' may not call ${entry.name}`, {
-      details: { tool_name: entry.name, role: actor, granted_by_policy: granted, supported_by_catalog: supported },
-      hint: supported ? "grant it in policy.yaml rbac, or call as another role (--actor)" : `the tool supports roles: ${entry.supported_roles.join(", ")}`,
-    });
-  }
-}
-
-async function validateInput(entry: CatalogEntry, args: unknown): Promise<Record<string, unknown>> {
-  if (args === null || typeof args !== "object" || Array.isArray(args)) {
-    throw new AopError("invalid_argument", `arguments for ${entry.name} must be a JSON object`, { details: { tool_name: entry.name } });
-  }
-  let text: string;
-  try {
-    // Mutating calls are fingerprinted, so they must be exactly representable (RFC 8785 rejects NaN, cycles...).
-    text = entry.mutating ? canonicalJson(args) : JSON.stringify(args);
-  } catch (err) {
-    throw new AopError("invalid_argument", `arguments for ${entry.name} are not valid JSON: ${(err as Error).message}`);
-  }
-  // A UTF-16 unit is at most 3 UTF-8 bytes: count bytes only when it could matter.
-  const size = text.length * 3 > MAX_ARGUMENT_BYTES ? Buffer.byteLength(text) : text.length;
-  if (size > MAX_ARGUMENT_BYTES) {
-    throw new AopError("payload_too_large", `arguments for ${entry.name} are ${size} bytes; the limit is ${MAX_ARGUMENT_BYTES}`, { details: { bytes: size, limit: MAX_ARGUMENT_BYTES } });
-  }
-  const record = args as Record<string, unknown>;
-  if (record.operation_id === "") {
-    throw new AopError("invalid_argument", `operation_id is empty; an empty value does not mean "not set"`, { details: { tool_name: entry.name, field: "operation_id" }, hint: "pass a unique operation_id of 8–256 characters, or leave it out where it is optional" });
-  }
-  if (entry.requires_operation_id && record.operation_id === undefined) {
-    throw new AopError("operation_id_required", `${entry.name} changes state and needs an operation_id (8–256 characters)`, { details: { tool_name: entry.name }, hint: "pass a unique operation_id; retrying with the same one replays the result instead of running twice" });
-  }
-  const validate = await loadValidator(validatorName(entry.input_schema_ref));
-  if (!validate(record)) {
-    const problems = schemaProblems(validate.errors ?? []);
-    const first = problems[0];
-    throw new AopError("invalid_argument", `invalid arguments for ${entry.name}: ${first ? `${first.path || "(root)"} ${first.message}` : "schema violation"}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ""}`, {
-      details: { tool_name: entry.name, errors: problems },
-    });
-  }
-  return record;
-}
-
-async function checkedSuccess(entry: CatalogEntry, data: unknown): Promise<Envelope> {
-  const validate = await loadValidator(validatorName(entry.output_schema_ref));
-  if (!validate(data)) {
-    const problems = schemaProblems(validate.errors ?? []);
-    return errorEnvelope("internal_error", `${entry.name} produced output that violates its schema`, { tool_name: entry.name, errors: problems });
-  }
-  return { ok: true, data };
-}
-
-async function checkedError(err: unknown): Promise<Envelope> {
-  const envelope = envelopeFromError(err);
-  const validate = await loadValidator("envelope/error");
-  if (!validate(envelope)) return errorEnvelope("internal_error", "a handler failed with a malformed error", { original: String(err) });
-  return envelope;
-}
-
-/** sha256(JCS({tool_name, arguments})), with the operation id itself excluded from the arguments. */
-export function requestHashOf(toolName: string, args: Record<string, unknown>): string {
-  const { operation_id: _omit, ...rest } = args;
-  return hashCanonical({ tool_name: toolName, arguments: rest });
-}
-
-function featureIdOf(args: unknown): string | null {
-  const v = args && typeof args === "object" ? (args as Record<string, unknown>).feature_id : undefined;
-  return typeof v === "string" ? v : null;
-}
-
-function operationIdOf(args: unknown): string | null {
-  const v = args && typeof args === "object" ? (args as Record<string, unknown>).operation_id : undefined;
-  return typeof v === "string" ? v : null;
-}

@@ -6,6 +6,8 @@ import { randomBytes } from "node:crypto";
 import { AopError, errorFromErrno } from "../core/errors.js";
 import { assertContained, containedWritePath, displayPath } from "./containment.js";
 import { defaultDirMode, defaultFileMode } from "./layout.js";
+import { crashPoint } from "./crash-points.js";
+import { noteCreate, noteMove, noteWrite } from "./effect-journal.js";
 
 /** `err` with its own code (disk_full, permission_denied, file_corrupt…) naming `file`, or `err` as it is. */
 export function ioFailure(err: unknown, file: string): unknown {
@@ -41,7 +43,7 @@ function realMkdirError(dir: string, err: unknown): unknown {
   return err;
 }
 
-function fsyncDir(dir: string): void {
+export function fsyncDir(dir: string): void {
   let fd: number | undefined;
   try {
     fd = fs.openSync(dir, "r");
@@ -91,13 +93,16 @@ function writeTemp(file: string, data: string | Uint8Array, options: AtomicWrite
 export function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): void {
   // A link inside the workspace is written through (the link stays); one leading out is refused.
   const target = containedWritePath(file);
+  noteWrite(target, data);
   const temp = writeTemp(target, data, options);
+  crashPoint("atomic:after-temp-write", target);
   try {
     fs.renameSync(temp, target);
   } catch (err) {
     fs.rmSync(temp, { force: true });
     throw ioFailure(err, file);
   }
+  crashPoint("atomic:after-rename", target);
   if (options.durable ?? true) fsyncDir(path.dirname(target));
 }
 
@@ -111,6 +116,8 @@ const NO_HARD_LINKS = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDE
  */
 export function createFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): boolean {
   assertContained(file);
+  if (fs.existsSync(file)) return false;
+  noteCreate(file, data);
   const temp = writeTemp(file, data, options);
   try {
     try {
@@ -130,8 +137,26 @@ export function createFileAtomic(file: string, data: string | Uint8Array, option
   } finally {
     fs.rmSync(temp, { force: true });
   }
+  crashPoint("create:after-link", file);
   if (options.durable ?? true) fsyncDir(path.dirname(file));
   return true;
+}
+
+/**
+ * Move a file to a name that is free (a checkpoint into history/), noted as one effect. Neither folder may
+ * be a link out of the workspace (a link at `from` itself is moved as a link, never followed).
+ */
+export function moveFile(from: string, to: string): void {
+  assertContained(path.dirname(from));
+  assertContained(to);
+  noteMove(from, to);
+  try {
+    fs.renameSync(from, to);
+  } catch (err) {
+    throw ioFailure(err, from);
+  }
+  crashPoint("move:after-rename", to);
+  fsyncDir(path.dirname(to));
 }
 
 export function writeJsonAtomic(file: string, value: unknown, options: AtomicWriteOptions = {}): void {

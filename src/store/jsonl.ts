@@ -4,6 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { ensureDir, ioFailure, openForWriting, writeAll } from "./atomic-write.js";
 import { defaultFileMode } from "./layout.js";
+import { crashPoint } from "./crash-points.js";
+import { noteAppend } from "./effect-journal.js";
 import { READ_LIMITS } from "./read-limits.js";
 import { openRegularFile, refusalError } from "./read-text-bounded.js";
 
@@ -17,8 +19,12 @@ export function appendJsonLine(file: string, value: unknown, options: { mode?: n
   ensureDir(path.dirname(file));
   const fd = openForWriting(file, "append", options.mode ?? defaultFileMode(file));
   try {
-    writeAll(fd, line + "\n", file); // a line cut short by a full disk is a torn line readers skip
+    const whole = line + "\n";
+    noteAppend(file, fd, whole);
+    crashPoint("append:torn", file, () => fs.writeSync(fd, whole.slice(0, Math.ceil(whole.length / 2))));
+    writeAll(fd, whole, file); // a line cut short by a full disk is a torn line readers skip
     if (options.durable) fs.fdatasyncSync(fd);
+    crashPoint("append:after-write", file);
   } catch (err) {
     throw ioFailure(err, file);
   } finally {

@@ -102,8 +102,16 @@ export class WorkspaceLayout {
   }
   /** One ledger record per operation id, keyed by the hex sha256 of the id, fanned out by its first byte. */
   ledgerRecord(operationKeyHex: string): string {
-    if (!/^[0-9a-f]{64}$/.test(operationKeyHex)) throw new Error("ledger key must be 64 lowercase hex characters");
-    return path.join(this.ledgerDir, operationKeyHex.slice(0, 2), `${operationKeyHex}.json`);
+    return path.join(this.ledgerBucket(ledgerKey(operationKeyHex).slice(0, 2)), `${operationKeyHex}.json`);
+  }
+  /** The intent of an operation in flight (or interrupted): its start and the effects it noted. */
+  ledgerIntent(operationKeyHex: string): string {
+    return path.join(this.ledgerBucket(ledgerKey(operationKeyHex).slice(0, 2)), `${operationKeyHex}.intent.jsonl`);
+  }
+  /** One of the 256 fan-out folders of the ledger, by its two hex digits. */
+  ledgerBucket(bucketHex: string): string {
+    if (!/^[0-9a-f]{2}$/.test(bucketHex)) throw new Error("ledger bucket must be two lowercase hex digits");
+    return path.join(this.ledgerDir, bucketHex);
   }
   get replayDir(): string {
     return path.join(this.runtimeDir, "replay");
@@ -221,6 +229,11 @@ export class WorkspaceLayout {
   lockFor(target: string): string {
     return `${target}.lock`;
   }
+}
+
+function ledgerKey(operationKeyHex: string): string {
+  if (!/^[0-9a-f]{64}$/.test(operationKeyHex)) throw new Error("ledger key must be 64 lowercase hex characters");
+  return operationKeyHex;
 }
 
 /** Files whose path lies under a `.aop/runtime` folder describe what agents did: owner-only. */

@@ -15,8 +15,8 @@ export const READ_LIMITS = {
   featureState: 1 * MiB,
   /** .aop/runtime/<instance>/run-lease.json. */
   runLease: 1 * MiB,
-  /** One idempotency ledger record (holds the call's whole result envelope). */
-  ledgerRecord: 16 * MiB,
+  /** One idempotency ledger record (holds the call's whole result envelope: a doctor report, a checkpoint). */
+  ledgerRecord: 32 * MiB,
   /** A timeline's meta cache. */
   timelineMeta: 4 * MiB,
   /** One spooled timeline entry. */

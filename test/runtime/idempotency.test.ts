@@ -8,6 +8,9 @@ import { tempWorkspace } from "../helpers/tmp.js";
 import { opId, testRuntime } from "../helpers/runtime.js";
 import type { ToolHandler } from "../../src/catalog/tool-types.js";
 import { handlers as featureHandlers } from "../../src/domains/features/tools.js";
+import { intentPath, recordPath } from "../../src/store/ledger-files.js";
+import { AopError } from "../../src/core/errors.js";
+import { requestHashOf } from "../../src/runtime/tool-runtime.js";
 
 describe("idempotency ledger", () => {
   it("new → replay returns the identical envelope bytes and does not re-run the handler", async () => {
@@ -69,5 +72,91 @@ describe("idempotency ledger", () => {
     const outputs = results.map((r) => JSON.parse(r.stdout.trim().split("\n").pop()!) as { status: string; envelope_json: string });
     expect(outputs.map((o) => o.status).sort()).toEqual(["new", "replay", "replay"]);
     expect(new Set(outputs.map((o) => o.envelope_json)).size).toBe(1);
+  });
+});
+
+describe("idempotency ledger: damage and interruptions", () => {
+  it("a corrupt record is refused with file_corrupt naming its path; other operations go on", async () => {
+    const { runtime, layout } = testRuntime();
+    const id = opId("corrupt");
+    await runtime.callTool("feature.init", { feature_id: "c1", operation_id: id });
+    fs.writeFileSync(recordPath(layout, id), '{"operation_id": "x", "envelope_js');
+    const r = await runtime.callTool("feature.init", { feature_id: "c1", operation_id: id });
+    expect(r.envelope).toMatchObject({ ok: false, error: { code: "file_corrupt", details: { path: layout.relative(recordPath(layout, id)), operation_id: id } } });
+    expect(!r.envelope.ok && r.envelope.error.message).toMatch(/idempotency record \.aop\/runtime\/operation-ledger\/[0-9a-f]{2}\/[0-9a-f]{64}\.json is not valid JSON/);
+    expect((await runtime.callTool("feature.init", { feature_id: "c2", operation_id: opId() })).envelope.ok).toBe(true);
+  });
+
+  it("an intent whose first line was cut off never started: the call runs", async () => {
+    const { runtime, layout } = testRuntime();
+    const id = opId("torn-intent");
+    fs.mkdirSync(path.dirname(intentPath(layout, id)), { recursive: true });
+    fs.writeFileSync(intentPath(layout, id), '{"intent":{"operation_id":"');
+    const r = await runtime.callTool("feature.init", { feature_id: "t1", operation_id: id });
+    expect(r.envelope.ok).toBe(true);
+    expect(fs.existsSync(intentPath(layout, id))).toBe(false);
+  });
+
+  it("an intent with a damaged line in the middle is refused with file_corrupt", async () => {
+    const { runtime, layout } = testRuntime();
+    const id = opId("bad-intent");
+    fs.mkdirSync(path.dirname(intentPath(layout, id)), { recursive: true });
+    fs.writeFileSync(intentPath(layout, id), `{"intent":{"request_hash":"x"}}\nnot json\n{"effect":{"kind":"scratch","path":"/x"}}\n`);
+    const r = await runtime.callTool("feature.init", { feature_id: "t2", operation_id: id });
+    expect(r.envelope).toMatchObject({ ok: false, error: { code: "file_corrupt", details: { path: layout.relative(intentPath(layout, id)) } } });
+  });
+
+  it("a result that cannot be recorded is reported, and the retry says operation_interrupted instead of running again", async () => {
+    const id = opId("unrecordable");
+    // After the change, the record's name is taken by a folder, so the record cannot be written.
+    const blocking: ToolHandler = async (args, ctx) => {
+      const data = await featureHandlers[ctx.tool_name]!(args, ctx);
+      if (ctx.operation_id === id) fs.mkdirSync(recordPath(ctx.layout, id), { recursive: true });
+      return data;
+    };
+    const { runtime, layout } = testRuntime({ handlerLoader: async () => blocking });
+    await runtime.callTool("feature.init", { feature_id: "r1", operation_id: opId() });
+    const first = await runtime.callTool("feature.set_status", { feature_id: "r1", status: "blocked", operation_id: id });
+    expect(first.envelope).toMatchObject({ ok: false, error: { details: { completed: true, recorded: false } } });
+    expect(!first.envelope.ok && first.envelope.error.message).toMatch(/^feature\.set_status succeeded, but its result could not be recorded in the idempotency ledger/);
+    fs.rmSync(recordPath(layout, id), { recursive: true });
+    const retry = await runtime.callTool("feature.set_status", { feature_id: "r1", status: "blocked", operation_id: id });
+    expect(retry.envelope).toMatchObject({ ok: false, error: { code: "operation_interrupted", details: { applied: [".aop/features/r1/state.md", ".aop/features/index.json"] } } });
+    const show = await runtime.callTool("feature.get", { feature_id: "r1" });
+    expect(show.envelope).toMatchObject({ ok: true, data: { feature: { version: 2, status: "blocked" } } });
+  });
+
+  it("an interrupted handler (operation_interrupted) is not recorded when nothing landed: the retry runs", async () => {
+    let calls = 0;
+    const interrupting: ToolHandler = async (args, ctx) => {
+      calls += 1;
+      if (calls === 1) throw new AopError("operation_interrupted", "stopped before doing anything");
+      return featureHandlers["feature.init"]!(args, ctx);
+    };
+    const { runtime, layout } = testRuntime({ handlerLoader: async () => interrupting });
+    const id = opId("interrupted");
+    const first = await runtime.callTool("feature.init", { feature_id: "i1", operation_id: id });
+    expect(first.envelope).toMatchObject({ ok: false, error: { code: "operation_interrupted" } });
+    expect(fs.existsSync(recordPath(layout, id))).toBe(false);
+    expect(fs.existsSync(intentPath(layout, id))).toBe(false);
+    const second = await runtime.callTool("feature.init", { feature_id: "i1", operation_id: id });
+    expect(second).toMatchObject({ idempotency_status: "new", envelope: { ok: true } });
+    expect(calls).toBe(2);
+  });
+});
+
+describe("idempotency ledger: an intent naming files outside the workspace", () => {
+  it("is never trusted: nothing outside is removed or read as landed, and the retry refuses", async () => {
+    const { runtime, layout } = testRuntime();
+    const outside = path.join(tempWorkspace(), "precious.txt");
+    fs.writeFileSync(outside, "keep me");
+    const id = opId("outside");
+    const args = { feature_id: "o1" };
+    const intent = { operation_id: id, tool_name: "feature.init", request_hash: requestHashOf("feature.init", args), run_id: "r", session_id: null, actor_type: "orchestrator", feature_id: "o1", started_at: "2026-03-01T10:00:00.000Z", pid: 1, hostname: "h" };
+    fs.mkdirSync(path.dirname(intentPath(layout, id)), { recursive: true });
+    fs.writeFileSync(intentPath(layout, id), [{ intent }, { effect: { kind: "scratch", path: outside } }, { effect: { kind: "create", path: outside, after: "sha256:" + "0".repeat(64) } }].map((l) => JSON.stringify(l) + "\n").join(""));
+    const r = await runtime.callTool("feature.init", { ...args, operation_id: id });
+    expect(r.envelope).toMatchObject({ ok: false, error: { code: "operation_interrupted" } });
+    expect(fs.readFileSync(outside, "utf8")).toBe("keep me");
   });
 });

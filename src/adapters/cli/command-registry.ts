@@ -22,6 +22,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: "gates", summary: "run a gate mode from gates.yaml and record its evidence", load: () => import("./commands/gates.js") },
   { name: "evidence", summary: "show the newest gate evidence; verify evidence integrity chains", load: () => import("./commands/evidence.js") },
   { name: "replay", summary: "show a run's timeline of tool calls (--list runs, --follow a live run)", load: () => import("./commands/replay.js") },
+  { name: "report", summary: "the timeline you can look at: one offline HTML file (waterfall, filters, features, checkpoints, doctor), --serve live, --diff two runs", load: () => import("./commands/report.js") },
   { name: "doctor", summary: "run every check (DRIFT_*, CONT_*, CKPT_*) and persist the report", load: () => import("./commands/doctor.js") },
   { name: "continuity", summary: "diagnose memory/CURRENT_STATE.md (memory-continuity protocol): continuity doctor", load: () => import("./commands/continuity.js") },
   { name: "tools", summary: "list the tool catalog; --write-docs regenerates tools.md", load: () => import("./commands/tools.js") },

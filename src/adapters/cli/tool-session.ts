@@ -29,7 +29,7 @@ export function unwrap<T>(envelope: Envelope): T {
   throw new AopError(isErrorCode(code) ? code : "internal_error", message, { details, ...(typeof details.hint === "string" ? { hint: details.hint } : {}) });
 }
 
-export type CallOptions = { onProgress?: (event: unknown) => void };
+export type CallOptions = { onProgress?: (event: unknown) => void; signal?: AbortSignal };
 export type Call = <D>(name: string, args: Record<string, unknown>, options?: CallOptions) => Promise<D>;
 
 /** Run `fn` with one open client (one MCP server process for several calls), then close it. */

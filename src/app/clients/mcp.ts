@@ -54,10 +54,20 @@ export async function mcpClient(options: McpClientOptions): Promise<McpToolClien
     async rawListTools() {
       return (await client.listTools()).tools;
     },
-    async callTool(name, args) {
+    async callTool(name, args, options = {}) {
       // Unknown names go through unchanged so the server's unknown_tool error names what was asked for.
       const wireName = loadCatalog().get(name) ? mcpToolName(name) : name;
-      const result = (await rawCall(wireName, args)) as { content?: { type: string; text?: string }[] };
+      const onAbort = () => void client.close();
+      options.signal?.addEventListener("abort", onAbort, { once: true });
+      let result: { content?: { type: string; text?: string }[] };
+      try {
+        result = (await rawCall(wireName, args)) as typeof result;
+      } catch (err) {
+        if (options.signal?.aborted) throw new AopError("operation_interrupted", `${name} was interrupted: the MCP server was closed`, { details: { reason: String(options.signal.reason) } });
+        throw err;
+      } finally {
+        options.signal?.removeEventListener("abort", onAbort);
+      }
       const text = result.content?.find((c) => c.type === "text")?.text;
       if (typeof text !== "string") throw new AopError("internal_error", `the MCP server answered ${name} without an envelope`);
       return { envelope: JSON.parse(text) as Envelope, envelope_json: text };

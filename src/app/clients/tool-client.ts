@@ -9,8 +9,11 @@ export interface ClientCallResult {
 
 export interface ToolClient {
   readonly transport: "inprocess" | "mcp";
-  /** `onProgress` is honoured in-process; MCP calls report only their result. */
-  callTool(canonicalName: string, args: Record<string, unknown>, options?: { onProgress?: (event: unknown) => void }): Promise<ClientCallResult>;
+  /**
+   * `onProgress` is honoured in-process; MCP calls report only their result. Aborting `signal` interrupts
+   * the call (over MCP: the server is closed, so it interrupts whatever it runs, as for any client gone).
+   */
+  callTool(canonicalName: string, args: Record<string, unknown>, options?: { onProgress?: (event: unknown) => void; signal?: AbortSignal }): Promise<ClientCallResult>;
   listTools(): Promise<CatalogEntry[]>;
   close(): Promise<void>;
 }

@@ -1,8 +1,6 @@
 // reset: moves a checkpoint into .checkpoints/history/<skill>.<stamp>.checkpoint.json (never deletes).
 import fs from "node:fs";
-import path from "node:path";
-import { ensureDir, ioFailure } from "../../store/atomic-write.js";
-import { assertContained } from "../../store/containment.js";
+import { ensureDir, moveFile } from "../../store/atomic-write.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 
 /** `2026-03-01T09:30:00.000Z` → `20260301T093000.000Z`: sortable and legal in every file system. */
@@ -13,15 +11,10 @@ export function historyStamp(epochMs: number): string {
 /** Move a checkpoint into history/ (never deletes); returns the new path. */
 export function moveToHistory(layout: WorkspaceLayout, skill: string, epochMs: number): string {
   const source = layout.checkpointFile(skill);
-  assertContained(path.dirname(source)); // never move files out of a folder that is a link out of the project
   ensureDir(layout.checkpointHistoryDir);
   const stamp = historyStamp(epochMs);
   let target = layout.checkpointHistoryFile(skill, stamp);
   for (let n = 1; fs.existsSync(target); n++) target = layout.checkpointHistoryFile(skill, `${stamp}-${n}`);
-  try {
-    fs.renameSync(source, target);
-  } catch (err) {
-    throw ioFailure(err, source);
-  }
+  moveFile(source, target);
   return target;
 }

@@ -9,7 +9,7 @@ export { nextAction, resumeSkill } from "./orientation-service.js";
 export { rankCheckpoints } from "./ranking.js";
 export { listEntries, readSkill, scanFolder, validateReport } from "./read-service.js";
 export { buildResumeBlock, type ResumeBlock } from "./resume-block.js";
-export { type StaleDays } from "./staleness.js";
+export { staleness, type StaleDays } from "./staleness.js";
 export { initCheckpoints, resetCheckpoint, updateCheckpoint } from "./write-service.js";
 export { loadCheckpointValidator } from "./validate-checkpoint.js";
 export { pickNext } from "./ranking.js";

@@ -47,7 +47,7 @@ export const handlers: ToolHandlers = {
   "checkpoint.done": async (args: { skill: string; verify?: boolean; status?: Checkpoint["status"]; timeout_seconds?: number }, ctx) => {
     const timeoutMs = (args.timeout_seconds ?? ctx.policy.execution.default_step_timeout_seconds) * 1000;
     const outcome = await completeNextAction(ctx, args.skill, {
-      ...(args.verify ? { verify: { timeoutMs, env: allowedEnv(ctx) } } : {}),
+      ...(args.verify ? { verify: { timeoutMs, env: allowedEnv(ctx), ...(ctx.signal ? { signal: ctx.signal } : {}) } } : {}),
       ...(args.status ? { status: args.status } : {}),
     });
     const run = outcome.verify;

@@ -11,6 +11,8 @@ export interface VerifyOptions {
   env: NodeJS.ProcessEnv;
   /** Receives output as it arrives (the CLI echoes it to stderr). */
   onOutput?: (chunk: Buffer) => void;
+  /** Aborted when the call is interrupted: the command's group is killed and the result says so. */
+  signal?: AbortSignal;
 }
 
 export interface VerifyResult {
@@ -23,6 +25,8 @@ export interface VerifyResult {
   /** The last OUTPUT_TAIL_BYTES of stdout and stderr, interleaved as they arrived. */
   output: string;
   output_truncated: boolean;
+  /** True when the run was interrupted (its exit status means nothing). */
+  interrupted?: boolean;
 }
 
 export const OUTPUT_TAIL_BYTES = 64 * 1024;
@@ -69,9 +73,13 @@ export function runDoneWhen(options: VerifyOptions): Promise<VerifyResult> {
       killGroup("SIGTERM");
       setTimeout(() => killGroup("SIGKILL"), KILL_GRACE_MS).unref();
     }, options.timeoutMs);
+    const onAbort = () => killGroup("SIGKILL");
+    options.signal?.addEventListener("abort", onAbort, { once: true });
     const finish = (code: number | null, signal: string | null) => {
       clearTimeout(timer);
-      resolve({ command: options.command, shell, exit_code: code, signal, timed_out: timedOut, duration_ms: Date.now() - started, output: tail.toString("utf8"), output_truncated: truncated });
+      options.signal?.removeEventListener("abort", onAbort);
+      const interrupted = options.signal?.aborted === true;
+      resolve({ command: options.command, shell, exit_code: code, signal, timed_out: timedOut, duration_ms: Date.now() - started, output: tail.toString("utf8"), output_truncated: truncated, ...(interrupted ? { interrupted } : {}) });
     };
     child.on("error", (err) => {
       onData(Buffer.from(`${shell}: ${err.message}\n`));

@@ -10,7 +10,7 @@ import { acquireLock } from "../../store/lock.js";
 import { moveToHistory } from "./checkpoint-history.js";
 import { readCheckpointFile } from "./checkpoint-store.js";
 import { checkLoadedFile } from "./checkpoint-scan.js";
-import { CHECKPOINT_SUFFIX, PROTOCOL_VERSION, RECENTLY_DONE_CAP, type Checkpoint, type CheckpointProblem, type DoneEntry, type NextAction } from "./checkpoint-types.js";
+import { CHECKPOINT_SUFFIX, FILE_MAX_BYTES, PROTOCOL_VERSION, RECENTLY_DONE_CAP, type Checkpoint, type CheckpointProblem, type DoneEntry, type NextAction } from "./checkpoint-types.js";
 import { isPlainObject } from "./merge-patch.js";
 import { invalidCheckpointError, type CheckpointEnv } from "./read-service.js";
 import { checkDocument, loadCheckpointSchema, loadCheckpointValidator } from "./validate-checkpoint.js";
@@ -72,7 +72,15 @@ export async function mutateCheckpoint(env: CheckpointEnv, skill: string, mutate
     const next = mutate(current);
     next.updated_at = isoUtc(now);
     const text = JSON.stringify(next, null, 2) + "\n";
-    const outcome = checkDocument(schema, next, { fileName, sizeBytes: Buffer.byteLength(text), now });
+    const bytes = Buffer.byteLength(text);
+    // Every checkpoint reader refuses a file over the limit: never write one.
+    if (bytes > FILE_MAX_BYTES) {
+      throw new AopError("payload_too_large", `refused to ${options.doing}: the result would be ${bytes} bytes, over the ${FILE_MAX_BYTES / (1024 * 1024)} MB limit every checkpoint command enforces; nothing was written`, {
+        details: { skill, file: fileName, bytes, limit: FILE_MAX_BYTES },
+        hint: "keep a checkpoint small (under 32 KB): trim progress_summary, recently_done or skill_state, and keep large data in files the checkpoint names",
+      });
+    }
+    const outcome = checkDocument(schema, next, { fileName, sizeBytes: bytes, now });
     if (outcome.errors.length > 0) {
       throw invalidCheckpointError({ file: fileName, errors: outcome.errors }, `refused to ${options.doing}: the result would be invalid`, options.hint ?? "nothing was written; change the values so the result validates");
     }

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import { AopError } from "../../core/errors.js";
 import { sha256FileOrNull } from "../../store/file-hash.js";
-import { appendJsonLine } from "../../store/jsonl.js";
+import { appendJsonLine, readLinesSync } from "../../store/jsonl.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { buildChainEntry, chainEntryProblem, chainLine, GENESIS_HASH, recomputeChainHash, type ChainEntry } from "./chain-hash.js";
 import { readManifest, writeManifest, type ChainManifest } from "./chain-manifest.js";
@@ -117,4 +117,31 @@ export function appendChainEntryLocked(layout: WorkspaceLayout, featureId: strin
     last_verified_result: manifest?.last_verified_result ?? null,
   });
   return entry;
+}
+
+/**
+ * Count entries the manifest lags behind (an append killed between its line and its manifest), so a chain
+ * whose publication was finished after a crash verifies again. The caller holds the evidence lock.
+ */
+export function settleManifestLocked(layout: WorkspaceLayout, featureId: string, options: AppendOptions = {}): void {
+  const { sequence, prev, manifest } = nextPosition(layout, featureId, options);
+  if ((manifest?.entry_count ?? 0) >= sequence) return;
+  writeManifest(layout, featureId, {
+    entry_count: sequence,
+    head_hash: prev,
+    last_verified_at: manifest?.last_verified_at ?? null,
+    last_verified_result: manifest?.last_verified_result ?? null,
+  });
+}
+
+/** The chain entry that names `artifactRelPath`, or null (a linear scan: used only to finish a killed run). */
+export function findChainEntry(layout: WorkspaceLayout, featureId: string, artifactRelPath: string): ChainEntry | null {
+  const file = layout.chainFile(featureId);
+  if (!fs.existsSync(file)) return null;
+  for (const line of readLinesSync(file)) {
+    if (!line.complete || !line.text.includes(artifactRelPath)) continue;
+    const entry = parseEntry(line.text);
+    if (typeof entry !== "string" && entry.artifact_rel_path === artifactRelPath) return entry;
+  }
+  return null;
 }

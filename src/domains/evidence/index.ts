@@ -1,8 +1,9 @@
 // The evidence domain's public surface: gate evidence files, the integrity chain and the evidence.* tools.
 // Other domains, the composition root and the adapters import only from here.
 export { type ChainVerifyReport } from "./chain-verify.js";
-export { commitGateEvidence } from "./evidence-commit.js";
-export { writeGateEvidence } from "./evidence-files.js";
+export { commitGateEvidence, type CommitResult } from "./evidence-commit.js";
+export { writeGateEvidence, type WrittenEvidence } from "./evidence-files.js";
+export { readWrittenEvidence, republishGateEvidence } from "./evidence-republish.js";
 export { type LatestEvidence } from "./evidence-latest.js";
 export { type GateEvidence, type StepResult } from "./evidence-types.js";
 export { chainedFeatureIds, verifyFeatureChain } from "./evidence-verify.js";

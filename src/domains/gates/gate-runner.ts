@@ -1,5 +1,6 @@
 // Runs a mode's steps wave by wave and reports each step's result (DESIGN §5 step_results).
 import type { Clock } from "../../core/clock.js";
+import { AopError } from "../../core/errors.js";
 import { isoUtc, nowIso } from "../../core/clock.js";
 import type { GateStep } from "../../config/gates-types.js";
 import type { StepResult } from "../evidence/index.js";
@@ -28,6 +29,8 @@ export interface GateRunRequest {
   defaultTimeoutSeconds: number;
   killGraceMs: number;
   onProgress?: (event: GateProgressEvent) => void;
+  /** Aborted when the run is interrupted (client gone, SIGTERM, SIGINT): running steps are killed. */
+  signal?: AbortSignal;
 }
 
 export interface GateRunOutcome {
@@ -48,6 +51,7 @@ export async function runGateSteps(request: GateRunRequest): Promise<GateRunOutc
   const logs = reserveRunLogs(layout, request.featureId, request.mode, steps.map((s) => s.name), startedMs);
   const outcomes = new Map<string, StepOutcome>();
   const results = new Map<string, StepResult>();
+  let killed = 0;
   request.onProgress?.({ type: "run-start", steps: steps.length, waves: plan.waves.length });
 
   const runOne = async (step: GateStep, wave: number): Promise<void> => {
@@ -61,7 +65,9 @@ export async function runGateSteps(request: GateRunRequest): Promise<GateRunOutc
       logFile,
       timeoutMs: (step.timeout_seconds ?? request.defaultTimeoutSeconds) * 1000,
       killGraceMs: request.killGraceMs,
+      ...(request.signal ? { signal: request.signal } : {}),
     });
+    if (run.interrupted) killed += 1;
     const result: StepResult = {
       name: step.name,
       cmd: [...step.cmd],
@@ -81,6 +87,7 @@ export async function runGateSteps(request: GateRunRequest): Promise<GateRunOutc
   };
 
   for (const [wave, members] of plan.waves.entries()) {
+    if (request.signal?.aborted) break;
     const toRun: GateStep[] = [];
     for (const step of members) {
       const reason = skipReason(step, steps, plan, outcomes);
@@ -96,6 +103,22 @@ export async function runGateSteps(request: GateRunRequest): Promise<GateRunOutc
     }
     await Promise.all(toRun.map((step) => runOne(step, wave)));
   }
+  if (request.signal?.aborted) throw interruptedRun(request, killed);
   const overall = steps.every((s) => outcomes.get(s.name) === "pass") ? "pass" : "fail";
   return { overall, started_at: isoUtc(startedMs), startedMs, step_results: steps.map((s) => results.get(s.name)!) };
+}
+
+/** Why an interrupted run records nothing (docs/evidence.md, "Interrupted runs"). */
+function interruptedRun(request: GateRunRequest, killed: number): AopError {
+  const reason = describeInterruption(request.signal?.reason);
+  return new AopError("operation_interrupted", `gates.run for ${request.featureId} (${request.mode}) was interrupted (${reason}): ${killed} running step${killed === 1 ? " was" : "s were"} killed; no evidence, chain entry or feature state was recorded`, {
+    details: { feature_id: request.featureId, mode: request.mode, reason, steps_killed: killed, recorded: false },
+    hint: "run it again (the same operation_id runs it again, since nothing was recorded)",
+  });
+}
+
+function describeInterruption(reason: unknown): string {
+  if (reason === "client_gone") return "the MCP client went away";
+  if (reason === "SIGTERM" || reason === "SIGINT") return reason;
+  return "aborted";
 }

@@ -4,9 +4,8 @@ import type { Clock } from "../../core/clock.js";
 import { validateId } from "../../core/ids.js";
 import { loadGates } from "../../config/gates-loader.js";
 import type { Policy } from "../../config/policy-types.js";
-import { commitGateEvidence } from "../evidence/index.js";
-import { writeGateEvidence } from "../evidence/index.js";
-import type { GateEvidence } from "../evidence/index.js";
+import { commitGateEvidence, writeGateEvidence } from "../evidence/index.js";
+import type { CommitResult, GateEvidence, WrittenEvidence } from "../evidence/index.js";
 import { requireState } from "../features/index.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { runGateSteps, type GateProgressEvent } from "./gate-runner.js";
@@ -34,6 +33,8 @@ export interface RunGateOptions {
   killGraceMs?: number;
   /** Where allow-listed variables are taken from (default: this process's environment). */
   processEnv?: NodeJS.ProcessEnv;
+  /** Interrupts the run: its steps are killed and nothing is recorded (operation_interrupted). */
+  signal?: AbortSignal;
 }
 
 export const DEFAULT_KILL_GRACE_MS = 2_000;
@@ -56,6 +57,7 @@ export async function runGate(layout: WorkspaceLayout, clock: Clock, policy: Pol
     defaultTimeoutSeconds: policy.execution.default_step_timeout_seconds,
     killGraceMs: options.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
     onProgress: options.onProgress,
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   const written = writeGateEvidence(
     layout,
@@ -63,17 +65,23 @@ export async function runGate(layout: WorkspaceLayout, clock: Clock, policy: Pol
     Math.max(clock.now(), outcome.startedMs),
   );
   const commit = await commitGateEvidence(layout, clock, policy, written, { warn: options.warn });
+  return gateRunReport(layout, written, commit);
+}
+
+/** What gates.run returns for evidence that was written and published. */
+export function gateRunReport(layout: WorkspaceLayout, written: WrittenEvidence, commit: CommitResult): GateRunReport {
+  const { feature_id, mode, profile, overall, started_at, finished_at, step_results } = written.evidence;
   return {
-    feature_id: featureId,
+    feature_id,
     mode,
-    profile: resolved.profile,
-    overall: outcome.overall,
-    started_at: outcome.started_at,
-    finished_at: written.evidence.finished_at,
+    profile,
+    overall,
+    started_at,
+    finished_at,
     evidence_path: written.rel_path,
-    latest_path: layout.relative(layout.latestEvidence(featureId, mode)),
+    latest_path: layout.relative(layout.latestEvidence(feature_id, mode)),
     is_latest: commit.is_latest,
     chain: commit.chain ? { sequence: commit.chain.sequence, chain_hash: commit.chain.chain_hash } : null,
-    step_results: outcome.step_results,
+    step_results,
   };
 }

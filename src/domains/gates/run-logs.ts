@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import { AopError } from "../../core/errors.js";
 import { ensureDir, ioFailure, removeFile } from "../../store/atomic-write.js";
+import { noteScratch } from "../../store/effect-journal.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 
 const MAX_EPOCH_BUMPS = 10_000;
@@ -38,7 +39,11 @@ export function reserveRunLogs(layout: WorkspaceLayout, featureId: string, mode:
       }
       files.set(name, file);
     }
-    if (!clash) return { epochMs, files };
+    if (!clash) {
+      // Until evidence names them, a run's logs are its scratch: a retry of a killed run removes them.
+      for (const file of files.values()) noteScratch(file);
+      return { epochMs, files };
+    }
     for (const file of files.values()) removeFile(file);
   }
   throw new AopError("io_error", `could not reserve log files for mode '${mode}' near ${startMs}`);

@@ -13,12 +13,16 @@ export interface StepProcessRequest {
   timeoutMs: number;
   /** After SIGTERM, how long the group gets before SIGKILL. */
   killGraceMs: number;
+  /** Aborted when the run is interrupted: the step's group is killed at once. */
+  signal?: AbortSignal;
 }
 
 export interface StepProcessResult {
   /** null when the process ended by a signal or could not start. */
   exit_code: number | null;
   timed_out: boolean;
+  /** True when the run was interrupted while the step ran (its result means nothing). */
+  interrupted?: boolean;
 }
 
 // Process groups of the steps running now, so an interrupted aop can take them down with it: they lead
@@ -59,8 +63,15 @@ export function runStepProcess(request: StepProcessRequest): Promise<StepProcess
   if (pgid !== undefined) running.add(pgid);
   return new Promise((resolve) => {
     let timedOut = false;
+    let interrupted = false;
     let settled = false;
     let graceTimer: NodeJS.Timeout | undefined;
+    const onAbort = () => {
+      interrupted = true;
+      if (child.pid !== undefined) signalGroup(child.pid, "SIGKILL");
+    };
+    request.signal?.addEventListener("abort", onAbort, { once: true });
+    if (request.signal?.aborted) onAbort();
     const timer = setTimeout(() => {
       timedOut = true;
       if (child.pid !== undefined) signalGroup(child.pid, "SIGTERM");
@@ -72,6 +83,7 @@ export function runStepProcess(request: StepProcessRequest): Promise<StepProcess
       if (settled) return;
       settled = true;
       if (pgid !== undefined) running.delete(pgid);
+      request.signal?.removeEventListener("abort", onAbort);
       clearTimeout(timer);
       clearTimeout(graceTimer);
       if (note) appendNote(request.logFile, note);
@@ -86,7 +98,8 @@ export function runStepProcess(request: StepProcessRequest): Promise<StepProcess
       // The step ends with its leader: whatever it left running in its group is killed before the log is
       // hashed, so nothing can write to the log afterwards.
       void killGroupAndWait(pid).then(() => {
-        if (timedOut) settle({ exit_code: null, timed_out: true }, `timed out after ${Math.round(request.timeoutMs / 1000)}s; process group ${pid} killed`);
+        if (interrupted) settle({ exit_code: null, timed_out: false, interrupted: true }, "interrupted: process group killed");
+        else if (timedOut) settle({ exit_code: null, timed_out: true }, `timed out after ${Math.round(request.timeoutMs / 1000)}s; process group ${pid} killed`);
         else if (signal) settle({ exit_code: null, timed_out: false }, `ended by signal ${signal}`);
         else settle({ exit_code: code, timed_out: false }, null);
       });

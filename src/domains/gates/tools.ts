@@ -1,8 +1,12 @@
 // Tool handler for `gates.run`; the ToolRuntime validates arguments and output against schemas/.
-import type { ToolHandlers } from "../../catalog/tool-types.js";
+import type { ToolHandlers, ToolRecoveries } from "../../catalog/tool-types.js";
 import { runGate, type RunGateInput } from "./gate-service.js";
+import { recoverGateRun } from "./gate-recovery.js";
 
 export const handlers: ToolHandlers = {
   "gates.run": async (args: RunGateInput, ctx) =>
-    runGate(ctx.layout, ctx.clock, ctx.policy, args, { warn: (m) => ctx.warn(m), ...(ctx.progress ? { onProgress: ctx.progress } : {}) }),
+    runGate(ctx.layout, ctx.clock, ctx.policy, args, { warn: (m) => ctx.warn(m), ...(ctx.progress ? { onProgress: ctx.progress } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}) }),
 };
+
+/** A gates.run killed after writing its evidence is finished by its retry (docs/evidence.md). */
+export const recoveries: ToolRecoveries = { "gates.run": recoverGateRun };

@@ -1,9 +1,9 @@
 // The replay domain's public surface: the timeline writer, queries, retention and the replay.* tools.
 // Other domains, the composition root and the adapters import only from here.
-export { listRuns, timelineRunIds } from "./run-list.js";
+export { listRuns, type RunSummary, timelineRunIds } from "./run-list.js";
 export { pruneRuns, readRetention } from "./run-retention.js";
 export { auditTimeline } from "./timeline-audit.js";
-export { type EntryWithoutSequence, type TimelineEntry } from "./timeline-entry.js";
+export { asEntry, ENTRY_KEYS, type EntryWithoutSequence, type TimelineEntry } from "./timeline-entry.js";
 export { followTimeline } from "./timeline-follow.js";
 export { createTimelineHook } from "./timeline-hook.js";
 export { type TimelinePage } from "./timeline-query.js";

@@ -7,6 +7,7 @@ import { ensureDir, openForWriting, removeFile, writeAll, writeJsonAtomic } from
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { defaultFileMode } from "../../store/layout.js";
 import { acquireLock, type ReleaseLock } from "../../store/lock.js";
+import { crashPoint } from "../../store/crash-points.js";
 import { serializeEntry, type EntryWithoutSequence } from "./timeline-entry.js";
 import { noteEntry, type TimelineMeta } from "./timeline-meta.js";
 import { catchUp, readMetaFile } from "./timeline-scan.js";
@@ -168,6 +169,7 @@ class RunWriter {
     // A write cut short (a full disk) leaves a torn line: the caller abandons its state and the next
     // acquire terminates that line; the sequence is reused.
     writeAll(this.fd!, line, this.file);
+    crashPoint("timeline:after-append", this.file);
     noteEntry(meta, { sequence, ts: entry.ts, result: entry.result }, meta.file_size);
     meta.file_size += bytes;
     this.metaDirty = true;

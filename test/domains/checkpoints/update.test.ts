@@ -8,6 +8,7 @@ import { AopError } from "../../../src/core/errors.js";
 import { WorkspaceLayout } from "../../../src/store/layout.js";
 import { runWorkers, startWorker, waitForOutput } from "../../helpers/processes.js";
 import { readJson } from "../../helpers/tmp.js";
+import { runCli } from "../../helpers/cli.js";
 import { checkpointPath, checkpointWorkspace, exampleCheckpoint, minimalCheckpoint } from "./fixture.js";
 
 const clock = fixedClock("2026-03-01T12:00:00.000Z");
@@ -115,5 +116,37 @@ describe("reset and init", () => {
     expect(initCheckpoints(env(root))).toMatchObject({ created: [".checkpoints/", ".checkpoints/.gitignore"], kept: [] });
     expect(initCheckpoints(env(root))).toMatchObject({ created: [], kept: [".checkpoints/", ".checkpoints/.gitignore"] });
     expect(fs.readFileSync(`${root}/.checkpoints/.gitignore`, "utf8")).toMatch(/\*\.checkpoint\.json\.lock/);
+  });
+});
+
+describe("update: the size limit every checkpoint reader enforces", () => {
+  it("refuses a result over 1 MB with payload_too_large and leaves the file byte-identical", async () => {
+    const root = checkpointWorkspace({ architect: exampleCheckpoint() });
+    const file = checkpointPath(root, "architect");
+    await update(root, "architect", `--skill_state.notes=${"a".repeat(700_000)}`);
+    const before = fs.readFileSync(file);
+    const err = (await update(root, "architect", `--skill_state.more=${"b".repeat(400_000)}`).then(() => null, (e: unknown) => e)) as AopError;
+    expect(err).toBeInstanceOf(AopError);
+    expect(err.code).toBe("payload_too_large");
+    expect(err.message).toMatch(/refused to update architect: the result would be \d+ bytes, over the 1 MB limit every checkpoint command enforces; nothing was written/);
+    expect(err.details).toMatchObject({ skill: "architect", limit: 1024 * 1024 });
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+  });
+
+  it("through `aop call checkpoint.update`: the second of two 700 KB patches is refused and every command still reads the file", () => {
+    const root = checkpointWorkspace({ architect: exampleCheckpoint() });
+    const patch = (key: string) => {
+      const file = `${root}/patch-${key}.json`;
+      fs.writeFileSync(file, JSON.stringify({ skill: "architect", patch: { skill_state: { [key]: "x".repeat(700_000) } }, as_skill: "architect" }));
+      return `@${file}`;
+    };
+    const first = runCli(["call", "checkpoint.update", "--args", patch("one"), "--root", root, "--json"]);
+    expect(first.code, first.stdout.slice(0, 300)).toBe(0);
+    const before = fs.readFileSync(checkpointPath(root, "architect"));
+    const second = runCli(["call", "checkpoint.update", "--args", patch("two"), "--root", root, "--json"]);
+    expect(second.code).toBe(1);
+    expect(JSON.parse(second.stdout)).toMatchObject({ ok: false, error: { code: "payload_too_large" } });
+    expect(fs.readFileSync(checkpointPath(root, "architect")).equals(before)).toBe(true);
+    expect(runCli(["checkpoint", "validate", "--dir", `${root}/.checkpoints`]).code).toBe(0);
   });
 });

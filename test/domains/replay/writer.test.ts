@@ -9,6 +9,7 @@ import { readRetention } from "../../../src/domains/replay/run-retention.js";
 import { spoolBacklog, spoolEntry } from "../../../src/domains/replay/timeline-spool.js";
 import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
 import { readTimelineLines, sequences } from "../../helpers/timeline.js";
+import { fillDisk, smallDisk } from "../../helpers/full-disk.js";
 
 /** A workspace aop has written to before (.aop/ exists), so read-only calls are recorded too. */
 function workspace(policyYaml?: string): WorkspaceLayout {
@@ -104,6 +105,17 @@ describe("timeline writer", () => {
       const runtime = await runtimeFor(unwritable("required"));
       const r = await runtime.callTool("feature.list", {});
       expect(r.envelope).toMatchObject({ ok: false, error: { code: "replay_timeline_write_failed" } });
+    });
+
+    it("required: the message and details agree on the call's own outcome, success or failure", async () => {
+      const runtime = await runtimeFor(unwritable("required"));
+      const ok = await runtime.callTool("feature.list", {});
+      expect(ok.envelope).toMatchObject({ ok: false, error: { details: { completed: true, timeline_written: false } } });
+      expect(!ok.envelope.ok && ok.envelope.error.message).toMatch(/^feature\.list succeeded \(its effect is in place\), but its timeline entry could not be written: /);
+      const failed = await runtime.callTool("feature.get", { feature_id: "ghost" });
+      expect(failed.envelope).toMatchObject({ ok: false, error: { details: { completed: false, timeline_written: false, call_error: { code: "feature_not_found" } } } });
+      expect(!failed.envelope.ok && failed.envelope.error.message).toMatch(/^feature\.get failed with feature_not_found, but its timeline entry could not be written: /);
+      expect(!failed.envelope.ok && failed.envelope.error.message).not.toMatch(/completed/);
     });
 
     it("best_effort: the call succeeds and a warning is logged", async () => {
@@ -217,5 +229,22 @@ describe("timeline writer", () => {
     writer.close();
     expect(fs.existsSync(layout.timelineSpoolDir("run-d"))).toBe(false);
     expect(readTimelineLines(layout, "run-d").entries).toHaveLength(1);
+  });
+});
+
+describe("required write mode on a full disk", () => {
+  const disk = smallDisk();
+  it.skipIf("skip" in disk)(`says what happened to the call and to its entry${"skip" in disk ? ` (skipped: ${disk.skip})` : ""}`, async () => {
+    const root = (disk as { dir: string }).dir;
+    fs.mkdirSync(`${root}/.git`);
+    writeFile(root, "agentic/orchestrator/policy.yaml", "observability:\n  replay:\n    write_mode: required\n");
+    const layout = new WorkspaceLayout(root);
+    fs.mkdirSync(layout.aopDir); // a workspace aop wrote to: read-only calls are recorded
+    const runtime = await runtimeFor(layout);
+    expect((await runtime.callTool("feature.list", {})).envelope.ok).toBe(true); // the timeline file exists
+    fillDisk(root);
+    const r = await runtime.callTool("feature.list", {});
+    expect(r.envelope).toMatchObject({ ok: false, error: { code: "replay_timeline_write_failed", details: { completed: true, timeline_written: false } } });
+    expect(!r.envelope.ok && r.envelope.error.message).toMatch(/^feature\.list succeeded \(its effect is in place\), but its timeline entry could not be written: .*ENOSPC/);
   });
 });

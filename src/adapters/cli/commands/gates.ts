@@ -1,7 +1,7 @@
 // aop gates run: run one mode of gates.yaml for a feature; live progress on a TTY, a summary table, exit 1 on failure.
 import type { Command } from "commander";
 import { EXIT_FAILED } from "../exit-codes.js";
-import { examples, runCommand } from "../run-command.js";
+import { examples, reportError, runCommand } from "../run-command.js";
 import type { GateRunReport } from "../../../domains/gates/index.js";
 import type { GateProgressEvent } from "../../../domains/gates/index.js";
 
@@ -18,15 +18,14 @@ export function register(program: Command, summary: string): void {
     .action(
       runCommand(async (ctx, opts) => {
         const { withClient, withOperationId } = await import("../tool-session.js");
-        const { killRunningSteps } = await import("../../../domains/gates/index.js");
         const { createGateProgress, renderGateReport } = await import("../output/gate-format.js");
         const progress = ctx.json ? null : createGateProgress(ctx.errStyle);
-        // In-process, steps lead their own process groups, so an interrupt must take them down explicitly.
+        // Steps lead their own process groups, so a Ctrl-C aimed at aop does not reach them: an interrupt
+        // aborts the call, which kills them and records nothing (docs/evidence.md, "Interrupted runs").
+        const interrupt = new AbortController();
         const interrupted = (signal: NodeJS.Signals) => {
-          const killed = killRunningSteps();
           progress?.stop();
-          ctx.err(`interrupted by ${signal}: ${killed} running step${killed === 1 ? "" : "s"} killed; no evidence was written`);
-          process.exit(130);
+          interrupt.abort(signal);
         };
         process.once("SIGINT", interrupted);
         process.once("SIGTERM", interrupted);
@@ -35,8 +34,18 @@ export function register(program: Command, summary: string): void {
         let report: GateRunReport;
         try {
           report = await withClient(ctx, (call) =>
-            call<GateRunReport>("gates.run", withOperationId(args, opts.operationId), progress ? { onProgress: (e) => progress.onEvent(e as GateProgressEvent) } : {}),
+            call<GateRunReport>("gates.run", withOperationId(args, opts.operationId), { signal: interrupt.signal, ...(progress ? { onProgress: (e: unknown) => progress.onEvent(e as GateProgressEvent) } : {}) }),
           );
+        } catch (err) {
+          if (!interrupt.signal.aborted) throw err;
+          const signal = interrupt.signal.reason as NodeJS.Signals;
+          if (ctx.json) reportError(err, true);
+          else {
+            const killed = (err as { details?: { steps_killed?: unknown } }).details?.steps_killed;
+            const steps = typeof killed === "number" ? `${killed} running step${killed === 1 ? "" : "s"} killed` : "running steps killed";
+            ctx.err(`interrupted by ${signal}: ${steps}; no evidence was written, and nothing was recorded for the operation id, so running it again runs the gate again`);
+          }
+          return signal === "SIGINT" ? 130 : 143;
         } finally {
           process.off("SIGINT", interrupted);
           process.off("SIGTERM", interrupted);

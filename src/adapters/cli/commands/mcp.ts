@@ -19,7 +19,10 @@ export function register(program: Command, summary: string): void {
         const { identityFromGlobals } = await import("../tool-session.js");
         const { resolveActor } = await import("../../../app/create-runtime.js");
         resolveActor(ctx.globals.actor, process.env); // fail fast on a bad --actor, before serving
-        const runtime = await createRuntime({ layout: ctx.layout, clock: ctx.clock, identity: identityFromGlobals(ctx), warn: (m) => ctx.err(`aop mcp: warning: ${m}`) });
+        // Aborted when the client goes away (stdin closes) or on SIGTERM/SIGINT: calls in flight are
+        // interrupted (a gate kills its steps and records nothing, docs/evidence.md), then we exit.
+        const interrupt = new AbortController();
+        const runtime = await createRuntime({ layout: ctx.layout, clock: ctx.clock, identity: identityFromGlobals(ctx), signal: interrupt.signal, warn: (m) => ctx.err(`aop mcp: warning: ${m}`) });
         await serveMcp(runtime, readPackageVersion());
         // The catalog self-check loads every domain's handlers; it runs as soon as the server is up
         // rather than before, so clients are not kept waiting for the handshake. A broken install
@@ -33,11 +36,22 @@ export function register(program: Command, summary: string): void {
             process.stderr.write(`aop mcp: ${err instanceof Error ? err.message : String(err)}\n`);
             process.exit(1);
           });
-        // Serve until the client closes stdin; gate steps still running are then killed with their
-        // process groups (they do not die with us otherwise).
-        await new Promise<void>((resolve) => process.stdin.once("close", resolve));
+        const reason = await new Promise<"client_gone" | NodeJS.Signals>((resolve) => {
+          process.stdin.once("close", () => resolve("client_gone"));
+          process.once("SIGTERM", () => resolve("SIGTERM"));
+          process.once("SIGINT", () => resolve("SIGINT"));
+        });
+        interrupt.abort(reason);
+        await runtime.whenIdle(SHUTDOWN_GRACE_MS);
+        // Anything still running (a call that did not settle in time) dies with us rather than outliving us.
         const { killRunningSteps } = await import("../../../domains/gates/index.js");
         killRunningSteps();
+        if (reason === "client_gone") return 0;
+        // Stdin is still open after a signal: leave once the last answers are flushed.
+        process.stdout.write("", () => process.exit(reason === "SIGINT" ? 130 : 143));
       }),
     );
 }
+
+/** How long calls in flight get to settle (a gate: kill its steps, write its timeline entry) before exit. */
+const SHUTDOWN_GRACE_MS = 5_000;

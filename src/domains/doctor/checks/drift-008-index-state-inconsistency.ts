@@ -1,9 +1,15 @@
-// DRIFT_008: the feature index lists a feature twice, names a feature without state, or is unreadable.
+// DRIFT_008: the feature index lists a feature twice, names a feature without state, lists it under another
+// status than its state.md says (a feature call interrupted between its two writes), or is unreadable.
 import fs from "node:fs";
 import type { DoctorCheck, FindingDraft } from "../check-types.js";
 import { FEATURE_STATUSES } from "../../features/index.js";
 import { idProblem } from "../../../core/ids.js";
 import { readFeatureIndex } from "../workspace-reads.js";
+import { readTextBounded } from "../../../store/read-text-bounded.js";
+
+// The front matter sits at the top; aop writes `status: <value>` on a line of its own.
+const FRONT_MATTER_BYTES = 64 * 1024;
+const STATUS_LINE = /^---\r?\n(?:[^\n]*\n)*?status: ["']?([a-z]+)["']?\r?\n/;
 
 export const check: DoctorCheck = {
   id: "DRIFT_008_INDEX_STATE_INCONSISTENCY",
@@ -26,7 +32,19 @@ export const check: DoctorCheck = {
         continue;
       }
       const state = ctx.layout.featureState(id);
-      if (!fs.existsSync(state)) findings.push({ message: `feature ${id} is in the index but ${ctx.layout.relative(state)} does not exist`, refs: [ref, ctx.layout.relative(state)] });
+      if (!fs.existsSync(state)) {
+        findings.push({ message: `feature ${id} is in the index but ${ctx.layout.relative(state)} does not exist`, refs: [ref, ctx.layout.relative(state)] });
+        continue;
+      }
+      const read = readTextBounded(state, FRONT_MATTER_BYTES);
+      const stateStatus = read.status === "ok" ? STATUS_LINE.exec(read.text)?.[1] : undefined;
+      if (statuses.length === 1 && stateStatus !== undefined && stateStatus !== statuses[0]) {
+        findings.push({
+          message: `feature ${id} is listed as ${statuses[0]} in the index but ${ctx.layout.relative(state)} says ${stateStatus}`,
+          remediation: `set the status you mean once more (\`aop feature set-status ${id} <status>\` with a new operation id): it rewrites both`,
+          refs: [ref, ctx.layout.relative(state)],
+        });
+      }
     }
     return { findings, okMessage: "feature index and state agree" };
   },

@@ -1,4 +1,4 @@
-// DRIFT_009: what interrupted writes and older versions left behind — temp files of atomic writes whose
+// DRIFT_010: what interrupted writes and older versions left behind — temp files of atomic writes whose
 // writer is gone, drained spool folders, feature folders without state. Harmless, but never cleaned up
 // by anything else; reported so a person can remove them.
 import path from "node:path";
@@ -25,7 +25,7 @@ function writtenFolders(ctx: DoctorContext): string[] {
 }
 
 export const check: DoctorCheck = {
-  id: "DRIFT_009_LEFTOVER_FILES",
+  id: "DRIFT_010_LEFTOVER_FILES",
   family: "drift",
   severity: "info",
   title: "no leftovers of interrupted writes",

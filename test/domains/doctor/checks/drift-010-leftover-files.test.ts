@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { check } from "../../../../src/domains/doctor/checks/drift-009-leftover-files.js";
+import { check } from "../../../../src/domains/doctor/checks/drift-010-leftover-files.js";
 import { DriftFixture } from "../drift-fixtures.js";
 
 // A pid that runs no process: larger than any pid_max.

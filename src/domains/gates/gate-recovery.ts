@@ -1,0 +1,17 @@
+// Finishing a gates.run whose process was killed after its evidence file was written (docs/evidence.md,
+// "Interrupted runs"): the retry publishes that evidence (chain, manifest, latest-<mode>.json, state) instead
+// of running the steps again, and returns what the killed call would have returned.
+import type { LandedEffect, ToolContext } from "../../catalog/tool-types.js";
+import { readWrittenEvidence, republishGateEvidence } from "../evidence/index.js";
+import { gateRunReport, type GateRunReport, type RunGateInput } from "./gate-service.js";
+
+const EVIDENCE_FILE = /\/evidence\/gate-[^/]+\.json$/;
+
+export async function recoverGateRun(args: RunGateInput, effects: readonly LandedEffect[], ctx: ToolContext): Promise<GateRunReport | null> {
+  const created = effects.find((e) => e.kind === "create" && e.state === "applied" && EVIDENCE_FILE.test(e.path));
+  if (!created) return null;
+  const written = readWrittenEvidence(ctx.layout, created.path);
+  if (!written || written.evidence.feature_id !== args.feature_id || written.evidence.mode !== args.mode) return null;
+  const commit = await republishGateEvidence(ctx.layout, ctx.clock, ctx.policy, written, { warn: (m) => ctx.warn(m) });
+  return gateRunReport(ctx.layout, written, commit);
+}

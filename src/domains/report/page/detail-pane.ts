@@ -1,0 +1,110 @@
+// One entry in full: every field of its timeline line, where its bar sits, and for a mutating call the
+// envelope the idempotency ledger recorded (what a replay returns).
+import type { Lane } from "../lanes.js";
+import type { LedgerView } from "../report-types.js";
+import { entryTimestamp, type ReportEntry } from "../timeline-codec.js";
+import { barStart } from "../waterfall.js";
+import { append, badge, el, fill, type Child } from "./dom.js";
+
+export interface DetailInput {
+  runId: string;
+  entry: ReportEntry;
+  lane: Lane | undefined;
+  link: string;
+  ledger: LedgerView | undefined;
+  /** Ask the server for an envelope the file does not hold (served pages only). */
+  fetchLedger: ((operationId: string) => void) | null;
+}
+
+function value(v: unknown): Child {
+  if (v === null || v === undefined) return el("span", { class: "null" }, "null");
+  if (typeof v === "string") return v;
+  return JSON.stringify(v);
+}
+
+function fields(rows: [string, unknown][]): HTMLTableElement {
+  return el("table", { class: "fields" }, el("tbody", null, ...rows.map(([k, v]) => el("tr", { data: { field: k } }, el("th", null, k), el("td", null, value(v))))));
+}
+
+function pretty(json: string): string {
+  try {
+    return JSON.stringify(JSON.parse(json), null, 2);
+  } catch {
+    return json;
+  }
+}
+
+function ledgerSection(input: DetailInput): HTMLElement {
+  const e = input.entry;
+  const section = el("section", { class: "ledger" }, el("h3", null, "Ledger envelope"));
+  if (!e.mutating || e.operation_id === null || e.idempotency_status === "none") {
+    const why = !e.mutating
+      ? "read-only call: the ledger records only mutating calls"
+      : e.operation_id === null
+        ? "no operation id: nothing recorded"
+        : "not an aop kernel call (an agent's own tool, recorded by a hook): the ledger has no record of it";
+    section.append(el("p", { class: "muted" }, why));
+    return section;
+  }
+  const l = input.ledger;
+  if (!l) {
+    section.append(el("p", { class: "muted" }, "not in this file: see the notes at the foot of the page"));
+    if (input.fetchLedger) {
+      const button = el("button", { class: "small" }, "fetch from the server");
+      button.addEventListener("click", () => input.fetchLedger!(e.operation_id!));
+      section.append(button);
+    }
+    return section;
+  }
+  if (l.status === "missing") section.append(el("p", { class: "warn" }, `no ledger record for operation ${l.operation_id}`));
+  else if (l.status === "unreadable") section.append(el("p", { class: "warn" }, `ledger record unreadable: ${l.reason ?? ""}`));
+  else {
+    const sameHash = l.request_hash === e.request_hash;
+    append(
+      section,
+      fields([["operation_id", l.operation_id], ["tool_name", l.tool_name], ["run_id", l.run_id], ["recorded_at", l.recorded_at], ["request_hash", l.request_hash]]),
+      sameHash ? null : el("p", { class: "warn" }, "the recorded request hash differs from this call's (a mismatch or a reused id)"),
+      el("pre", { class: "envelope" }, pretty(l.envelope_json ?? "")),
+      l.truncated ? el("p", { class: "muted" }, "envelope cut at the embedding bound") : null,
+    );
+  }
+  return section;
+}
+
+export function renderDetail(target: HTMLElement, input: DetailInput | null): void {
+  if (!input) {
+    fill(target, el("p", { class: "muted" }, "Select a call (click a row or a bar, or press j / k)."));
+    return;
+  }
+  const e = input.entry;
+  const ts = entryTimestamp(e);
+  const contract: [string, unknown][] = [
+    ["ts", ts], ["sequence", e.sequence], ["run_id", e.run_id], ["session_id", e.session_id], ["actor_type", e.actor_type], ["feature_id", e.feature_id],
+    ["tool_name", e.tool_name], ["mutating", e.mutating], ["operation_id", e.operation_id], ["idempotency_status", e.idempotency_status],
+    ["request_hash", e.request_hash], ["result", e.result], ["error_code", e.error_code], ["latency_ms", e.latency_ms],
+  ];
+  if (e.agent_id !== null || e.agent_type !== null) contract.push(["agent_id", e.agent_id], ["agent_type", e.agent_type]);
+  for (const [k, v] of Object.entries(e.extra ?? {})) contract.push([k, v]);
+  const start = Number.isFinite(e.ts_ms) ? new Date(barStart(e)).toISOString() : "–";
+  const head = el(
+    "div",
+    { class: "detail-head" },
+    el("h2", null, e.tool_name),
+    e.result === "error" ? badge(`ERROR ${e.error_code ?? ""}`.trim(), "err") : badge("ok", "ok"),
+    e.idempotency_status === "replay" ? badge("REPLAY", "replay") : e.idempotency_status === "mismatch" ? badge("MISMATCH", "mismatch") : null,
+    e.mutating ? badge("mutating", "mut") : null,
+  );
+  const link = el("input", { class: "link", attrs: { readonly: "", "aria-label": "deep link" } });
+  link.value = input.link;
+  link.addEventListener("focus", () => link.select());
+  fill(
+    target,
+    head,
+    el("p", { class: "muted" }, `sequence ${e.sequence} · lane ${input.lane?.label ?? "–"} · started ${start}`),
+    el("h3", null, "Timeline entry"),
+    fields(contract),
+    ledgerSection(input),
+    el("h3", null, "Link to this call"),
+    link,
+  );
+}

@@ -1,0 +1,114 @@
+// `aop report --serve`: the same page over HTTP on 127.0.0.1 only, answering only to its own Host name
+// (a DNS-rebinding page cannot reach it), with new timeline entries pushed as server-sent events.
+// Read-only: it serves what is on disk and writes nothing. Protocol in docs/report.md.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Clock } from "../../core/clock.js";
+import { AopError, isAopError } from "../../core/errors.js";
+import { idProblem } from "../../core/ids.js";
+import type { WorkspaceLayout } from "../../store/layout.js";
+import { buildReport, type ReportOptions, type ReportPorts } from "./build-report.js";
+import { DEFAULT_LEDGER_BUDGET, ledgerView } from "./gather-ledger.js";
+import { DEFAULT_BUDGET, gatherRuns } from "./gather-runs.js";
+import { headerPolicy, renderReportHtml, type PageAssets } from "./html-page.js";
+import { streamRun } from "./live-stream.js";
+
+export interface ServeSetup {
+  layout: WorkspaceLayout;
+  clock: Clock;
+  options: Omit<ReportOptions, "live">;
+  ports: ReportPorts;
+  assets: PageAssets;
+  port: number;
+  signal: AbortSignal;
+  onListening(url: string): void;
+}
+
+const BASE_HEADERS = { "cache-control": "no-store", "x-content-type-options": "nosniff", "referrer-policy": "no-referrer", "cross-origin-resource-policy": "same-origin" };
+
+function send(res: http.ServerResponse, status: number, type: string, body: string, extra: Record<string, string> = {}): void {
+  res.writeHead(status, { ...BASE_HEADERS, "content-type": type, "content-length": Buffer.byteLength(body), ...extra });
+  res.end(body);
+}
+
+function sendJson(res: http.ServerResponse, status: number, value: unknown): void {
+  send(res, status, "application/json; charset=utf-8", JSON.stringify(value));
+}
+
+export function allowedHosts(port: number): Set<string> {
+  return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+}
+
+export async function serveReport(setup: ServeSetup): Promise<void> {
+  const { layout, clock, ports, assets } = setup;
+  const options: ReportOptions = { ...setup.options, live: true };
+  let hosts = new Set<string>();
+  const streams = new Set<AbortController>();
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    if (!hosts.has(req.headers.host ?? "")) return send(res, 421, "text/plain; charset=utf-8", "misdirected request: this server answers only to its own address on 127.0.0.1\n");
+    if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "text/plain; charset=utf-8", "only GET is served\n", { allow: "GET, HEAD" });
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (url.pathname === "/") {
+      const built = await buildReport(layout, clock, options, ports);
+      return send(res, 200, "text/html; charset=utf-8", renderReportHtml(built.data, assets, "served"), { "content-security-policy": headerPolicy(assets) });
+    }
+    const runId = url.searchParams.get("run") ?? "";
+    if (url.pathname === "/api/timeline" || url.pathname === "/events") {
+      if (idProblem(runId) !== null) return sendJson(res, 400, { error: "run must name a run id" });
+    }
+    if (url.pathname === "/api/timeline") {
+      const sinceMs = options.since === null ? null : Date.parse(options.since);
+      const gathered = await gatherRuns(layout, { runIds: [runId], sinceMs }, DEFAULT_BUDGET);
+      const timeline = gathered.timelines[0];
+      if (!timeline) return sendJson(res, 404, { error: gathered.runs[0]?.note ?? "no entries" });
+      return sendJson(res, 200, { run: { ...gathered.runs[0], cursor: gathered.cursors.get(runId) ?? 0 }, timeline, cursor: gathered.cursors.get(runId) ?? 0 });
+    }
+    if (url.pathname === "/api/ledger") {
+      const op = url.searchParams.get("op") ?? "";
+      if (op === "" || op.length > 256) return sendJson(res, 400, { error: "op must be an operation id" });
+      return sendJson(res, 200, ledgerView(op, ports.readLedger(op), DEFAULT_LEDGER_BUDGET.maxEnvelopeBytes));
+    }
+    if (url.pathname === "/events") {
+      const cursor = Number(req.headers["last-event-id"] ?? url.searchParams.get("cursor") ?? "0");
+      const stop = new AbortController();
+      streams.add(stop);
+      req.on("close", () => stop.abort());
+      res.writeHead(200, { ...BASE_HEADERS, "content-type": "text/event-stream; charset=utf-8", connection: "keep-alive" });
+      try {
+        await streamRun(layout, runId, Number.isInteger(cursor) && cursor >= 0 ? cursor : 0, (text) => res.write(text), stop.signal);
+      } finally {
+        streams.delete(stop);
+        res.end();
+      }
+      return;
+    }
+    send(res, 404, "text/plain; charset=utf-8", "not found\n");
+  };
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      if (res.headersSent) return void res.end();
+      const message = err instanceof Error ? err.message : String(err);
+      sendJson(res, isAopError(err) && err.code === "replay_run_not_found" ? 404 : 500, { error: message });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (err: NodeJS.ErrnoException) =>
+      reject(err.code === "EADDRINUSE" ? new AopError("invalid_argument", `port ${setup.port} on 127.0.0.1 is in use`, { hint: "pass another --port, or --port 0 for any free one" }) : err),
+    );
+    server.listen(setup.port, "127.0.0.1", () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  hosts = allowedHosts(port);
+  setup.onListening(`http://127.0.0.1:${port}/`);
+  await new Promise<void>((resolve) => {
+    const close = () => {
+      for (const s of streams) s.abort();
+      server.close(() => resolve());
+      server.closeAllConnections();
+    };
+    if (setup.signal.aborted) close();
+    else setup.signal.addEventListener("abort", close, { once: true });
+  });
+}

@@ -1,0 +1,112 @@
+// `aop mcp` interrupted during gates_run (the client goes away, SIGTERM, SIGINT): the step's process group
+// is killed, and nothing is recorded — no evidence, no chain entry, no state, no ledger record — so the
+// same operation id runs the gate again (docs/evidence.md, "Interrupted runs").
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { gateWorkspace, gatesYaml, INTEGRITY_POLICY_YAML, nodeStep, setGates, type GateWorkspace } from "../../helpers/gates.js";
+import { CLI_BIN } from "../../helpers/paths.js";
+import { runJson } from "../../helpers/cli.js";
+import { processIsRunning } from "../../../src/domains/gates/process-group.js";
+import { sha256Hex } from "../../../src/core/hash.js";
+import { WorkspaceLayout } from "../../../src/store/layout.js";
+import { checkpointPath, checkpointWorkspace, minimalCheckpoint } from "../../domains/checkpoints/fixture.js";
+
+function serve(root: string): { child: ChildProcessWithoutNullStreams; send(message: object): void; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
+  const child = spawn(process.execPath, [CLI_BIN, "mcp", "--root", root], { stdio: ["pipe", "pipe", "pipe"] });
+  const send = (message: object) => child.stdin.write(JSON.stringify(message) + "\n");
+  send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "1" } } });
+  send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("close", (code, signal) => resolve({ code, signal })));
+  return { child, send, exited };
+}
+
+async function waitForFile(file: string): Promise<string> {
+  const until = Date.now() + 20_000;
+  while (!fs.existsSync(file) || fs.readFileSync(file, "utf8") === "") {
+    if (Date.now() > until) throw new Error("the step never started");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return fs.readFileSync(file, "utf8");
+}
+
+async function hangingGate(): Promise<{ ws: GateWorkspace; pidFile: string }> {
+  const ws = await gateWorkspace({ policyYaml: INTEGRITY_POLICY_YAML, gates: gatesYaml({ fast: [nodeStep("ok", "")] }) });
+  const pidFile = path.join(ws.root, "step.pid");
+  setGates(ws, { slow: [nodeStep("hang", `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000)`)], fast: [nodeStep("ok", "")] });
+  return { ws, pidFile };
+}
+
+async function expectGone(pid: number): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (processIsRunning(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  expect(processIsRunning(pid), `step ${pid} still running`).toBe(false);
+}
+
+function expectNothingRecorded(ws: GateWorkspace, operationId: string): void {
+  expect(fs.existsSync(ws.layout.evidenceDir("feat_a")), "no evidence folder").toBe(false);
+  expect(fs.existsSync(ws.layout.ledgerRecord(sha256Hex(operationId))), "no ledger record").toBe(false);
+  expect(fs.readFileSync(ws.layout.featureState("feat_a"), "utf8")).not.toMatch(/gates:\s*\n\s+slow:/);
+  expect(fs.readdirSync(ws.layout.featureLogsDir("feat_a")), "its step logs are removed").toEqual([]);
+}
+
+describe("aop mcp interrupted during gates_run", () => {
+  for (const how of ["stdin closed", "SIGTERM", "SIGINT"] as const) {
+    it(`${how}: kills the step, records nothing, and the same operation id runs the gate again`, async () => {
+      const { ws, pidFile } = await hangingGate();
+      const server = serve(ws.root);
+      server.send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "gates_run", arguments: { feature_id: "feat_a", mode: "slow", operation_id: "op-interrupted-gate-1" } } });
+      const stepPid = Number(await waitForFile(pidFile));
+      if (how === "stdin closed") server.child.stdin.end();
+      else server.child.kill(how);
+      const exit = await server.exited;
+      expect(exit.code).toBe(how === "stdin closed" ? 0 : how === "SIGTERM" ? 143 : 130);
+      await expectGone(stepPid);
+      expectNothingRecorded(ws, "op-interrupted-gate-1");
+
+      // The retry (same id, a gate that now finishes) runs the steps: nothing was replayed.
+      setGates(ws, { slow: [nodeStep("hang", "")] });
+      const retry = runJson<{ ok: boolean }>(["call", "gates.run", "--args", '{"feature_id":"feat_a","mode":"slow"}', "--operation-id", "op-interrupted-gate-1", "--root", ws.root]);
+      expect(retry.code, JSON.stringify(retry.json)).toBe(0);
+      expect(retry.json).toMatchObject({ ok: true, data: { overall: "pass", chain: { sequence: 0 } } });
+    });
+  }
+});
+
+describe("aop gates run interrupted", () => {
+  for (const transport of ["inprocess", "mcp"] as const) {
+    it(`--transport ${transport}, SIGTERM: exit 143, the step is killed and nothing is recorded`, async () => {
+      const { ws, pidFile } = await hangingGate();
+      const child = spawn(process.execPath, [CLI_BIN, "gates", "run", "--feature-id", "feat_a", "--mode", "slow", "--operation-id", "op-cli-gate-0001", "--transport", transport, "--root", ws.root], { env: { ...process.env, NO_COLOR: "1" } });
+      let stderr = "";
+      child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+      const stepPid = Number(await waitForFile(pidFile));
+      child.kill("SIGTERM");
+      expect(await exited).toBe(143);
+      expect(stderr).toMatch(/^interrupted by SIGTERM: .*no evidence was written/m);
+      await expectGone(stepPid);
+      // the server of --transport mcp needs a moment after its client left
+      const until = Date.now() + 5_000;
+      while (fs.readdirSync(ws.layout.featureLogsDir("feat_a")).length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+      expectNothingRecorded(ws, "op-cli-gate-0001");
+    });
+  }
+});
+
+describe("aop mcp interrupted during checkpoint_done with verify", () => {
+  it("stdin closed: the done_when command is killed and nothing is marked done or recorded", async () => {
+    const pidFile = "done-when.pid";
+    const root = checkpointWorkspace({ builder: minimalCheckpoint("builder", { next_actions: [{ text: "run the suite", done_when: `echo $$ > ${pidFile}; exec sleep 30` }, "then ship"] }) });
+    const before = fs.readFileSync(checkpointPath(root, "builder"));
+    const server = serve(root);
+    server.send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "checkpoint_done", arguments: { skill: "builder", verify: true, operation_id: "op-interrupted-done-1" } } });
+    const commandPid = Number(await waitForFile(path.join(root, pidFile)));
+    server.child.stdin.end();
+    expect((await server.exited).code).toBe(0);
+    await expectGone(commandPid);
+    expect(fs.readFileSync(checkpointPath(root, "builder")).equals(before)).toBe(true);
+    expect(fs.existsSync(new WorkspaceLayout(root).ledgerRecord(sha256Hex("op-interrupted-done-1")))).toBe(false);
+  });
+});

@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { check } from "../../../../src/domains/doctor/checks/drift-009-idempotency-ledger.js";
+import { DriftFixture } from "../drift-fixtures.js";
+import { intentPath, recordPath } from "../../../../src/store/ledger-files.js";
+
+const DAY = 86_400_000;
+const DEAD_PID = 2 ** 22 + 12345; // above the default pid_max: never a live process
+
+function record(f: DriftFixture, operationId: string, ageDays = 0, text?: string): DriftFixture {
+  const file = recordPath(f.layout, operationId);
+  f.write(f.layout.relative(file), text ?? { operation_id: operationId, tool_name: "feature.init", request_hash: "sha256:" + "0".repeat(64), run_id: "r", recorded_at: "2026-06-01T12:00:00.000Z", envelope_json: '{"ok":true,"data":{}}' });
+  const at = (Date.now() - ageDays * DAY) / 1000;
+  fs.utimesSync(file, at, at);
+  return f;
+}
+
+function intent(f: DriftFixture, operationId: string, effects: object[] = [], options: { lockPid?: number } = {}): DriftFixture {
+  const head = { intent: { operation_id: operationId, tool_name: "feature.set_status", request_hash: "sha256:" + "1".repeat(64), run_id: "r", session_id: null, actor_type: "orchestrator", feature_id: "f1", started_at: "2026-06-01T11:00:00.000Z", pid: DEAD_PID, hostname: "h" } };
+  f.write(f.layout.relative(intentPath(f.layout, operationId)), [head, ...effects.map((effect) => ({ effect }))].map((l) => JSON.stringify(l) + "\n").join(""));
+  if (options.lockPid !== undefined) f.write(f.layout.relative(recordPath(f.layout, operationId)) + ".lock", { pid: options.lockPid, hostname: "h", acquired_at: "x" });
+  return f;
+}
+
+const POLICY = "idempotency:\n  retention:\n    max_age_days: 30\n    max_records: 256\n";
+
+describe(check.id, () => {
+  it.each([
+    ["no ledger", (f: DriftFixture) => f, []],
+    ["settled records", (f: DriftFixture) => record(record(f, "op-a-000001"), "op-b-000001"), []],
+    ["a record with its leftover intent (killed between the two)", (f: DriftFixture) => intent(record(f, "op-left-0001"), "op-left-0001"), []],
+    ["an intent whose call is still running", (f: DriftFixture) => intent(f, "op-live-0001", [], { lockPid: process.pid }), []],
+    ["an intent whose first line never completed", (f: DriftFixture) => f.write(f.layout.relative(intentPath(f.layout, "op-torn-0001")), '{"intent":{"oper'), []],
+    ["a corrupt record", (f: DriftFixture) => record(f, "op-bad-00001", 0, '{"operation_id":'), [/^\.aop\/runtime\/operation-ledger\/[0-9a-f]{2}\/[0-9a-f]{64}\.json is not valid JSON: calls with its operation id fail with file_corrupt$/]],
+    ["a record without its envelope", (f: DriftFixture) => record(f, "op-bad-00002", 0, '{"operation_id":"x","tool_name":"t","request_hash":"h"}'), [/\.json has no envelope_json: calls with its operation id fail with file_corrupt/]],
+    ["an intent with a damaged middle line", (f: DriftFixture) => f.write(f.layout.relative(intentPath(f.layout, "op-bad-00003")), '{"intent":{"request_hash":"h"}}\n{oops\n{}\n'), [/\.intent\.jsonl line 2 is not valid JSON/]],
+    ["an interrupted call that changed nothing", (f: DriftFixture) => intent(f, "op-int-00001", [{ kind: "write", path: `${f.layout.root}/.aop/features/f1/state.md`, before: null, after: "sha256:" + "2".repeat(64) }]), [/^feature\.set_status \(operation_id op-int-00001, started 2026-06-01T11:00:00\.000Z by process \d+\) was interrupted before changing anything; its result was never recorded$/]],
+    [
+      "an interrupted call that changed a file",
+      (f: DriftFixture) => {
+        f.state("f1");
+        return intent(f, "op-int-00002", [{ kind: "write", path: `${f.layout.root}/.aop/features/f1/state.md`, before: null, after: "sha256:" + "3".repeat(64) }]);
+      },
+      [/was interrupted after changing \.aop\/features\/f1\/state\.md; its result was never recorded$/],
+    ],
+    ["records older than max_age_days (info)", (f: DriftFixture) => record(record(f.write("agentic/orchestrator/policy.yaml", POLICY), "op-old-00001", 40), "op-new-00001", 1), [/^1 ledger record is older than idempotency\.retention\.max_age_days \(30\) and will be pruned as calls are recorded$/]],
+    [
+      "more records than max_records (info)",
+      (f: DriftFixture) => {
+        f.write("agentic/orchestrator/policy.yaml", POLICY);
+        for (let i = 0; i < 257; i++) record(f, `op-many-${String(i).padStart(4, "0")}`);
+        return f;
+      },
+      [/^the ledger holds 257 records, over idempotency\.retention\.max_records \(256\); they are pruned a folder at a time as calls are recorded$/],
+    ],
+  ] as const)("%s", async (_name, build, expected) => {
+    const findings = await build(new DriftFixture()).run(check);
+    expect(findings.map((f) => f.message)).toEqual(expected.map((re) => expect.stringMatching(re)));
+  });
+
+});

@@ -1,0 +1,102 @@
+// `aop report --serve` with a real browser: the page over 127.0.0.1, a call made after the page loaded
+// appears without a reload; only its own Host name is answered; Ctrl-C stops it; nothing is written.
+import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, type Browser } from "../../../helpers/browser.js";
+import { runCli } from "../../../helpers/cli.js";
+import { CLI_BIN } from "../../../helpers/paths.js";
+import { reportWorkspace, snapshot, timelineLines } from "../../../helpers/report-workspace.js";
+
+let browser: Browser;
+let root: string;
+let layout: ReturnType<typeof reportWorkspace>["layout"];
+
+beforeAll(async () => {
+  ({ root, layout } = reportWorkspace());
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function serve(): Promise<{ child: ChildProcess; url: string; exited: Promise<number | null> }> {
+  const child = spawn(process.execPath, [CLI_BIN, "report", "--serve", "--port", "0", "--json", "--root", root], { env: { ...process.env, NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      const line = out.split("\n")[0];
+      if (out.includes("\n")) resolve((JSON.parse(line!) as { url: string }).url);
+    });
+    child.on("close", (code) => reject(new Error(`serve exited ${code}`)));
+  });
+  return { child, url, exited };
+}
+
+function get(url: string, headers: Record<string, string> = {}, method = "GET"): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(url);
+    const req = http.request({ host: u.hostname, port: u.port, path: u.pathname + u.search, method, headers }, (res) => {
+      let body = "";
+      res.on("data", (d: Buffer) => (body += d.toString()));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("aop report --serve", () => {
+  it("shows a call made after the page loaded, without a reload", async () => {
+    const { child, url, exited } = await serve();
+    try {
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      const opened = await openPage(browser, `${url}#run=run%3Akernel`, { allowOrigin: url.slice(0, -1) });
+      const { page } = opened;
+      const before = timelineLines(layout, "run:kernel").length;
+      expect(await page.locator('[data-testid="match-count"]').textContent()).toBe(`${before} entries`);
+      await page.evaluate("window.__loadedOnce = true");
+      expect(runCli(["feature", "list", "--root", root, "--run-id", "run:kernel"]).code).toBe(0);
+      await expect.poll(() => page.locator('[data-testid="match-count"]').textContent(), { timeout: 10_000 }).toBe(`${before + 1} entries`);
+      await page.locator(".rows").evaluate((el) => (el.scrollTop = el.scrollHeight));
+      await expect.poll(() => page.locator(`.rows .row[data-seq="${before}"] .c3`).textContent()).toBe("feature.list");
+      expect(await page.evaluate("window.__loadedOnce")).toBe(true);
+      expect(opened.networkRequests()).toEqual([]);
+      expect(opened.errors).toEqual([]);
+      await page.close();
+    } finally {
+      child.kill("SIGINT");
+      expect(await exited).toBe(0);
+    }
+  });
+
+  it("answers only to its own Host name, only GET, with the CSP as a header; Ctrl-C stops it and nothing is written", async () => {
+    const before = snapshot(root);
+    const { child, url, exited } = await serve();
+    try {
+      const page = await get(url);
+      expect(page.status).toBe(200);
+      expect(page.headers["content-security-policy"]).toMatch(/^default-src 'none'; script-src 'sha256-[^']+'; style-src 'sha256-[^']+'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$/);
+      expect((await get(url, { host: "evil.example" })).status).toBe(421);
+      expect((await get(url, { host: `evil.example:${new URL(url).port}` })).status).toBe(421);
+      expect((await get(url, {}, "POST")).status).toBe(405);
+      expect((await get(`${url}api/timeline?run=agent-run`)).body).toMatch(/"run_id":"agent-run"/);
+      expect((await get(`${url}api/timeline?run=..%2Fx`)).status).toBe(400);
+      expect((await get(`${url}api/timeline?run=nope`)).status).toBe(404);
+      expect(JSON.parse((await get(`${url}api/ledger?op=op-block-0001`)).body)).toMatchObject({ status: "recorded", tool_name: "feature.set_status" });
+    } finally {
+      child.kill("SIGINT");
+    }
+    expect(await exited).toBe(0);
+    expect(snapshot(root)).toEqual(before);
+  });
+
+  it("refuses a folder that is not a workspace before listening", () => {
+    const r = runCli(["report", "--serve", "--port", "0", "--root", "/nonexistent-aop-dir"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error workspace_not_found: --root \/nonexistent-aop-dir does not exist/m);
+  });
+});

@@ -1,0 +1,36 @@
+// A small tmpfs for full-disk tests: mounted where the test runs as root with the capability, otherwise
+// the tests that need it are skipped with the reason shown.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll } from "vitest";
+import { tempDir } from "./tmp.js";
+
+const mounted: string[] = [];
+afterAll(() => {
+  for (const dir of mounted) spawnSync("umount", [dir]);
+});
+
+/** A fresh tmpfs of `sizeKb`, or the reason none can be mounted here. */
+export function smallDisk(sizeKb = 512): { dir: string } | { skip: string } {
+  if (process.getuid?.() !== 0) return { skip: "full-disk tests mount a tmpfs and need root" };
+  const dir = tempDir("aop-disk-");
+  const r = spawnSync("mount", ["-t", "tmpfs", "-o", `size=${sizeKb}k`, "tmpfs", dir], { encoding: "utf8" });
+  if (r.status !== 0) return { skip: `cannot mount a tmpfs here: ${(r.stderr || r.error?.message || "").trim()}` };
+  mounted.push(dir);
+  return { dir };
+}
+
+/** Fill the disk holding `dir` until writes fail with ENOSPC. */
+export function fillDisk(dir: string): void {
+  const filler = path.join(dir, "filler");
+  const fd = fs.openSync(filler, "w");
+  const block = Buffer.alloc(4096, 1);
+  try {
+    for (;;) fs.writeSync(fd, block);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOSPC") throw err;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
