@@ -6,7 +6,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { acquireLock } from "../../src/store/lock.js";
 import { appendJsonLine } from "../../src/store/jsonl.js";
 import { writeFileAtomic } from "../../src/store/atomic-write.js";
@@ -14,47 +14,21 @@ import { WorkspaceLayout } from "../../src/store/layout.js";
 import { TimelineWriter } from "../../src/domains/replay/timeline-writer.js";
 import { runCli, runJson } from "../helpers/cli.js";
 import { readTimelineLines, sequences } from "../helpers/timeline.js";
-import { tempDir, tempWorkspace } from "../helpers/tmp.js";
+import { fillDisk as fillDiskAt, smallDisk } from "../helpers/full-disk.js";
+import { tempWorkspace } from "../helpers/tmp.js";
 
-const mountPoint = tempDir("aop-tmpfs-");
-const mount = (() => {
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mountPoint], { stdio: "pipe" });
-    return { ok: true, why: "" };
-  } catch (err) {
-    const stderr = (err as { stderr?: Buffer }).stderr?.toString().trim();
-    return { ok: false, why: ` (skipped: cannot mount a tmpfs here: ${stderr || (err as Error).message})` };
-  }
-})();
+const disk = smallDisk(4096);
+const mountPoint = "dir" in disk ? disk.dir : "";
+const why = "skip" in disk ? ` (skipped: ${disk.skip})` : "";
 
-afterAll(() => {
-  if (mount.ok) execFileSync("umount", [mountPoint]);
-});
-
-const filler = () => path.join(mountPoint, "filler");
-
-/** Use up every free byte of the tmpfs. */
-function fillDisk(): void {
-  const chunk = Buffer.alloc(256 * 1024);
-  const fd = fs.openSync(filler(), "a");
-  try {
-    for (;;) fs.writeSync(fd, chunk);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOSPC") throw err;
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-function freeDisk(): void {
-  fs.rmSync(filler(), { force: true });
-}
+const fillDisk = () => fillDiskAt(mountPoint);
+const freeDisk = () => fs.rmSync(path.join(mountPoint, "filler"), { force: true });
 
 function allFiles(dir: string): string[] {
   return fs.readdirSync(dir, { recursive: true }).map(String).sort();
 }
 
-describe.skipIf(!mount.ok)(`full disk and read-only file system on a 4 MiB tmpfs${mount.why}`, () => {
+describe.skipIf("skip" in disk)(`full disk and read-only file system on a 4 MiB tmpfs${why}`, () => {
   let root: string;
   let layout: WorkspaceLayout;
 
