@@ -105,9 +105,17 @@ export async function bundleBins() {
  * client halves loads several times faster, which is most of `aop mcp`'s start-up.
  */
 export async function bundleVendored() {
+  // The server never uses the SDK's default validator (scripts/mcp-server-shims.mjs says why).
+  const noAjv = {
+    name: "mcp-server-shims",
+    setup(b) {
+      b.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({ path: path.join(root, "scripts", "mcp-server-shims.mjs") }));
+    },
+  };
   // Same for commander, which every `aop` start loads.
   for (const entry of ["adapters/mcp/server-sdk", "app/clients/client-sdk", "adapters/cli/commander-vendor"]) {
     await build({
+      plugins: entry === "adapters/mcp/server-sdk" ? [noAjv] : [],
       entryPoints: [path.join(root, "src", `${entry}.ts`)],
       outfile: path.join(root, "dist", `${entry}.js`),
       bundle: true,

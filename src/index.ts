@@ -1,4 +1,5 @@
-// Library entry point: the pure core, the store primitives, configuration loading, gates and evidence.
+// Library entry point: the pure core, the store primitives, configuration loading, gates, evidence and
+// the signed-evidence primitives (RFC 6962 Merkle tree, DSSE pre-authentication encoding).
 export { canonicalJson, CanonicalJsonError } from "./core/canonical-json.js";
 export { hashCanonical, sha256Of, isHashString, normalizeHash } from "./core/hash.js";
 export { validateId, idProblem } from "./core/ids.js";
@@ -33,3 +34,5 @@ export type { ChainVerifyReport } from "./domains/evidence/index.js";
 export { computeChainHash, GENESIS_HASH } from "./domains/evidence/index.js";
 export type { ChainEntry } from "./domains/evidence/index.js";
 export type { GateEvidence, StepResult } from "./domains/evidence/index.js";
+export { leafHash, merkleRoot, inclusionProof, rootFromInclusionProof, verifyInclusion, preAuthEncoding } from "./domains/attest/index.js";
+export type { EvidenceVerifyReport } from "./domains/attest/index.js";

@@ -18,7 +18,8 @@ const DOMAINS: Record<string, DomainLoader> = {
     }),
   checkpoint: async () => (await import("../domains/checkpoints/index.js")).loadTools(),
   gates: async () => (await import("../domains/gates/index.js")).loadTools(),
-  evidence: async () => (await import("../domains/evidence/index.js")).loadTools(),
+  // evidence.latest from the evidence domain; verify_chain, attest, anchor and prove from attest (its layer on top).
+  evidence: async () => ({ ...(await (await import("../domains/evidence/index.js")).loadTools()), ...(await (await import("../domains/attest/index.js")).loadTools()) }),
 };
 
 // Domains whose tools can finish a call killed half way (the others answer operation_interrupted).

@@ -17,6 +17,11 @@ export interface CompletedCall {
   request_hash: string | null;
   envelope: Envelope;
   latency_ms: number;
+  /**
+   * The client's own id for this call when the client's session records it (Claude Code's
+   * `tool_use_id`): the entry is left for that session to file instead of being appended here.
+   */
+  handoff_id?: string;
 }
 
 /**

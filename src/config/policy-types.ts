@@ -15,12 +15,15 @@ export interface Policy {
       write_mode: "best_effort" | "required";
       retention: { max_runs: number; max_entries_per_run: number };
     };
-    evidence_integrity: { enabled: boolean; verify_on_read: boolean; algorithm_version: 1 };
+    evidence_integrity: { enabled: boolean; verify_on_read: boolean; algorithm_version: 1; attest: boolean; anchor_after_gate: boolean; anchor_git: boolean };
   };
   diagnostics: { doctor: { enabled: boolean; strict_fails_on: "critical" | "warning" } };
   idempotency: { retention: { max_age_days: number; max_records: number } };
   checkpoints: { stale_days: { in_progress: number; blocked: number; complete: number } };
+  hooks: { claude: { stop_reminder: StopReminder } };
 }
+
+export type StopReminder = "message" | "block" | "off";
 
 /** A configuration problem: which file, where in it, what is wrong. */
 export interface ConfigProblem {

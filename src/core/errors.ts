@@ -44,6 +44,18 @@ export const ERROR_CODES = [
   "evidence_chain_artifact_missing",
   "evidence_chain_hash_mismatch",
   "evidence_chain_discontinuity",
+  // attestations, anchors and signing keys
+  "evidence_attestation_malformed",
+  "evidence_attestation_subject_mismatch",
+  "evidence_signature_invalid",
+  "evidence_signing_key_unknown",
+  "evidence_anchor_malformed",
+  "evidence_chain_anchor_mismatch",
+  "signing_key_missing",
+  "signing_key_ambiguous",
+  "signing_key_insecure",
+  "signing_key_invalid",
+  "anchor_git_failed",
   // doctor
   "doctor_check_failed",
   "doctor_disabled",

@@ -62,6 +62,8 @@ export interface CallOptions {
   onProgress?: (event: unknown) => void;
   /** Interrupts this call when aborted (the CLI on SIGINT/SIGTERM). */
   signal?: AbortSignal;
+  /** The client's id for the call, when the client's session files the timeline entry (see CompletedCall). */
+  handoffId?: string;
 }
 
 interface Stage {
@@ -147,7 +149,7 @@ export class ToolRuntime {
       const envelope = envelopeFromError(err);
       result = { envelope, envelope_json: JSON.stringify(envelope), idempotency_status: stage.status, request_hash: stage.requestHash };
     }
-    return this.finish(toolName, entry, call, args, result, stage, performance.now() - started);
+    return this.finish(toolName, entry, call, args, result, stage, performance.now() - started, options.handoffId);
   }
 
   private contextFor(entry: CatalogEntry, policy: Policy, call: ToolContext["call"], options: CallOptions): ToolContext {
@@ -250,7 +252,7 @@ export class ToolRuntime {
     return { envelope, envelope_json: JSON.stringify(envelope), idempotency_status: "none", request_hash: null };
   }
 
-  private async finish(toolName: string, entry: CatalogEntry | undefined, call: ToolContext["call"] | undefined, args: unknown, result: CallResult, stage: Stage, latencyMs: number): Promise<CallResult> {
+  private async finish(toolName: string, entry: CatalogEntry | undefined, call: ToolContext["call"] | undefined, args: unknown, result: CallResult, stage: Stage, latencyMs: number, handoffId: string | undefined): Promise<CallResult> {
     const hook = this.options.timelineHook;
     if (!hook || !call) return result;
     if (stage.killed) {
@@ -271,6 +273,7 @@ export class ToolRuntime {
       request_hash: entry?.mutating ? result.request_hash : null,
       envelope: result.envelope,
       latency_ms: Math.round(latencyMs * 1000) / 1000,
+      ...(handoffId !== undefined ? { handoff_id: handoffId } : {}),
     };
     try {
       await hook(record);

@@ -32,6 +32,14 @@ export class WorkspaceLayout {
   get toolsDoc(): string {
     return path.join(this.orchestratorDir, "tools.md");
   }
+  /** Public keys that verify attestations and anchors, committed with the workspace. */
+  get keysDir(): string {
+    return path.join(this.orchestratorDir, "keys");
+  }
+  publicKeyFile(keyid: string): string {
+    if (!/^[0-9a-f]{64}$/.test(keyid)) throw new AopError("invalid_argument", `key id must be 64 lowercase hex characters (got '${keyid.slice(0, 80)}')`);
+    return path.join(this.keysDir, `${keyid}.pub`);
+  }
 
   // .aop/
   get aopDir(): string {
@@ -81,6 +89,18 @@ export class WorkspaceLayout {
   manifestFile(featureId: string): string {
     return path.join(this.evidenceDir(featureId), "manifest.integrity.json");
   }
+  /** The DSSE-signed in-toto attestation beside `gate-<mode>-<epoch_ms>.json` (one envelope, one line). */
+  gateAttestation(featureId: string, mode: string, epochMs: number): string {
+    return path.join(this.evidenceDir(featureId), gateSiblingName(mode, epochMs, "attestation"));
+  }
+  /** The same attestation as a Sigstore bundle. */
+  gateBundle(featureId: string, mode: string, epochMs: number): string {
+    return path.join(this.evidenceDir(featureId), gateSiblingName(mode, epochMs, "bundle"));
+  }
+  /** Signed checkpoints of the chain, append-only, newest last. */
+  anchorsFile(featureId: string): string {
+    return path.join(this.evidenceDir(featureId), "anchors.jsonl");
+  }
 
   // .aop/runtime/
   get runtimeDir(): string {
@@ -128,6 +148,17 @@ export class WorkspaceLayout {
   }
   timelineSpoolFile(runId: string, name: string): string {
     return path.join(this.timelineSpoolDir(runId), validateId("spool_file", name));
+  }
+  /** Entries of calls whose client's session hook files them (Claude Code's tool_use_id): docs/agents.md. */
+  get timelineHandoffDir(): string {
+    return path.join(this.replayDir, "handoff");
+  }
+  timelineHandoffFile(toolUseId: string): string {
+    return path.join(this.timelineHandoffDir, `${validateId("tool_use_id", toolUseId)}.json`);
+  }
+  /** What the Claude Code hook remembers about a session between events (e.g. that Stop blocked once). */
+  hookSessionState(runId: string): string {
+    return path.join(this.replayDir, `${validateId("run_id", runId)}.hook-state.json`);
   }
   get replayRetentionFile(): string {
     return path.join(this.replayDir, "retention.json");
@@ -229,6 +260,11 @@ export class WorkspaceLayout {
   lockFor(target: string): string {
     return `${target}.lock`;
   }
+}
+
+/** The file name of a gate run's attestation or bundle (verifiers match listings against it). */
+export function gateSiblingName(mode: string, epochMs: number, kind: "attestation" | "bundle"): string {
+  return `gate-${validateId("mode", mode)}-${epochMs}.${kind === "attestation" ? "intoto.jsonl" : "sigstore.json"}`;
 }
 
 function ledgerKey(operationKeyHex: string): string {

@@ -27,6 +27,8 @@ export const READ_LIMITS = {
   evidence: 16 * MiB,
   /** A step log, hashed as a stream (1 MiB of memory) when evidence is written and verified. */
   stepLog: 1 * GiB,
+  /** A chain read whole (Merkle roots and inclusion proofs need every leaf): ~2 million entries. */
+  chainWhole: 1 * GiB,
   /** One line of a JSONL file (timeline, chain, hooks log); a longer line is skipped and counted. */
   jsonlLine: 1 * MiB,
   /** A checkpoint file. */

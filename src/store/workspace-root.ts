@@ -23,7 +23,7 @@ export interface RootOptions {
  * root is never found this way (a stray /.aop must not turn every unmarked folder into one workspace);
  * only an explicit --root / makes it one.
  */
-export function nearestMarkedAncestor(cwd: string, markers: readonly string[] = ROOT_MARKERS): string | null {
+export function findMarkedRoot(cwd: string, markers: readonly string[] = ROOT_MARKERS): string | null {
   let dir = path.resolve(cwd);
   for (;;) {
     const parent = path.dirname(dir);
@@ -58,7 +58,7 @@ export function findWorkspaceRoot(options: RootOptions = {}): string {
   if (options.root !== undefined) return explicitRoot(options.root, "--root", cwd, createsWorkspace);
   const fromEnv = (options.env ?? process.env).AOP_ROOT;
   if (fromEnv !== undefined) return explicitRoot(fromEnv, "AOP_ROOT", cwd, createsWorkspace);
-  const found = nearestMarkedAncestor(cwd, [...ROOT_MARKERS, ...(options.extraMarkers ?? [])]);
+  const found = findMarkedRoot(cwd, [...ROOT_MARKERS, ...(options.extraMarkers ?? [])]);
   if (found !== null) return found;
   if (createsWorkspace) return path.resolve(cwd);
   const markers = [...ROOT_MARKERS, ...(options.extraMarkers ?? [])].map((m) => m.split(path.sep).join("/") + "/").join(", ");

@@ -20,7 +20,8 @@ export const COMMANDS: CommandEntry[] = [
   { name: "session", summary: "assign agent sessions to features in the active run", load: () => import("./commands/session.js") },
   { name: "checkpoint", summary: "validate, rank, update and resume skill checkpoints (.checkpoints/<skill>.checkpoint.json)", load: () => import("./commands/checkpoint.js") },
   { name: "gates", summary: "run a gate mode from gates.yaml and record its evidence", load: () => import("./commands/gates.js") },
-  { name: "evidence", summary: "show the newest gate evidence; verify evidence integrity chains", load: () => import("./commands/evidence.js") },
+  { name: "evidence", summary: "show, verify, attest, anchor and prove gate evidence", load: () => import("./commands/evidence.js") },
+  { name: "keys", summary: "the Ed25519 key that signs attestations and anchors (init, list)", load: () => import("./commands/keys.js") },
   { name: "replay", summary: "show a run's timeline of tool calls (--list runs, --follow a live run)", load: () => import("./commands/replay.js") },
   { name: "report", summary: "the timeline you can look at: one offline HTML file (waterfall, filters, features, checkpoints, doctor), --serve live, --diff two runs", load: () => import("./commands/report.js") },
   { name: "doctor", summary: "run every check (DRIFT_*, CONT_*, CKPT_*) and persist the report", load: () => import("./commands/doctor.js") },
@@ -28,8 +29,9 @@ export const COMMANDS: CommandEntry[] = [
   { name: "tools", summary: "list the tool catalog; --write-docs regenerates tools.md", load: () => import("./commands/tools.js") },
   { name: "call", summary: "call any tool with JSON arguments (in-process or --transport mcp)", load: () => import("./commands/call.js") },
   { name: "integrate", summary: "wire aop into Claude Code, Codex or Cursor (hooks and MCP server config)", load: () => import("./commands/integrate.js") },
-  { name: "hook", summary: "Claude Code hook handler: timeline entries, session context, stop reminders", load: () => import("./commands/hook.js") },
-  { name: "mcp", summary: "serve every tool over MCP stdio for agents", load: () => import("./commands/mcp.js") },
+  { name: "agent", summary: "what an agent starts from and writes before stopping: the orientation, the resume and handoff prompts", load: () => import("./commands/agent.js") },
+  { name: "hook", summary: "Claude Code hook handler: session timeline, orientation, compaction instructions, stop reminders", load: () => import("./commands/hook.js") },
+  { name: "mcp", summary: "serve every tool, the orientation resources and the resume/handoff prompts over MCP stdio", load: () => import("./commands/mcp.js") },
 ];
 
 /** Global flags that take a value, so their values are not mistaken for a command name. */

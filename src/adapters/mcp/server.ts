@@ -1,58 +1,96 @@
-// `aop mcp`: every catalog tool over stdio with the official SDK. Tool names are the canonical names
-// with `.` → `_`; schemas are the catalog's, passed through the SDK's JSON-Schema adapter; every call
-// goes through the same ToolRuntime as the CLI. Only JSON-RPC is written to stdout.
-import type { CallToolResult } from "./server-sdk.js";
-import { loadCatalog, mcpToolName, readSchemaDocument } from "../../catalog/catalog.js";
-import type { ToolRuntime } from "../../runtime/tool-runtime.js";
+// `aop mcp`: the tool catalog, resources and prompts over MCP stdio, on the SDK's low-level Server with
+// one tools/call handler driven by the catalog (docs/kernel.md). Tool names are the canonical names
+// with `.` → `_`; schemas are the catalog's documents as they are; every call goes through the same
+// ToolRuntime as the CLI. Only JSON-RPC is written to stdout.
 import { errorEnvelope } from "../../core/errors.js";
-import { passThroughValidator as passThrough } from "../../app/clients/pass-through-validator.js";
+import { loadCatalog, mcpToolName, readSchemaDocument } from "../../catalog/catalog.js";
+import type { CallResult } from "../../runtime/tool-runtime.js";
+import { passThroughValidator } from "../../app/clients/pass-through-validator.js";
+import type { CallToolResult, Tool } from "./server-sdk.js";
+import type { McpServices } from "./services.js";
 
+export type { McpServices };
 
 const INSTRUCTIONS =
-  "aop-continuity control plane. Mutating tools need an operation_id (8-256 chars): retrying with the same id replays the recorded result instead of running twice. Errors come back as isError results carrying {ok:false, error:{code, message, details}}.";
+  "aop-continuity control plane. Start from the resource aop://orientation (or the prompt `resume`): decisions waiting on the user, the state, each open checkpoint's next action. Mutating tools need an operation_id (8-256 chars): retrying with the same id replays the recorded result instead of running twice. Tool errors come back as isError results whose text is {ok:false, error:{code, message, details}}; an unknown tool name is a JSON-RPC error -32602. Before stopping, use the prompt `handoff`.";
 
-export async function toolResult(runtime: ToolRuntime, canonicalName: string, args: unknown): Promise<CallToolResult> {
-  const r = await runtime.callTool(canonicalName, args ?? {});
-  if (r.envelope.ok) return { content: [{ type: "text", text: r.envelope_json }], structuredContent: r.envelope.data as Record<string, unknown> };
-  return { isError: true, content: [{ type: "text", text: r.envelope_json }], structuredContent: r.envelope as unknown as Record<string, unknown> };
+/** Clients drop the connection on a message over 10 MiB; a result carries its data twice (text and structured). */
+export const MAX_RESULT_BYTES = 4.5 * 1024 * 1024;
+
+function resultBytes(json: string): number {
+  // A UTF-16 unit is at most 3 UTF-8 bytes: count bytes only when it could matter.
+  return json.length * 3 > MAX_RESULT_BYTES ? Buffer.byteLength(json) : json.length;
 }
 
-export async function serveMcp(runtime: ToolRuntime, version: string): Promise<{ close(): Promise<void> }> {
-  const { McpServer, fromJsonSchema, serveStdio } = await import("./server-sdk.js");
+/** A success: the envelope as text and the data as structuredContent. An error: the envelope as text only. */
+export function toolResult(r: Pick<CallResult, "envelope" | "envelope_json">, canonicalName: string): CallToolResult {
+  // No structuredContent on errors: SDK 1.x clients check it against the tool's outputSchema even then.
+  if (!r.envelope.ok) return { isError: true, content: [{ type: "text", text: r.envelope_json }] };
+  const bytes = resultBytes(r.envelope_json);
+  if (bytes > MAX_RESULT_BYTES) {
+    const envelope = errorEnvelope("payload_too_large", `the result of ${canonicalName} is ${bytes} bytes, more than one MCP message can carry twice (${MAX_RESULT_BYTES}); ask for less (a smaller limit, a filter)`, { tool_name: canonicalName, bytes, limit: MAX_RESULT_BYTES });
+    return { isError: true, content: [{ type: "text", text: JSON.stringify(envelope) }] };
+  }
+  return { content: [{ type: "text", text: r.envelope_json }], structuredContent: r.envelope.data as Record<string, unknown> };
+}
+
+let tools: Tool[] | undefined;
+
+/** tools/list: every catalog tool, schemas read on first use (start-up does not wait for them). */
+function listTools(): Tool[] {
+  tools ??= loadCatalog().tools.map((entry) => ({
+    name: mcpToolName(entry.name),
+    title: entry.title,
+    description: entry.description,
+    inputSchema: readSchemaDocument(entry.input_schema_ref) as Tool["inputSchema"],
+    outputSchema: readSchemaDocument(entry.output_schema_ref) as Tool["outputSchema"],
+    // Mutating tools replay by operation_id, so a repeated identical call has no further effect.
+    annotations: { title: entry.title, readOnlyHint: !entry.mutating, idempotentHint: true, destructiveHint: false, openWorldHint: false },
+  }));
+  return tools;
+}
+
+/** Claude Code's id for the call (`_meta["claudecode/toolUseId"]`): its session hook then files the entry. */
+export function claudeToolUseId(meta: unknown): string | undefined {
+  const id = meta && typeof meta === "object" ? (meta as Record<string, unknown>)["claudecode/toolUseId"] : undefined;
+  return typeof id === "string" && /^[A-Za-z0-9_-]{1,128}$/.test(id) ? id : undefined;
+}
+
+export async function serveMcp(services: McpServices, version: string): Promise<{ close(): Promise<void>; closed: Promise<void> }> {
+  const { ProtocolError, ProtocolErrorCode, Server, serveStdio } = await import("./server-sdk.js");
+  const { GuardedStdioTransport } = await import("./guarded-stdio-transport.js");
+  const { registerResources } = await import("./resources.js");
+  const { registerPrompts } = await import("./prompts.js");
   const catalog = loadCatalog();
   const byMcpName = new Map(catalog.tools.map((t) => [mcpToolName(t.name), t.name]));
-  const schemas = catalog.tools.map((t) => ({ entry: t, input: readSchemaDocument(t.input_schema_ref), output: readSchemaDocument(t.output_schema_ref) }));
+  const { runtime } = services;
+
+  const transport = new GuardedStdioTransport();
 
   const handle = serveStdio(
     () => {
-      const server = new McpServer({ name: "aop-continuity", version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-      for (const { entry, input, output } of schemas) {
-        server.registerTool(
-          mcpToolName(entry.name),
-          {
-            title: entry.title,
-            description: entry.description,
-            inputSchema: fromJsonSchema(input, passThrough),
-            outputSchema: fromJsonSchema(output, passThrough),
-            // Mutating tools replay by operation_id, so a repeated identical call has no further effect.
-            annotations: { title: entry.title, readOnlyHint: !entry.mutating, idempotentHint: true, destructiveHint: false, openWorldHint: false },
-          },
-          (args: unknown) => toolResult(runtime, entry.name, args),
-        );
-      }
-      // The SDK answers an unknown tool name with a protocol error; our contract is that every tool
-      // failure (unknown_tool included) is an isError result carrying the envelope, as in-process.
-      server.server.setRequestHandler("tools/call", async (request) => {
-        const canonical = byMcpName.get(request.params.name);
-        if (canonical) return toolResult(runtime, canonical, request.params.arguments);
-        if (catalog.get(request.params.name)) return toolResult(runtime, request.params.name, request.params.arguments);
-        const unknown = await runtime.callTool(request.params.name, request.params.arguments ?? {});
-        const envelope = unknown.envelope.ok ? errorEnvelope("unknown_tool", `unknown tool '${request.params.name}'`) : unknown.envelope;
-        return { isError: true, content: [{ type: "text", text: JSON.stringify(envelope) }], structuredContent: envelope as unknown as Record<string, unknown> };
+      const server = new Server(
+        { name: "aop-continuity", version },
+        { capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: passThroughValidator },
+      );
+      server.setRequestHandler("tools/list", async () => ({ tools: listTools() }));
+      server.setRequestHandler("tools/call", async (request) => {
+        const { name, arguments: args } = request.params;
+        const canonical = byMcpName.get(name) ?? (catalog.get(name) ? name : undefined);
+        if (!canonical) {
+          // Recorded like any call, then answered as the protocol error MCP defines for it; the
+          // envelope rides along in `data` for clients that want aop's code and hint.
+          const r = await runtime.callTool(name, args ?? {});
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`, r.envelope);
+        }
+        const handoffId = claudeToolUseId(request.params._meta);
+        return toolResult(await runtime.callTool(canonical, args ?? {}, {}, handoffId ? { handoffId } : {}), canonical);
       });
+      registerResources(server, services);
+      registerPrompts(server, services);
       return server;
     },
-    { onerror: (err: Error) => process.stderr.write(`aop mcp: ${err.message}\n`) },
+    { transport, onerror: (err: Error) => process.stderr.write(`aop mcp: ${err.message}\n`) },
   );
-  return handle;
+  return { close: () => handle.close(), closed: transport.closed };
 }

@@ -64,6 +64,9 @@ export async function mcpClient(options: McpClientOptions): Promise<McpToolClien
         result = (await rawCall(wireName, args)) as typeof result;
       } catch (err) {
         if (options.signal?.aborted) throw new AopError("operation_interrupted", `${name} was interrupted: the MCP server was closed`, { details: { reason: String(options.signal.reason) } });
+        // An unknown tool is a JSON-RPC error (-32602) whose data is aop's envelope: same result as in-process.
+        const data = (err as { code?: unknown; data?: unknown }).data as Envelope | undefined;
+        if ((err as { code?: unknown }).code === -32602 && data && data.ok === false) return { envelope: data, envelope_json: JSON.stringify(data) };
         throw err;
       } finally {
         options.signal?.removeEventListener("abort", onAbort);

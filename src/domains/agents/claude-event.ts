@@ -1,21 +1,27 @@
-// Claude Code hook events: parsing stdin, and turning a tool event into a timeline entry. Pure.
-// The raw tool input and response are never kept: only a hash of the canonical input.
+// Claude Code hook events: parsing stdin, and turning an event into a timeline entry. Pure.
+// Nothing raw is kept: tool inputs and prompts only as hashes, responses not at all.
 import { hashCanonical } from "../../core/hash.js";
 import { isoUtc } from "../../core/clock.js";
 import { idProblem } from "../../core/ids.js";
 import type { EntryWithoutSequence } from "../replay/index.js";
 
 export const TOOL_EVENTS = ["PostToolUse", "PostToolUseFailure"] as const;
-export const CONTEXT_EVENTS = ["SessionStart", "PreCompact"] as const;
+/** Events aop records as markers in the session's timeline (besides tool calls). */
+export const MARKER_EVENTS = ["SessionStart", "PreCompact", "UserPromptSubmit", "SubagentStart", "SubagentStop", "Stop", "SessionEnd"] as const;
 
 /** Claude Code tools that change things (files, notebooks, or anything through a shell). */
 export const MUTATING_TOOLS = new Set(["Edit", "Write", "MultiEdit", "NotebookEdit", "Bash"]);
+
+/** How Claude Code names the tools of the `aop` server configured by `aop integrate claude`. */
+export const AOP_MCP_PREFIX = "mcp__aop__";
 
 export interface ClaudeHookEvent {
   hook_event_name: string;
   session_id: string;
   transcript_path?: string;
   cwd?: string;
+  agent_id?: string;
+  agent_type?: string;
   tool_name?: string;
   tool_input?: unknown;
   tool_use_id?: string;
@@ -24,6 +30,9 @@ export interface ClaudeHookEvent {
   is_interrupt?: boolean;
   source?: string;
   trigger?: string;
+  reason?: string;
+  prompt?: string;
+  stop_hook_active?: boolean;
 }
 
 export const MAX_EVENT_BYTES = 32 * 1024 * 1024;
@@ -50,31 +59,72 @@ export function runIdForSession(sessionId: string): string | null {
   return idProblem(runId) === null ? runId : null;
 }
 
-/** The timeline entry for a PostToolUse / PostToolUseFailure event (sequence allocated by the writer). */
-export function entryForToolEvent(event: ClaudeHookEvent, runId: string, nowMs: number): EntryWithoutSequence {
+/** A short plain word from the event (a source, trigger or reason), or null for anything else. */
+function word(value: unknown): string | null {
+  return typeof value === "string" && /^[A-Za-z0-9_-]{1,32}$/.test(value) ? value : null;
+}
+
+/** An agent id or type as recorded: at most 128 characters, control characters removed (it reaches terminals). */
+function label(value: unknown): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  const clean = typeof value === "string" ? value.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").slice(0, 128) : "";
+  return clean === "" ? undefined : clean;
+}
+
+/** The subagent fields of an event made inside a subagent (absent otherwise). */
+export function agentFields(event: ClaudeHookEvent): Pick<EntryWithoutSequence, "agent_id" | "agent_type"> {
+  const id = label(event.agent_id);
+  const type = label(event.agent_type);
+  return { ...(id ? { agent_id: id } : {}), ...(type ? { agent_type: type } : {}) };
+}
+
+function hashOf(value: unknown): string | null {
+  if (value === undefined) return null;
+  try {
+    return hashCanonical(value);
+  } catch {
+    return null; // not representable as canonical JSON: recorded without a fingerprint
+  }
+}
+
+/** What every entry the hook writes has in common: the session, the agent, the time. */
+function sessionEntry(event: ClaudeHookEvent, runId: string, nowMs: number, call: Pick<EntryWithoutSequence, "tool_name" | "mutating" | "operation_id" | "request_hash" | "result" | "error_code" | "latency_ms">): EntryWithoutSequence {
+  return { ts: isoUtc(nowMs), run_id: runId, session_id: event.session_id, actor_type: "agent", feature_id: null, idempotency_status: "none", ...call, ...agentFields(event) };
+}
+
+/**
+ * The timeline entry for a PostToolUse / PostToolUseFailure event (sequence allocated by the writer).
+ * `aopTool` names the catalog tool behind an `mcp__aop__…` name, so the call keeps its canonical name.
+ */
+export function entryForToolEvent(event: ClaudeHookEvent, runId: string, nowMs: number, aopTool?: { name: string; mutating: boolean }): EntryWithoutSequence {
   const failed = event.hook_event_name === "PostToolUseFailure";
   const toolName = typeof event.tool_name === "string" && event.tool_name !== "" ? event.tool_name : "unknown";
-  let requestHash: string | null = null;
-  if (event.tool_input !== undefined) {
-    try {
-      requestHash = hashCanonical(event.tool_input);
-    } catch {
-      requestHash = null; // not representable as canonical JSON: record the call without a fingerprint
-    }
-  }
-  return {
-    ts: isoUtc(nowMs),
-    run_id: runId,
-    session_id: event.session_id,
-    actor_type: "agent",
-    feature_id: null,
-    tool_name: toolName,
-    mutating: MUTATING_TOOLS.has(toolName),
+  return sessionEntry(event, runId, nowMs, {
+    tool_name: aopTool?.name ?? toolName,
+    mutating: aopTool?.mutating ?? MUTATING_TOOLS.has(toolName),
     operation_id: typeof event.tool_use_id === "string" ? event.tool_use_id : null,
-    idempotency_status: "none",
-    request_hash: requestHash,
+    request_hash: hashOf(event.tool_input),
     result: failed ? "error" : "ok",
     error_code: failed ? (event.is_interrupt === true ? "interrupted" : "tool_error") : null,
     latency_ms: typeof event.duration_ms === "number" && Number.isFinite(event.duration_ms) && event.duration_ms >= 0 ? event.duration_ms : 0,
-  };
+  });
+}
+
+/** The entry `aop mcp` left for this call, filed under the session (and its subagent, if any). */
+export function adoptedEntry(serverEntry: EntryWithoutSequence, event: ClaudeHookEvent, runId: string): EntryWithoutSequence {
+  const { agent_id: _id, agent_type: _type, marker: _marker, ...kernel } = serverEntry;
+  return { ...kernel, run_id: runId, session_id: event.session_id, ...agentFields(event) };
+}
+
+/** Claude Code's own label of the event (`SessionStart:startup`, `PreCompact:auto`, `SessionEnd:other`, `Stop`). */
+export function markerLabel(event: ClaudeHookEvent): string {
+  const detail = event.hook_event_name === "SessionStart" ? word(event.source) : event.hook_event_name === "PreCompact" ? word(event.trigger) : event.hook_event_name === "SessionEnd" ? word(event.reason) : null;
+  return detail ? `${event.hook_event_name}:${detail}` : event.hook_event_name;
+}
+
+/** A session marker: the event happened (UserPromptSubmit keeps only the prompt's hash). */
+export function markerEntry(event: ClaudeHookEvent, runId: string, nowMs: number): EntryWithoutSequence {
+  const promptHash = event.hook_event_name === "UserPromptSubmit" && typeof event.prompt === "string" ? hashOf(event.prompt) : null;
+  const entry = sessionEntry(event, runId, nowMs, { tool_name: event.hook_event_name, mutating: false, operation_id: null, request_hash: promptHash, result: "ok", error_code: null, latency_ms: 0 });
+  return { ...entry, marker: markerLabel(event) };
 }

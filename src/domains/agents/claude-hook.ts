@@ -1,12 +1,15 @@
-// `aop hook claude`: acts on one Claude Code hook event. It never blocks the agent: every problem
-// goes to .aop/runtime/hooks.log, stdout carries only the JSON output of events that expect one.
+// `aop hook claude`: acts on one Claude Code hook event (docs/agents.md has the table). It never
+// blocks the agent: every problem goes to .aop/runtime/hooks.log, stdout carries only what the event
+// accepts, and outside a workspace it records and creates nothing.
 import fs from "node:fs";
+import path from "node:path";
 import type { Clock } from "../../core/clock.js";
+import { isoUtc } from "../../core/clock.js";
 import { WorkspaceLayout } from "../../store/layout.js";
-import { findWorkspaceRoot } from "../../store/workspace-root.js";
-import { CONTEXT_EVENTS, TOOL_EVENTS, entryForToolEvent, parseHookEvent, runIdForSession, type ClaudeHookEvent } from "./claude-event.js";
+import { findMarkedRoot } from "../../store/workspace-root.js";
+import { AOP_MCP_PREFIX, MARKER_EVENTS, TOOL_EVENTS, adoptedEntry, entryForToolEvent, markerEntry, parseHookEvent, runIdForSession, type ClaudeHookEvent } from "./claude-event.js";
 import { logHook } from "./hook-log.js";
-import { discardSpooled, spoolEntry } from "../replay/index.js";
+import { adoptHandoff, discardSpooled, spoolEntry, type EntryWithoutSequence } from "../replay/index.js";
 import type { Policy } from "../../config/policy-types.js";
 import type { DoctorCheck } from "../doctor/index.js";
 
@@ -22,94 +25,175 @@ export interface HookIo {
   doctorChecks(): Promise<readonly DoctorCheck[]>;
 }
 
-function workspaceFor(io: HookIo, event: ClaudeHookEvent | null): WorkspaceLayout {
-  const candidates = [event?.cwd, io.env.CLAUDE_PROJECT_DIR, process.cwd()];
-  const cwd = candidates.find((d): d is string => typeof d === "string" && d !== "" && fs.existsSync(d)) ?? process.cwd();
-  return new WorkspaceLayout(findWorkspaceRoot({ root: io.root, env: io.env, cwd }));
+/**
+ * `--root` or AOP_ROOT when given; else the nearest marked folder at or above CLAUDE_PROJECT_DIR, else
+ * above the event's cwd (else the process's, which Claude Code sets to the project); never `/`. Null
+ * outside any workspace: then nothing is recorded and nothing created.
+ */
+export function hookWorkspace(io: Pick<HookIo, "root" | "env">, event: ClaudeHookEvent | null): WorkspaceLayout | null {
+  const explicit = io.root || io.env.AOP_ROOT;
+  if (explicit) return new WorkspaceLayout(path.resolve(explicit));
+  for (const dir of [io.env.CLAUDE_PROJECT_DIR, event?.cwd, process.cwd()]) {
+    if (typeof dir !== "string" || !path.isAbsolute(dir)) continue;
+    const root = findMarkedRoot(dir);
+    // The filesystem root is nobody's project, whatever a stray marker there says.
+    if (root && root !== path.parse(root).root) return new WorkspaceLayout(root);
+  }
+  return null;
 }
 
-async function recordToolCall(layout: WorkspaceLayout, event: ClaudeHookEvent, io: HookIo): Promise<void> {
-  const runId = runIdForSession(event.session_id);
-  if (!runId) {
-    logHook(layout, "warning", event.hook_event_name, `session_id '${event.session_id.slice(0, 80)}' cannot name a run; call not recorded`);
-    return;
-  }
-  // Spool first, before anything slow: if this process is stopped while loading the policy or waiting
-  // for the run's lock (the hook has one second, and fifty may start at once), the entry survives and
-  // the next writer of the run appends it.
-  const spooled = spoolEntry(layout, entryForToolEvent(event, runId, io.clock.now()));
+async function loadPolicy(layout: WorkspaceLayout): Promise<Policy> {
   const { loadPolicyTolerant } = await import("../../config/policy-loader.js");
+  return (await loadPolicyTolerant(layout)).policy;
+}
+
+// Set once this process's entry is in the spool (or handed on): the watchdog's rescue then does nothing.
+let spooledHere = false;
+
+/** Spools the entry (first, before anything slow), then appends the run's spool under its lock. */
+async function record(layout: WorkspaceLayout, entry: EntryWithoutSequence, io: HookIo, policy?: Policy): Promise<void> {
+  // If this process is stopped while loading the policy or waiting for the run's lock (the hook has a
+  // second, and fifty may start at once), the spooled entry survives; the next writer of the run appends it.
+  const spooled = spoolEntry(layout, entry);
+  spooledHere = true;
+  const loaded = policy ?? (await loadPolicy(layout));
   const { replayWritesEnabled } = await import("../../config/policy-types.js");
-  const { policy } = await loadPolicyTolerant(layout);
-  if (!replayWritesEnabled(policy)) {
-    discardSpooled(layout, runId, spooled);
+  if (!replayWritesEnabled(loaded)) {
+    discardSpooled(layout, entry.run_id, spooled);
     return;
   }
-  await flushRun(layout, runId, policy, io);
+  await flushRun(layout, entry.run_id, loaded, io);
 }
 
-/** Append the run's spooled entries under its lock, applying run retention when the run is new. */
 async function flushRun(layout: WorkspaceLayout, runId: string, policy: Policy, io: HookIo): Promise<void> {
-  const { TimelineWriter } = await import("../replay/index.js");
-  const retention = policy.observability.replay.retention;
-  const writer = new TimelineWriter(layout, () => retention.max_entries_per_run);
-  let flushed;
+  const { retainedAppender } = await import("../replay/index.js");
+  const appender = retainedAppender(layout, policy, io.clock, (m) => logHook(layout, "warning", "timeline", m));
   try {
-    flushed = await writer.flush(runId);
+    await appender.retain(runId, (await appender.writer.flush(runId)).createdRun);
   } finally {
-    writer.close();
-  }
-  if (flushed.createdRun) {
-    const { pruneRuns } = await import("../replay/index.js");
-    await pruneRuns(layout, retention.max_runs, runId, new Date(io.clock.now()).toISOString());
+    appender.writer.close();
   }
 }
 
-async function printContext(layout: WorkspaceLayout, event: ClaudeHookEvent, io: HookIo): Promise<void> {
-  const { gatherSessionContext } = await import("./gather-context.js");
-  const { renderSessionContext } = await import("./session-context.js");
-  const text = renderSessionContext(await gatherSessionContext(layout, io.clock, io.env, await io.doctorChecks()));
-  io.stdout(JSON.stringify({ hookSpecificOutput: { hookEventName: event.hook_event_name, additionalContext: text } }) + "\n");
+/** The catalog tool behind `mcp__aop__<name>`, for a call whose server entry could not be adopted. */
+async function aopTool(toolName: string | undefined): Promise<{ name: string; mutating: boolean } | undefined> {
+  if (typeof toolName !== "string" || !toolName.startsWith(AOP_MCP_PREFIX)) return undefined;
+  const { loadCatalog, mcpToolName } = await import("../../catalog/catalog.js");
+  const wire = toolName.slice(AOP_MCP_PREFIX.length);
+  const entry = loadCatalog().tools.find((t) => mcpToolName(t.name) === wire);
+  return entry ? { name: entry.name, mutating: entry.mutating } : undefined;
 }
 
-/** At the end of a turn, append whatever the session's tool hooks left in the spool. */
-async function drainSession(layout: WorkspaceLayout, event: ClaudeHookEvent, io: HookIo): Promise<void> {
-  const runId = runIdForSession(event.session_id);
-  if (!runId) return;
+async function recordToolCall(layout: WorkspaceLayout, event: ClaudeHookEvent, runId: string, io: HookIo): Promise<void> {
+  // aop's own MCP calls: `aop mcp` left the kernel's entry under the tool_use_id; file that one entry here.
+  const adopted = event.tool_name?.startsWith("mcp__") && typeof event.tool_use_id === "string" ? adoptHandoff(layout, event.tool_use_id) : null;
+  if (adopted) {
+    spoolEntry(layout, adoptedEntry(adopted.entry, event, runId));
+    spooledHere = true;
+    adopted.done();
+    const policy = await loadPolicy(layout);
+    const { replayWritesEnabled } = await import("../../config/policy-types.js");
+    if (replayWritesEnabled(policy)) await flushRun(layout, runId, policy, io);
+    return;
+  }
+  await record(layout, entryForToolEvent(event, runId, io.clock.now(), await aopTool(event.tool_name)), io);
+}
+
+async function printSessionStart(layout: WorkspaceLayout, io: HookIo): Promise<void> {
+  const { buildOrientation } = await import("./orientation.js");
+  const { contextOutput } = await import("./hook-output.js");
+  const { text } = await buildOrientation(layout, io.clock, io.env, await io.doctorChecks());
+  io.stdout(contextOutput("SessionStart", text));
+}
+
+/** PreCompact accepts plain text only (compaction instructions); the context returns at SessionStart. */
+async function printCompaction(layout: WorkspaceLayout, io: HookIo): Promise<void> {
+  const { buildOrientation } = await import("./orientation.js");
+  const { compactionInstructions } = await import("./client-prompts.js");
+  const { plainOutput } = await import("./hook-output.js");
+  const text = compactionInstructions((await buildOrientation(layout, io.clock, io.env, [])).sources);
+  if (text !== "") io.stdout(plainOutput(text));
+}
+
+async function onMarkerEvent(layout: WorkspaceLayout, event: ClaudeHookEvent, runId: string, io: HookIo): Promise<void> {
+  const name = event.hook_event_name;
+  // Output first: Claude Code reads stdout when the process ends, and recording can wait on a lock.
+  if (name === "SessionStart") await printSessionStart(layout, io);
+  else if (name === "PreCompact") await printCompaction(layout, io);
+  const policy = await loadPolicy(layout);
+  if (name === "Stop") {
+    const { stopOutput } = await import("./stop-reminder.js");
+    const out = stopOutput(layout, event, policy.hooks.claude.stop_reminder, runId, isoUtc(io.clock.now()));
+    if (out !== "") io.stdout(out);
+  }
+  // `claude mcp list` and other commands end a "session" that never started: nothing to close there.
+  if (name === "SessionEnd" && !(await sessionExists(layout, runId))) return closeSession(layout, runId, policy, io);
+  await record(layout, markerEntry(event, runId, io.clock.now()), io, policy);
+  if (name === "SessionEnd") await closeSession(layout, runId, policy, io);
+}
+
+async function sessionExists(layout: WorkspaceLayout, runId: string): Promise<boolean> {
   const { spoolBacklog } = await import("../replay/index.js");
-  if (spoolBacklog(layout, runId) === 0) return;
-  const { loadPolicyTolerant } = await import("../../config/policy-loader.js");
-  await flushRun(layout, runId, (await loadPolicyTolerant(layout)).policy, io);
+  return fs.existsSync(layout.timelineFile(runId)) || spoolBacklog(layout, runId) > 0;
 }
 
-function remindIfStale(layout: WorkspaceLayout, event: ClaudeHookEvent, io: HookIo): void {
-  if (typeof event.transcript_path !== "string" || event.transcript_path === "") return;
-  const state = fs.statSync(layout.currentStateFile, { throwIfNoEntry: false });
-  const transcript = fs.statSync(event.transcript_path, { throwIfNoEntry: false });
-  if (!state || !transcript) return;
-  if (state.mtimeMs < transcript.mtimeMs) {
-    io.stderr("aop: memory/CURRENT_STATE.md is older than this session's transcript — update it before you stop (objective, current step, next action, blockers, unsurfaced results).\n");
-  }
+/** SessionEnd: the spool is flushed (by the marker's write), MCP entries left unadopted are filed, the spool folder goes. */
+async function closeSession(layout: WorkspaceLayout, runId: string, policy: Policy, io: HookIo): Promise<void> {
+  const { sweepHandoffs, removeSpoolDirIfEmpty } = await import("../replay/index.js");
+  await sweepHandoffs(layout, policy, io.clock, (m) => logHook(layout, "warning", "SessionEnd", m));
+  // Only an empty folder goes: an entry another hook spools meanwhile is never removed with it.
+  removeSpoolDirIfEmpty(layout, runId);
 }
 
 export async function runClaudeHook(io: HookIo): Promise<void> {
   const parsed = parseHookEvent(io.stdin);
   const event = "event" in parsed ? parsed.event : null;
-  const layout = workspaceFor(io, event);
+  const layout = hookWorkspace(io, event);
+  if (!layout) return; // not in a workspace: nothing to record, nothing to create
   try {
     if (!event) {
       logHook(layout, "warning", "unknown", `ignored: ${"problem" in parsed ? parsed.problem : ""}`);
       return;
     }
     const name = event.hook_event_name;
-    if ((TOOL_EVENTS as readonly string[]).includes(name)) await recordToolCall(layout, event, io);
-    else if ((CONTEXT_EVENTS as readonly string[]).includes(name)) await printContext(layout, event, io);
-    else if (name === "Stop") {
-      remindIfStale(layout, event, io);
-      await drainSession(layout, event, io);
+    const known = (TOOL_EVENTS as readonly string[]).includes(name) || (MARKER_EVENTS as readonly string[]).includes(name);
+    if (!known) {
+      logHook(layout, "info", name, "ignored: aop does not act on this event");
+      return;
     }
-    else logHook(layout, "info", name, "ignored: aop does not act on this event");
+    const runId = runIdForSession(event.session_id);
+    if (!runId) {
+      logHook(layout, "warning", name, `session_id '${event.session_id.slice(0, 80)}' cannot name a run; not recorded`);
+      if (name === "SessionStart") await printSessionStart(layout, io);
+      return;
+    }
+    if ((TOOL_EVENTS as readonly string[]).includes(name)) await recordToolCall(layout, event, runId, io);
+    else await onMarkerEvent(layout, event, runId, io);
   } catch (err) {
     logHook(layout, "error", event?.hook_event_name ?? "unknown", err instanceof Error ? err.message : String(err));
+  }
+}
+
+/**
+ * For the watchdog, when the second is up: if this process has not spooled its event yet (a machine
+ * so loaded that reading stdin took the whole budget), spool it now, synchronously, from what stdin
+ * gave so far, so that the session's next writer still records it. aop's own MCP calls are left to the
+ * handoff sweep (their server entry is not lost either).
+ */
+export function rescueUnspooled(io: Pick<HookIo, "stdin" | "env" | "root" | "clock">): void {
+  if (spooledHere) return;
+  spooledHere = true;
+  try {
+    const parsed = parseHookEvent(io.stdin);
+    if (!("event" in parsed)) return;
+    const event = parsed.event;
+    const runId = runIdForSession(event.session_id);
+    const layout = hookWorkspace(io, event);
+    if (!runId || !layout) return;
+    if ((TOOL_EVENTS as readonly string[]).includes(event.hook_event_name)) {
+      if (!event.tool_name?.startsWith("mcp__")) spoolEntry(layout, entryForToolEvent(event, runId, io.clock.now()));
+    } else if ((MARKER_EVENTS as readonly string[]).includes(event.hook_event_name)) spoolEntry(layout, markerEntry(event, runId, io.clock.now()));
+  } catch {
+    // out of time and out of options: nothing may reach the agent
   }
 }

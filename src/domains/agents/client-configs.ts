@@ -6,7 +6,7 @@ import { shellCommand } from "./aop-command.js";
 export type ClientName = "claude" | "codex" | "cursor";
 export const CLIENTS: ClientName[] = ["claude", "codex", "cursor"];
 
-export const CLAUDE_HOOK_EVENTS = ["PostToolUse", "PostToolUseFailure", "SessionStart", "PreCompact", "Stop"] as const;
+export const CLAUDE_HOOK_EVENTS = ["SessionStart", "UserPromptSubmit", "PostToolUse", "PostToolUseFailure", "PreCompact", "SubagentStart", "SubagentStop", "Stop", "SessionEnd"] as const;
 const TOOL_HOOK_EVENTS = new Set(["PostToolUse", "PostToolUseFailure"]);
 export const SERVER_NAME = "aop";
 
@@ -64,6 +64,31 @@ export function mergeMcpServers(existing: unknown, server: { command: string; ar
   return { value: doc, changed: true, notes: [] };
 }
 
+/**
+ * Approves the project's `aop` server for this user only (`.claude/settings.local.json`): Claude Code
+ * shows a `.mcp.json` server as "Pending approval" until it is in `enabledMcpjsonServers`.
+ */
+export function mergeMcpApproval(existing: unknown): { value: Json; changed: boolean; notes: string[] } {
+  const settings: Json = isObject(existing) ? structuredClone(existing) : {};
+  const list = (key: string): unknown[] => {
+    const v = settings[key];
+    if (v !== undefined && !Array.isArray(v)) throw new Error(`its \`${key}\` is not a list`);
+    return (v as unknown[] | undefined) ?? [];
+  };
+  if (list("disabledMcpjsonServers").includes(SERVER_NAME)) return { value: settings, changed: false, notes: ["aop is in disabledMcpjsonServers; kept as you set it"] };
+  if (settings.enableAllProjectMcpServers === true || list("enabledMcpjsonServers").includes(SERVER_NAME)) return { value: settings, changed: false, notes: ["aop server already approved"] };
+  settings.enabledMcpjsonServers = [...list("enabledMcpjsonServers"), SERVER_NAME];
+  return { value: settings, changed: true, notes: [] };
+}
+
+/** What Claude Code settings say about the project's `aop` server. */
+export function aopApprovalIn(settings: unknown): "approved" | "disabled" | "none" {
+  if (!isObject(settings)) return "none";
+  const has = (key: string) => Array.isArray(settings[key]) && (settings[key] as unknown[]).includes(SERVER_NAME);
+  if (has("disabledMcpjsonServers")) return "disabled";
+  return settings.enableAllProjectMcpServers === true || has("enabledMcpjsonServers") ? "approved" : "none";
+}
+
 /** Codex keeps MCP servers in TOML tables `[mcp_servers.<name>]`. */
 export function mergeCodexServers(existing: unknown, server: { command: string; args: string[] }): { value: Json; changed: boolean; notes: string[] } {
   const doc: Json = isObject(existing) ? existing : {};
@@ -73,7 +98,9 @@ export function mergeCodexServers(existing: unknown, server: { command: string; 
   return { value: { ...doc, mcp_servers: { ...servers, [SERVER_NAME]: server } }, changed: true, notes: [] };
 }
 
-export function planFor(client: ClientName, launcher: Launcher, root: string): PlannedFile[] {
+export const CLAUDE_LOCAL_SETTINGS = ".claude/settings.local.json";
+
+export function planFor(client: ClientName, launcher: Launcher, root: string, options: { approveMcp?: boolean } = {}): PlannedFile[] {
   const mcp = (withRoot: boolean) => ({ command: launcher.command, args: [...launcher.args, "mcp", ...(withRoot ? ["--root", root] : [])] });
   switch (client) {
     case "claude":
@@ -81,6 +108,7 @@ export function planFor(client: ClientName, launcher: Launcher, root: string): P
         { path: ".claude/settings.json", format: "json", merge: (e) => mergeClaudeHooks(e, shellCommand(launcher, ["hook", "claude"])) },
         // Claude Code starts project servers in the project folder, so no --root: the file can be shared.
         { path: ".mcp.json", format: "json", merge: (e) => mergeMcpServers(e, mcp(false)) },
+        ...(options.approveMcp ? [{ path: CLAUDE_LOCAL_SETTINGS, format: "json" as const, merge: mergeMcpApproval }] : []),
       ];
     case "codex":
       return [{ path: ".codex/config.toml", format: "toml", merge: (e) => mergeCodexServers(e, mcp(true)) }];

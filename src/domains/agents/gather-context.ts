@@ -23,7 +23,19 @@ function stateSummary(layout: WorkspaceLayout): StateSummary | null {
     const section = doc.sections.get(name);
     return section ? sectionValue(section.body) : "";
   };
-  return { objective: value("Objective"), current_step: value("Current Step"), next_action: value("Next Action"), blockers: value("Blockers"), unsurfaced_results: value("Unsurfaced Results") };
+  return {
+    objective: value("Objective"),
+    current_step: value("Current Step"),
+    next_action: value("Next Action"),
+    blockers: value("Blockers"),
+    unsurfaced_results: value("Unsurfaced Results"),
+    missing_sections: [...doc.missing],
+  };
+}
+
+async function criticalFindings(layout: WorkspaceLayout, clock: Clock, env: NodeJS.ProcessEnv, checks: readonly DoctorCheck[]) {
+  const { outcomes } = await runChecks({ layout, clock, env, homeDir: env.HOME ?? os.homedir(), checks: checks.filter((c) => c.severity === "critical") });
+  return outcomes.flatMap((o) => o.findings).filter((f) => f.severity === "critical");
 }
 
 /** `checks`: the doctor checks to consult (only the critical ones run). */
@@ -35,7 +47,6 @@ export async function gatherSessionContext(layout: WorkspaceLayout, clock: Clock
   const checkpoints = open
     .sort((a, b) => (order.get(a.skill) ?? Infinity) - (order.get(b.skill) ?? Infinity) || a.skill.localeCompare(b.skill))
     .map((c) => buildResumeBlock(c, clock.now(), policy.checkpoints.stale_days));
-  const { outcomes } = await runChecks({ layout, clock, env, homeDir: env.HOME ?? os.homedir(), checks: checks.filter((c) => c.severity === "critical") });
-  const critical = outcomes.flatMap((o) => o.findings).filter((f) => f.severity === "critical");
+  const critical = checks.length === 0 ? [] : await criticalFindings(layout, clock, env, checks);
   return { checkpoints, state: stateSummary(layout), critical };
 }

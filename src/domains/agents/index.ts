@@ -1,6 +1,16 @@
-// The agents domain's public surface: the Claude Code hook and the client integrations.
-// Other domains, the composition root and the adapters import only from here.
+// The agents domain's public surface: the Claude Code hook, the orientation and prompts every agent
+// client gets, and the client integrations. Other domains, the composition root and the adapters
+// import only from here. What a hook's tool event does not need is loaded on first use, so that
+// importing the domain stays cheap (the hook runs after every tool call of the agent).
 export { MAX_EVENT_BYTES } from "./claude-event.js";
-export { runClaudeHook } from "./claude-hook.js";
-export { CLIENTS } from "./client-configs.js";
+export { rescueUnspooled, runClaudeHook } from "./claude-hook.js";
+export { CLIENTS, SERVER_NAME } from "./client-configs.js";
+export { MAX_HOOK_OUTPUT_CHARS } from "./hook-output.js";
 export { planIntegration, writeIntegration } from "./integrate.js";
+export type { Orientation } from "./orientation.js";
+
+/** The orientation builder and the prompt texts (MCP resources and prompts). */
+export const loadClientContext = async () => {
+  const [orientation, prompts] = await Promise.all([import("./orientation.js"), import("./client-prompts.js")]);
+  return { buildOrientation: orientation.buildOrientation, handoffText: prompts.handoffText, resumeIntro: prompts.resumeIntro };
+};

@@ -3,9 +3,11 @@
 import { AopError } from "../../core/errors.js";
 import { writeFileAtomic } from "../../store/atomic-write.js";
 import { readTextOrNull } from "../../store/file-hash.js";
+import { readBytesBounded } from "../../store/read-text-bounded.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { aopLauncher } from "./aop-command.js";
-import { planFor, type ClientName } from "./client-configs.js";
+import { aopApprovalIn, CLAUDE_LOCAL_SETTINGS, planFor, type ClientName } from "./client-configs.js";
+import { integrationNextSteps, type ClaudeApproval } from "./next-steps.js";
 
 export interface IntegrationFile {
   path: string;
@@ -26,9 +28,15 @@ function tomlTable(name: string, server: { command: string; args: string[] }): s
   return `\n[mcp_servers.${name}]\ncommand = ${JSON.stringify(server.command)}\nargs = [${server.args.map((a) => JSON.stringify(a)).join(", ")}]\n`;
 }
 
-export async function planIntegration(layout: WorkspaceLayout, client: ClientName, env: NodeJS.ProcessEnv = process.env): Promise<IntegrationFile[]> {
+export interface IntegrationPlan {
+  files: IntegrationFile[];
+  /** What the user still has to do once the files are written. */
+  next_steps: string[];
+}
+
+export async function planIntegration(layout: WorkspaceLayout, client: ClientName, env: NodeJS.ProcessEnv = process.env, options: { approveMcp?: boolean } = {}): Promise<IntegrationPlan> {
   const out: IntegrationFile[] = [];
-  for (const planned of planFor(client, aopLauncher(env), layout.root)) {
+  for (const planned of planFor(client, aopLauncher(env), layout.root, options)) {
     const file = layout.resolveInside(planned.path)!;
     // A special file, a link out of the workspace or an oversized file throws its own code.
     const text = readTextOrNull(file, MAX_CONFIG_FILE_BYTES);
@@ -59,7 +67,28 @@ export async function planIntegration(layout: WorkspaceLayout, client: ClientNam
     }
     out.push({ path: planned.path, action: text === null ? "create" : merged.changed ? "update" : "unchanged", notes: merged.notes, content });
   }
-  return out;
+  const approval = client === "claude" ? claudeApproval(layout, out) : undefined;
+  return { files: out, next_steps: integrationNextSteps(client, layout.root, approval) };
+}
+
+/** Whether the Claude Code settings (as they will be after this plan) approve or disable the aop server. */
+function claudeApproval(layout: WorkspaceLayout, planned: IntegrationFile[]): ClaudeApproval {
+  const documents = [".claude/settings.json", CLAUDE_LOCAL_SETTINGS].map((rel) => {
+    const text = planned.find((f) => f.path === rel)?.content ?? readSmall(layout.resolveInside(rel)!);
+    try {
+      return text === null ? null : (JSON.parse(text) as unknown);
+    } catch {
+      return null;
+    }
+  });
+  const states = documents.map(aopApprovalIn);
+  return { approved: states.includes("approved"), disabled: states.includes("disabled") };
+}
+
+/** A small config file's text; null when it is missing, not a regular file inside the workspace, or too large. */
+function readSmall(file: string): string | null {
+  const read = readBytesBounded(file, MAX_CONFIG_FILE_BYTES);
+  return read.status === "ok" ? read.bytes.toString("utf8") : null;
 }
 
 export function writeIntegration(layout: WorkspaceLayout, files: IntegrationFile[]): void {

@@ -12,6 +12,8 @@ export interface StateSummary {
   next_action: string;
   blockers: string;
   unsurfaced_results: string;
+  /** Required sections the file does not have. */
+  missing_sections: string[];
 }
 
 export interface ContextSources {

@@ -7,7 +7,7 @@ export { checkpointChecks } from "./checks/checkpoint-family.js";
 export { completeNextAction } from "./done-service.js";
 export { nextAction, resumeSkill } from "./orientation-service.js";
 export { rankCheckpoints } from "./ranking.js";
-export { listEntries, readSkill, scanFolder, validateReport } from "./read-service.js";
+export { getCheckpoint, listEntries, readSkill, scanFolder, validateReport } from "./read-service.js";
 export { buildResumeBlock, type ResumeBlock } from "./resume-block.js";
 export { staleness, type StaleDays } from "./staleness.js";
 export { initCheckpoints, resetCheckpoint, updateCheckpoint } from "./write-service.js";

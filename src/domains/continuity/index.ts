@@ -3,5 +3,5 @@
 export { continuityChecks } from "./checks/continuity-family.js";
 export { buildReport, checkWorkspace, type ContinuityReport, createSharedMemo, type WorkspaceReport, worstFirst } from "./doctor-runner.js";
 export { planTargets } from "./doctor-targets.js";
-export { readStateDocument, type RequiredSection, sectionValue } from "./state-document.js";
+export { readStateDocument, REQUIRED_SECTIONS, type RequiredSection, sectionValue } from "./state-document.js";
 export { MAX_STATE_BYTES } from "./workspace-state.js";

@@ -3,7 +3,7 @@
 import { sha256Of } from "../../core/hash.js";
 import { chainEntryProblem, GENESIS_HASH, recomputeChainHash, type ChainEntry } from "./chain-hash.js";
 import { baseName, parseEvidenceFileName } from "./evidence-names.js";
-import { stepLogRefs } from "./step-log-refs.js";
+import { stepLogRefs, type LogRef } from "./step-log-refs.js";
 
 export type ChainFailureCode = "evidence_chain_missing" | "evidence_chain_artifact_missing" | "evidence_chain_hash_mismatch" | "evidence_chain_discontinuity";
 
@@ -56,6 +56,12 @@ export interface EvidenceFileReader {
   hash(relPath: string): string | null | Refused;
 }
 
+/** Told, in order, about every complete line and about every entry whose artifact and logs verified. */
+export interface ChainObserver {
+  line?(text: string, sequence: number): void;
+  entry?(entry: ChainEntry, logs: readonly LogRef[]): void;
+}
+
 export interface ChainVerifyInput {
   feature_id: string;
   /** Workspace-relative paths of the feature's evidence folder, chain and manifest. */
@@ -69,6 +75,7 @@ export interface ChainVerifyInput {
   files: EvidenceFileReader;
   /** Called every PROGRESS_EVERY entries with the number walked so far. */
   onProgress?: (walked: number) => void;
+  observer?: ChainObserver;
 }
 
 export const PROGRESS_EVERY = 250;
@@ -138,8 +145,9 @@ class ChainWalker {
       const link = sequence === 0 ? "does not start from the genesis hash" : `does not link to entry ${sequence - 1}: prev_chain_hash differs from its chain_hash`;
       return discontinuity(sequence, `entry ${sequence} ${link}`, chainPath, this.prev, entry.prev_chain_hash);
     }
-    const failure = this.checkArtifact(entry, sequence);
-    if (failure) return failure;
+    const checked = this.checkArtifact(entry, sequence);
+    if (!Array.isArray(checked)) return checked;
+    input.observer?.entry?.(entry, checked);
     this.prev = entry.chain_hash;
     this.head = entry.chain_hash;
     const newest = this.newest.get(name.mode);
@@ -149,7 +157,8 @@ class ChainWalker {
     return null;
   }
 
-  private checkArtifact(entry: ChainEntry, sequence: number): Failure | null {
+  /** The entry's step logs when the artifact and every log verify, else the failure. */
+  private checkArtifact(entry: ChainEntry, sequence: number): Failure | LogRef[] {
     const bytes = this.input.files.read(entry.artifact_rel_path);
     if (bytes === null) return missing(sequence, `evidence file of entry ${sequence} is missing`, entry.artifact_rel_path);
     if (isRefused(bytes)) return missing(sequence, `evidence file of entry ${sequence} ${bytes.refused}`, entry.artifact_rel_path);
@@ -157,7 +166,8 @@ class ChainWalker {
     if (actual !== entry.artifact_hash) {
       return mismatch(sequence, `evidence file of entry ${sequence} was modified after it was chained`, entry.artifact_rel_path, entry.artifact_hash, actual);
     }
-    for (const log of stepLogRefs(bytes)) {
+    const logs = stepLogRefs(bytes);
+    for (const log of logs) {
       const logHash = this.input.files.hash(log.log_path);
       if (logHash === null) return missing(sequence, `step log of entry ${sequence} is missing`, log.log_path);
       if (isRefused(logHash)) return missing(sequence, `step log of entry ${sequence} ${logHash.refused}`, log.log_path);
@@ -165,7 +175,7 @@ class ChainWalker {
         return mismatch(sequence, `step log of entry ${sequence} was modified after its evidence was written`, log.log_path, typeof log.log_sha256 === "string" ? log.log_sha256 : null, logHash);
       }
     }
-    return null;
+    return logs;
   }
 }
 
@@ -238,6 +248,7 @@ export function verifyChain(input: ChainVerifyInput): ChainVerifyReport {
       break;
     }
     const sequence = count++;
+    input.observer?.line?.(line.text, sequence);
     if (failure === null) failure = walker.check(line.text, sequence);
     if (count % PROGRESS_EVERY === 0) input.onProgress?.(count);
   }

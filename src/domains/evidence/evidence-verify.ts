@@ -12,7 +12,7 @@ import { READ_LIMITS } from "../../store/read-limits.js";
 import { readLinesSync } from "../../store/jsonl.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { withLock } from "../../store/lock.js";
-import { verifyChain, type ChainVerifyReport, type EvidenceFileReader, type LatestCopy, type ManifestView, type Refused } from "./chain-verify.js";
+import { verifyChain, type ChainObserver, type ChainVerifyReport, type EvidenceFileReader, type LatestCopy, type ManifestView, type Refused } from "./chain-verify.js";
 import { readManifest, writeManifest } from "./chain-manifest.js";
 import { evidenceLockPath } from "./chain-store.js";
 import { parseEvidenceFileName } from "./evidence-names.js";
@@ -22,6 +22,8 @@ export interface VerifyOptions {
   onProgress?: (walked: number, expected: number | null) => void;
   /** Record the outcome in the manifest's last_verified_* fields (default true; the doctor only reads). */
   recordResult?: boolean;
+  /** Sees every chain line and every verified entry (attestation and anchor checks ride along). */
+  observer?: ChainObserver;
 }
 
 interface ChainSnapshot {
@@ -112,14 +114,18 @@ export async function verifyFeatureChain(layout: WorkspaceLayout, clock: Clock, 
     latest: snapshot.latest,
     files: workspaceReader(layout),
     onProgress: options.onProgress ? (walked) => options.onProgress!(walked, expected) : undefined,
+    observer: options.observer,
   });
-  if (snapshot.manifest.status === "present" && options.recordResult !== false) {
-    await withLock(lock, () => {
-      const { manifest } = readManifest(layout, featureId);
-      if (manifest) writeManifest(layout, featureId, { ...manifest, last_verified_at: nowIso(clock), last_verified_result: report.valid ? "valid" : "invalid" });
-    });
-  }
+  if (snapshot.manifest.status === "present" && options.recordResult !== false) await recordVerificationResult(layout, clock, featureId, report.valid);
   return report;
+}
+
+/** Set the manifest's last_verified_* fields (when it exists), under the feature's evidence lock. */
+export async function recordVerificationResult(layout: WorkspaceLayout, clock: Clock, featureId: string, valid: boolean): Promise<void> {
+  await withLock(evidenceLockPath(layout, featureId), () => {
+    const { manifest } = readManifest(layout, featureId);
+    if (manifest) writeManifest(layout, featureId, { ...manifest, last_verified_at: nowIso(clock), last_verified_result: valid ? "valid" : "invalid" });
+  });
 }
 
 /** Features that have a chain or a manifest, in id order. */

@@ -46,6 +46,7 @@ export async function pruneRuns(layout: WorkspaceLayout, maxRuns: number, keep: 
       await withLock(layout.lockFor(layout.timelineFile(run.run_id)), () => {
         removeFile(layout.timelineFile(run.run_id));
         removeFile(layout.timelineMeta(run.run_id));
+        removeFile(layout.hookSessionState(run.run_id));
       });
       record.pruned_runs += 1;
       record.pruned_entries += run.entries;

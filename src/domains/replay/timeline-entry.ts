@@ -17,7 +17,15 @@ export interface TimelineEntry {
   result: "ok" | "error";
   error_code: string | null;
   latency_ms: number;
+  /** Set on the calls and markers of a Claude Code subagent (docs/agents.md); absent otherwise. */
+  agent_id?: string;
+  agent_type?: string;
+  /** Set on Claude Code session markers only: the event as Claude Code labels it (`SessionStart:startup`). */
+  marker?: string;
 }
+
+/** Optional keys, written after the contract's keys (in this order) only when set. */
+export const OPTIONAL_ENTRY_KEYS = ["agent_id", "agent_type", "marker"] as const;
 
 export const ENTRY_KEYS: (keyof TimelineEntry)[] = [
   "ts", "sequence", "run_id", "session_id", "actor_type", "feature_id", "tool_name", "mutating",
@@ -55,8 +63,16 @@ export function serializeEntry(entry: EntryWithoutSequence, sequence: number): s
     `"feature_id":${JSON.stringify(entry.feature_id)},"tool_name":${JSON.stringify(entry.tool_name)},` +
     `"mutating":${entry.mutating},"operation_id":${JSON.stringify(entry.operation_id)},` +
     `"idempotency_status":${JSON.stringify(entry.idempotency_status)},"request_hash":${JSON.stringify(entry.request_hash)},` +
-    `"result":${JSON.stringify(entry.result)},"error_code":${JSON.stringify(entry.error_code)},"latency_ms":${JSON.stringify(entry.latency_ms)}}\n`
+    `"result":${JSON.stringify(entry.result)},"error_code":${JSON.stringify(entry.error_code)},"latency_ms":${JSON.stringify(entry.latency_ms)}` +
+    optionalKeys(entry) +
+    "}\n"
   );
+}
+
+function optionalKeys(entry: EntryWithoutSequence): string {
+  let out = "";
+  for (const key of OPTIONAL_ENTRY_KEYS) if (typeof entry[key] === "string") out += `,"${key}":${JSON.stringify(entry[key])}`;
+  return out;
 }
 
 /**
@@ -70,7 +86,7 @@ export function asEntry(value: unknown): TimelineEntry | null {
   if (typeof v.tool_name !== "string") return null;
   const str = (x: unknown): string | null => (typeof x === "string" ? x : null);
   const status = v.idempotency_status;
-  return {
+  const entry: TimelineEntry = {
     ts: str(v.ts) ?? "",
     sequence: v.sequence,
     run_id: str(v.run_id) ?? "",
@@ -86,4 +102,6 @@ export function asEntry(value: unknown): TimelineEntry | null {
     error_code: str(v.error_code),
     latency_ms: typeof v.latency_ms === "number" ? v.latency_ms : 0,
   };
+  for (const key of OPTIONAL_ENTRY_KEYS) if (typeof v[key] === "string") entry[key] = v[key] as string;
+  return entry;
 }

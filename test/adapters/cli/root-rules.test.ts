@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { mcpClient } from "../../../src/app/clients/mcp.js";
-import { nearestMarkedAncestor } from "../../../src/store/workspace-root.js";
+import { findMarkedRoot } from "../../../src/store/workspace-root.js";
 import { CHECKPOINT_BIN, CONTINUITY_DOCTOR_BIN } from "../../helpers/paths.js";
 import { runCli, runJson } from "../../helpers/cli.js";
 import { tempDir, tempWorkspace, writeFile } from "../../helpers/tmp.js";
@@ -13,7 +13,7 @@ import { minimalCheckpoint } from "../../domains/checkpoints/fixture.js";
 /** A folder with no workspace marker in it or above it. */
 function unmarked(): string {
   const dir = tempDir("aop-nowhere-");
-  expect(nearestMarkedAncestor(dir), "the temp folder must not lie inside a workspace for this test").toBeNull();
+  expect(findMarkedRoot(dir), "the temp folder must not lie inside a workspace for this test").toBeNull();
   return dir;
 }
 

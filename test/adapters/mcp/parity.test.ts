@@ -5,7 +5,8 @@ import { WorkspaceLayout } from "../../../src/store/layout.js";
 import { fixedClock } from "../../../src/core/clock.js";
 import { createRuntime } from "../../../src/app/create-runtime.js";
 import type { Envelope } from "../../../src/core/errors.js";
-import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
+import { tempDir, writeFile } from "../../helpers/tmp.js";
+import { signingKeyFixture, type SigningKeyFixture } from "../../helpers/signing-key.js";
 import { PARITY_SCRIPT } from "./parity-script.js";
 
 const NOW = "2026-04-01T08:00:00.000Z";
@@ -19,20 +20,33 @@ function withoutTimings(envelope: Envelope): Envelope {
   return { ok: true, data: { ...data, entries: data.entries.map((e) => ({ ...e, latency_ms: 0 })) } };
 }
 let mcpRoot: string;
+let key: SigningKeyFixture;
 
-// Both workspaces get the same config: evidence integrity on and a gate that runs a real command.
+/** A workspace folder named alike in both runs: anchors name the workspace folder in their origin. */
+function parityWorkspace(): string {
+  const root = `${tempDir()}/parity-ws`;
+  writeFile(root, ".git/HEAD", "ref: refs/heads/main\n");
+  return root;
+}
+
+// Both workspaces get the same config: evidence integrity on, a gate that runs a real command, and the
+// public key of the one signing key both transports sign with (AOP_SIGNING_KEY, set below).
 function seedWorkspace(root: string): string {
+  key.commitTo(root);
   writeFile(root, "agentic/orchestrator/policy.yaml", "innovation:\n  tamper_evident_evidence: true\nobservability:\n  evidence_integrity:\n    enabled: true\n");
   writeFile(root, "agentic/orchestrator/gates.yaml", `version: 1\ndefault_profile: p\nprofiles:\n  p:\n    modes:\n      fast:\n        - name: hello\n          cmd: [${JSON.stringify(process.execPath)}, -e, "console.log('gate ok')"]\n`);
   return root;
 }
 
 beforeAll(async () => {
-  mcpRoot = seedWorkspace(tempWorkspace());
+  key = signingKeyFixture();
+  process.env.AOP_SIGNING_KEY = key.file;
+  mcpRoot = seedWorkspace(parityWorkspace());
   client = await mcpClient({ root: mcpRoot, env: { ...process.env, AOP_NOW: NOW, AOP_ACTOR: "orchestrator" }, stderr: "pipe" });
 });
 
 afterAll(async () => {
+  delete process.env.AOP_SIGNING_KEY;
   await client?.close();
 });
 
@@ -57,7 +71,7 @@ describe("MCP parity over a real stdio connection", () => {
 
   it("the same call sequence yields identical data/error payloads in-process and over MCP", async () => {
     // Built the way the CLI builds it (policy, timeline hook), so the timeline tool sees the same runs.
-    const runtime = await createRuntime({ layout: new WorkspaceLayout(seedWorkspace(tempWorkspace())), clock: fixedClock(NOW), identity: { actor: "orchestrator" }, warn: () => undefined });
+    const runtime = await createRuntime({ layout: new WorkspaceLayout(seedWorkspace(parityWorkspace())), clock: fixedClock(NOW), identity: { actor: "orchestrator" }, warn: () => undefined });
     for (const [i, step] of PARITY_SCRIPT.entries()) {
       const local = withoutTimings((await runtime.callTool(step.tool, step.args)).envelope);
       const remote: Envelope = withoutTimings((await client.callTool(step.tool, step.args)).envelope);
@@ -65,13 +79,22 @@ describe("MCP parity over a real stdio connection", () => {
     }
   });
 
-  it("tool failures are isError results carrying the envelope, never protocol errors", async () => {
-    const raw = (await client.rawCall("totally_unknown", {})) as { isError?: boolean; content: { text: string }[] };
-    expect(raw.isError).toBe(true);
-    expect(JSON.parse(raw.content[0]!.text)).toMatchObject({ ok: false, error: { code: "unknown_tool" } });
-    const bad = (await client.rawCall("feature_get", { feature_id: "../x" })) as { isError?: boolean; content: { text: string }[] };
+  it("a tool failure is an isError result whose only content is the envelope text (no structuredContent)", async () => {
+    const bad = (await client.rawCall("feature_get", { feature_id: "../x" })) as { isError?: boolean; structuredContent?: unknown; content: { type: string; text: string }[] };
     expect(bad.isError).toBe(true);
+    expect(bad.structuredContent).toBeUndefined();
+    expect(bad.content).toHaveLength(1);
     expect(JSON.parse(bad.content[0]!.text)).toMatchObject({ ok: false, error: { code: "invalid_argument" } });
+  });
+
+  it("an unknown tool name is JSON-RPC error -32602 naming the tool, with aop's envelope as its data", async () => {
+    const err = (await client.rawCall("totally_unknown", {}).then(
+      () => null,
+      (e: unknown) => e,
+    )) as { code?: number; message?: string; data?: unknown } | null;
+    expect(err?.code).toBe(-32602);
+    expect(err?.message).toMatch(/Unknown tool: totally_unknown/);
+    expect(err?.data).toMatchObject({ ok: false, error: { code: "unknown_tool", details: { tool_name: "totally_unknown" } } });
   });
 
   it("a success carries the data as structuredContent and the envelope as text", async () => {

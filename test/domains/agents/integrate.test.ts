@@ -95,3 +95,40 @@ describe("aop integrate --write", () => {
     expect(runCli(["integrate", "vim"]).code).toBe(2);
   });
 });
+
+describe("aop integrate: what is left to do", () => {
+  it("claude --write says the server is pending approval until approved; --approve-mcp approves it in settings.local.json only", () => {
+    const root = tempWorkspace();
+    const plain = runJson<{ next_steps: string[] }>(["integrate", "claude", "--write", "--root", root]);
+    expect(plain.json.next_steps[0]).toMatch(/"Pending approval"[\s\S]*aop integrate claude --write --approve-mcp/);
+    expect(plain.json.next_steps.join("\n")).toMatch(/trust dialog/);
+    expect(fs.existsSync(path.join(root, ".claude/settings.local.json"))).toBe(false);
+    writeFile(root, ".claude/settings.local.json", JSON.stringify({ permissions: { allow: ["Bash(ls)"] }, enabledMcpjsonServers: ["github"] }));
+    const approved = runJson<{ files: { path: string; action: string }[]; next_steps: string[] }>(["integrate", "claude", "--write", "--approve-mcp", "--root", root]);
+    expect(approved.json.files.map((f) => [f.path, f.action])).toEqual([[".claude/settings.json", "unchanged"], [".mcp.json", "unchanged"], [".claude/settings.local.json", "update"]]);
+    expect(JSON.parse(read(root, ".claude/settings.local.json"))).toEqual({ permissions: { allow: ["Bash(ls)"] }, enabledMcpjsonServers: ["github", "aop"] });
+    expect(approved.json.next_steps.join("\n")).not.toMatch(/Pending approval/);
+    // Approved by hand (or by the first run) counts the same without the flag.
+    expect(runJson<{ next_steps: string[] }>(["integrate", "claude", "--root", root]).json.next_steps.join("\n")).not.toMatch(/Pending approval/);
+  });
+
+  it("a server the user disabled is left disabled, and said so", () => {
+    const root = tempWorkspace();
+    writeFile(root, ".claude/settings.local.json", JSON.stringify({ disabledMcpjsonServers: ["aop"] }));
+    const r = runJson<{ files: { notes: string[] }[]; next_steps: string[] }>(["integrate", "claude", "--write", "--approve-mcp", "--root", root]);
+    expect(r.json.files[2]!.notes).toEqual(["aop is in disabledMcpjsonServers; kept as you set it"]);
+    expect(r.json.next_steps[0]).toMatch(/disabledMcpjsonServers/);
+  });
+
+  it("codex --write says Codex ignores the file until the project is trusted, and how to trust it", () => {
+    const root = tempWorkspace();
+    const r = runCli(["integrate", "codex", "--write", "--root", root]);
+    expect(r.stdout).toMatch(/Next:\n1\. Codex reads \.codex\/config\.toml only in a trusted project/);
+    expect(r.stdout).toContain(`[projects.${JSON.stringify(root)}]\n   trust_level = "trusted"`);
+  });
+
+  it("--approve-mcp is for claude only", () => {
+    const r = runCli(["integrate", "codex", "--approve-mcp", "--root", tempWorkspace()]);
+    expect(r.code).toBe(2);
+  });
+});

@@ -6,10 +6,10 @@ export function register(program: Command, summary: string): void {
   const hook = program.command("hook").description(summary).addHelpText("after", examples("aop integrate claude --write   # installs the hooks"));
   hook
     .command("claude")
-    .description("read one Claude Code hook event on stdin: record tool calls, print session context, remind on stop; always exits 0")
+    .description("read one Claude Code hook event on stdin: record it in the session's timeline, print what the event accepts; always exits 0")
     .addHelpText(
       "after",
-      "\nEvents: PostToolUse / PostToolUseFailure → one timeline entry in run claude-<session_id>;\nSessionStart / PreCompact → JSON with hookSpecificOutput.additionalContext on stdout;\nStop → a reminder on stderr when memory/CURRENT_STATE.md is older than the transcript.\nProblems are logged to .aop/runtime/hooks.log.\n" +
+      "\nEvents (run claude-<session_id>): SessionStart → the orientation as hookSpecificOutput.additionalContext;\nPreCompact → plain-text compaction instructions (or nothing); Stop → per hooks.claude.stop_reminder\n(message: systemMessage, block: decision block once per session, off); PostToolUse / PostToolUseFailure →\none entry (aop's own MCP calls: the server's entry); UserPromptSubmit (prompt hash only), SubagentStart /\nSubagentStop, SessionEnd → markers. Outside a workspace nothing is recorded. Problems go to .aop/runtime/hooks.log.\n" +
         examples(`echo '{"hook_event_name":"SessionStart","session_id":"s1","source":"startup","cwd":"'$PWD'"}' | aop hook claude`),
     )
     .action(async (_opts: unknown, command: Command) => {

@@ -23,7 +23,16 @@ export function register(program: Command, summary: string): void {
         // interrupted (a gate kills its steps and records nothing, docs/evidence.md), then we exit.
         const interrupt = new AbortController();
         const runtime = await createRuntime({ layout: ctx.layout, clock: ctx.clock, identity: identityFromGlobals(ctx), signal: interrupt.signal, warn: (m) => ctx.err(`aop mcp: warning: ${m}`) });
-        await serveMcp(runtime, readPackageVersion());
+        const doctorChecks = async () => (await import("../../../app/doctor-checks.js")).allChecks();
+        const served = await serveMcp({ runtime, layout: ctx.layout, clock: ctx.clock, env: process.env, doctorChecks }, readPackageVersion());
+        // MCP calls no Claude Code session hook adopted in time are filed in their own run: soon after
+        // start (not before the handshake) and at the end.
+        const sweep = async () => {
+          const { sweepHandoffs } = await import("../../../domains/replay/index.js");
+          const { loadPolicyTolerant } = await import("../../../config/policy-loader.js");
+          await sweepHandoffs(ctx.layout, (await loadPolicyTolerant(ctx.layout)).policy, ctx.clock, (m) => ctx.err(`aop mcp: warning: ${m}`));
+        };
+        setTimeout(() => void sweep(), 2000).unref();
         // The catalog self-check loads every domain's handlers; it runs as soon as the server is up
         // rather than before, so clients are not kept waiting for the handshake. A broken install
         // still stops the server at once.
@@ -36,7 +45,9 @@ export function register(program: Command, summary: string): void {
             process.stderr.write(`aop mcp: ${err instanceof Error ? err.message : String(err)}\n`);
             process.exit(1);
           });
+        // The transport also ends on its own when stdin ends (it may not emit 'close'): that is the client going too.
         const reason = await new Promise<"client_gone" | NodeJS.Signals>((resolve) => {
+          void served.closed.then(() => resolve("client_gone"));
           process.stdin.once("close", () => resolve("client_gone"));
           process.once("SIGTERM", () => resolve("SIGTERM"));
           process.once("SIGINT", () => resolve("SIGINT"));
@@ -46,6 +57,7 @@ export function register(program: Command, summary: string): void {
         // Anything still running (a call that did not settle in time) dies with us rather than outliving us.
         const { killRunningSteps } = await import("../../../domains/gates/index.js");
         killRunningSteps();
+        await sweep();
         if (reason === "client_gone") return 0;
         // Stdin is still open after a signal: leave once the last answers are flushed.
         process.stdout.write("", () => process.exit(reason === "SIGINT" ? 130 : 143));

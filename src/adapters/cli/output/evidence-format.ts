@@ -10,7 +10,7 @@ import { formatAge } from "../../../core/time-format.js";
 const entries = (n: number) => `${n} ${n === 1 ? "entry" : "entries"}`;
 
 /** One line per feature (plus the reason, indented, when the chain is invalid). */
-export function renderVerifyLine(report: ChainVerifyReport, style: Style): string {
+export function renderVerifyLine(report: Omit<ChainVerifyReport, "failure_code"> & { failure_code: string | null }, style: Style): string {
   if (report.valid) {
     return `${style.green("✓")} ${report.feature_id}  ${style.green("valid")}  ${entries(report.entry_count)}  head ${shortHash(report.head_hash)}`;
   }

@@ -1,5 +1,6 @@
 // Renders timeline entries as aligned rows: sequence, time, ok/ERROR, M, idempotency badge, tool,
-// feature, latency. Pure.
+// feature, latency. Claude Code session markers show as `— <event>`, a subagent's rows as
+// `↳ <agent type>: <tool>`, so its calls read as grouped under it. Pure.
 import type { TimelineEntry } from "../../../domains/replay/index.js";
 import { escapeInline } from "./escape.js";
 import type { Style } from "./style.js";
@@ -29,10 +30,16 @@ function clockTime(ts: string): string {
   return m ? m[1]! : ts;
 }
 
+function toolLabel(e: TimelineEntry, s: Style): string {
+  const what = e.marker !== undefined ? s.dim(`— ${escapeInline(e.marker)}`) : escapeInline(e.tool_name);
+  if (e.agent_id === undefined) return what;
+  return `↳ ${escapeInline(e.agent_type ?? e.agent_id.slice(0, 8))}: ${what}`;
+}
+
 export function timelineRow(e: TimelineEntry, s: Style): string[] {
   // Entries recorded from agent hooks carry the agent's own names: escaped before they are styled.
   const result = e.result === "ok" ? s.green("ok") : s.red(escapeInline(`ERROR ${e.error_code ?? ""}`.trim()));
-  return [String(e.sequence), escapeInline(clockTime(e.ts)), result, e.mutating ? "M" : "", badge(e.idempotency_status, s), escapeInline(e.tool_name), escapeInline(e.feature_id ?? ""), `${e.latency_ms.toFixed(1)}ms`];
+  return [String(e.sequence), escapeInline(clockTime(e.ts)), result, e.mutating ? "M" : "", badge(e.idempotency_status, s), toolLabel(e, s), escapeInline(e.feature_id ?? ""), `${e.latency_ms.toFixed(1)}ms`];
 }
 
 export function renderTimeline(entries: TimelineEntry[], s: Style): string {

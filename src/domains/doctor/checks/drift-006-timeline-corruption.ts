@@ -7,6 +7,7 @@ import { timelineRunIds } from "../../replay/index.js";
 import { auditTimeline } from "../../replay/index.js";
 import { readRetention } from "../../replay/index.js";
 import { spoolBacklog } from "../../replay/index.js";
+import { handoffBacklog } from "../../replay/index.js";
 
 export const check: DoctorCheck = {
   id: "DRIFT_006_TIMELINE_CORRUPTION",
@@ -53,6 +54,15 @@ export const check: DoctorCheck = {
           refs: [ref],
         });
       }
+    }
+    const handoff = handoffBacklog(ctx.layout); // file ages are wall-clock, whatever clock the run uses
+    if (handoff.overdue > 0) {
+      findings.push({
+        severity: "info",
+        message: `${handoff.overdue} MCP call entr${handoff.overdue === 1 ? "y was" : "ies were"} not adopted by a Claude Code session hook in time; the next \`aop mcp\` start or session end files ${handoff.overdue === 1 ? "it" : "them"} in the kernel's run`,
+        remediation: "nothing to do; run `aop integrate claude --write` so the session hooks adopt them",
+        refs: [ctx.layout.relative(ctx.layout.timelineHandoffDir)],
+      });
     }
     const retention = readRetention(ctx.layout);
     if (retention.pruned_runs > 0) {

@@ -1,11 +1,12 @@
-// Reading the end of a chain file without reading the chain: the last complete lines and any torn bytes.
+// Reading the end of a JSONL file (a chain, anchors) without reading it all: the last complete lines and
+// any torn bytes.
 // Memory stays bounded whatever the file holds: the torn tail is scanned in chunks, never loaded whole,
 // and a line over READ_LIMITS.jsonlLine comes back as "" (which no parser accepts).
 import fs from "node:fs";
-import { READ_LIMITS } from "../../store/read-limits.js";
-import { openRegularFile, refusalError } from "../../store/read-text-bounded.js";
+import { READ_LIMITS } from "./read-limits.js";
+import { openRegularFile, refusalError } from "./read-text-bounded.js";
 
-export interface ChainTail {
+export interface JsonlTail {
   size: number;
   /** Offset just past the last `\n`: anything after it is a torn append. */
   completeEnd: number;
@@ -57,7 +58,7 @@ function linesBefore(fd: number, lastNl: number, count: number): string[] {
  * The last `count` complete lines of `file` (fewer if it has fewer), or null when it does not exist. A
  * special file or a link out of the workspace throws its code.
  */
-export function readChainTail(file: string, count = 1): ChainTail | null {
+export function readJsonlTail(file: string, count = 1): JsonlTail | null {
   const opened = openRegularFile(file);
   if (opened.status === "missing") return null;
   if (opened.status !== "ok") throw refusalError(file, opened);

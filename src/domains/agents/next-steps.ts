@@ -1,0 +1,34 @@
+// What the user still has to do after `aop integrate <client> --write`: the parts aop cannot do for
+// them (trusting a folder is the user's own decision) or does only when asked. Pure. docs/agents.md.
+import type { ClientName } from "./client-configs.js";
+
+export interface ClaudeApproval {
+  /** The `aop` server of `.mcp.json` is approved in the project's Claude Code settings. */
+  approved: boolean;
+  /** ... and explicitly disabled there (then aop leaves it alone). */
+  disabled: boolean;
+}
+
+export function integrationNextSteps(client: ClientName, root: string, claude: ClaudeApproval = { approved: false, disabled: false }): string[] {
+  switch (client) {
+    case "claude": {
+      const steps: string[] = [];
+      if (claude.disabled) steps.push("The aop server is listed in disabledMcpjsonServers of your Claude Code settings: remove it there to use aop's tools.");
+      else if (!claude.approved) {
+        steps.push(
+          'Claude Code shows a server from .mcp.json as "Pending approval" and does not connect it until you approve it: run `aop integrate claude --write --approve-mcp` (adds "aop" to enabledMcpjsonServers in .claude/settings.local.json, for you only, not shared), or start `claude` here and approve aop when it asks.',
+        );
+      }
+      steps.push(`Claude Code honours project approvals only in a folder you trust: if you have not opened \`claude\` in ${root} before, run it there once and accept the trust dialog.`);
+      steps.push("Check with `claude mcp list`: it should show `aop: … ✔ Connected`. The hooks run in every Claude Code session started here from now on.");
+      return steps;
+    }
+    case "codex":
+      return [
+        `Codex reads .codex/config.toml only in a trusted project and shows nothing until then: run \`codex\` in ${root} and trust the folder when it asks, or add to ~/.codex/config.toml:\n[projects.${JSON.stringify(root)}]\ntrust_level = "trusted"`,
+        "Check with `codex mcp list`: it should list aop.",
+      ];
+    case "cursor":
+      return ["Cursor starts the servers of .cursor/mcp.json when it opens the project: check that aop is enabled in Cursor's MCP settings."];
+  }
+}

@@ -1,0 +1,55 @@
+// At Stop: is memory/CURRENT_STATE.md older than the session's transcript, and what to print about it
+// under `hooks.claude.stop_reminder` (docs/agents.md). Stderr reaches nobody, so the reminder is JSON.
+import fs from "node:fs";
+import type { StopReminder } from "../../config/policy-types.js";
+import { writeJsonAtomic } from "../../store/atomic-write.js";
+import type { WorkspaceLayout } from "../../store/layout.js";
+import { readTextBounded } from "../../store/read-text-bounded.js";
+import type { ClaudeHookEvent } from "./claude-event.js";
+import { blockOutput, systemMessageOutput } from "./hook-output.js";
+
+export const USER_REMINDER =
+  "aop: memory/CURRENT_STATE.md is older than this session's transcript. Ask the agent to update it (objective, current step, next action, blockers, unsurfaced results) before you end the session, so the next one can resume.";
+export const AGENT_REMINDER =
+  "Before you stop: memory/CURRENT_STATE.md is older than this session's transcript. Update it now — Objective, Current Step, Next Action, Blockers, Unsurfaced Results — and the skill's checkpoint if you keep one, then finish. (aop asks this once per session.)";
+
+function isStale(layout: WorkspaceLayout, event: ClaudeHookEvent): boolean {
+  if (typeof event.transcript_path !== "string" || event.transcript_path === "") return false;
+  // lstat: a special file or a link is never read, only its time compared.
+  const state = fs.lstatSync(layout.currentStateFile, { throwIfNoEntry: false });
+  const transcript = fs.lstatSync(event.transcript_path, { throwIfNoEntry: false });
+  if (!state?.isFile() || !transcript?.isFile()) return false;
+  return state.mtimeMs < transcript.mtimeMs;
+}
+
+interface SessionState {
+  stop_blocked_at?: string;
+}
+
+function readState(file: string): SessionState {
+  const read = readTextBounded(file, 4096);
+  if (read.status !== "ok" || read.binary) return {};
+  try {
+    const value = JSON.parse(read.text) as unknown;
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as SessionState) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The Stop output (or "" for none). `block` blocks once per session — later stale stops get the
+ * message — and never while `stop_hook_active` (the turn already continues because a hook blocked).
+ */
+export function stopOutput(layout: WorkspaceLayout, event: ClaudeHookEvent, mode: StopReminder, runId: string | null, nowIso: string): string {
+  if (mode === "off" || event.stop_hook_active === true || !isStale(layout, event)) return "";
+  if (mode === "block" && runId !== null) {
+    const file = layout.hookSessionState(runId);
+    const state = readState(file);
+    if (state.stop_blocked_at === undefined) {
+      writeJsonAtomic(file, { ...state, stop_blocked_at: nowIso });
+      return blockOutput(AGENT_REMINDER);
+    }
+  }
+  return systemMessageOutput(USER_REMINDER);
+}
