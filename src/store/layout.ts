@@ -2,6 +2,7 @@
 import path from "node:path";
 import { AopError } from "../core/errors.js";
 import { validateId } from "../core/ids.js";
+import { registerWorkspaceRoot } from "./containment.js";
 
 export const RUNTIME_FILE_MODE = 0o600;
 export const RUNTIME_DIR_MODE = 0o700;
@@ -13,6 +14,9 @@ export class WorkspaceLayout {
   constructor(root: string, options: { checkpointsDir?: string } = {}) {
     this.root = path.resolve(root);
     this.checkpointsDir = options.checkpointsDir ? path.resolve(this.root, options.checkpointsDir) : path.join(this.root, ".checkpoints");
+    // Reads and writes under either folder must not follow links out of it (docs/hardening.md).
+    registerWorkspaceRoot(this.root);
+    if (options.checkpointsDir) registerWorkspaceRoot(path.dirname(this.checkpointsDir));
   }
 
   // agentic/orchestrator/

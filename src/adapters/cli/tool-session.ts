@@ -22,7 +22,7 @@ export async function openClient(ctx: CliContext): Promise<ToolClient> {
   if (transport !== "inprocess") throw usageError(`--transport must be inprocess or mcp (got '${transport}')`);
   const { createRuntime } = await import("../../app/create-runtime.js");
   const { inProcessClient } = await import("../../app/clients/in-process.js");
-  return inProcessClient(await createRuntime({ layout: ctx.layout, clock: ctx.clock, identity }));
+  return inProcessClient(await createRuntime({ layout: ctx.layout, clock: ctx.clock, identity, warn: (m) => ctx.err(`warning: ${m}`) }));
 }
 
 /** The data of a successful envelope; an error envelope becomes an AopError with the same code. */
@@ -57,5 +57,6 @@ export function newOperationId(): string {
 
 /** Adds `operation_id` (given, or fresh) to a mutating call's arguments. */
 export function withOperationId(args: Record<string, unknown>, given: unknown): Record<string, unknown> {
-  return { ...args, operation_id: typeof given === "string" && given !== "" ? given : newOperationId() };
+  // "" never reaches here (runBody refuses empty flags); anything else is the caller's id, checked by the pipeline.
+  return { ...args, operation_id: typeof given === "string" ? given : newOperationId() };
 }

@@ -4,7 +4,7 @@
 // The domains load on the first request, not at start-up (clients wait for the handshake).
 import fs from "node:fs";
 import { AopError } from "../../core/errors.js";
-import { readTextBounded } from "../../store/read-text-bounded.js";
+import { describeRefusal, readTextBounded, refusalCode } from "../../store/read-text-bounded.js";
 import type { ReadResourceResult, Server } from "./server-sdk.js";
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, UriTemplate } from "./server-sdk.js";
 import type { McpServices } from "./services.js";
@@ -60,7 +60,7 @@ function text(uri: string, mimeType: string, body: string): ReadResourceResult {
 function fileResource(uri: string, file: string, maxBytes: number, mimeType: string): ReadResourceResult {
   const read = readTextBounded(file, maxBytes);
   if (read.status === "missing" || read.status === "not_a_file") throw new ResourceNotFoundError(uri);
-  if (read.status !== "ok") throw new ProtocolError(ProtocolErrorCode.InternalError, `${uri}: the file cannot be read (${read.reason})`);
+  if (read.status !== "ok") throw new ProtocolError(ProtocolErrorCode.InternalError, `${uri}: the file ${describeRefusal(read)} [${refusalCode(read)}]`);
   if (read.binary) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${uri}: the file is not text`);
   return text(uri, mimeType, read.truncated ? `${read.text}\n\n[aop: cut at ${maxBytes} of ${read.size} bytes]\n` : read.text);
 }

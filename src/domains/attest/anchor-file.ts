@@ -2,6 +2,7 @@
 // Line: {anchored_at, keyid, note}; only the note is trusted (it is signed), the rest helps people.
 import fs from "node:fs";
 import { appendJsonLine, readLinesSync } from "../../store/jsonl.js";
+import { readJsonlTail } from "../../store/jsonl-tail.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 
 export interface AnchorRecord {
@@ -17,15 +18,10 @@ export type NewestAnchor =
 
 /** Where an interrupted append (a final line without its newline) starts, or null when there is none. */
 function tornTail(file: string): { size: number; keep: number } | null {
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(file);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw err;
-  }
-  if (bytes.length === 0 || bytes[bytes.length - 1] === 0x0a) return null;
-  return { size: bytes.length, keep: bytes.lastIndexOf(0x0a) + 1 };
+  // The store's tail reader: bounded memory, a special file or a link out of the workspace refused.
+  const tail = readJsonlTail(file, 0);
+  if (tail === null || tail.completeEnd === tail.size) return null;
+  return { size: tail.size, keep: tail.completeEnd };
 }
 
 /**

@@ -6,6 +6,8 @@ import { sha256Of } from "../../core/hash.js";
 import { AopError } from "../../core/errors.js";
 import { validateId } from "../../core/ids.js";
 import { sha256FileOrNull } from "../../store/file-hash.js";
+import { describeRefusal, readBytesBounded } from "../../store/read-text-bounded.js";
+import { READ_LIMITS } from "../../store/read-limits.js";
 import { listDirIfPresent } from "../../store/fs-probe.js";
 import { readLinesSync } from "../../store/jsonl.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
@@ -35,7 +37,7 @@ export interface AttestReport {
   bundle: SigstoreBundle | null;
 }
 
-const MAX_EVIDENCE_BYTES = 8 * 1024 * 1024;
+const MAX_EVIDENCE_BYTES = READ_LIMITS.evidence;
 
 function pickGate(layout: WorkspaceLayout, featureId: string, requested: string | undefined): { mode: string; epochMs: number } {
   const names = listDirIfPresent(layout.evidenceDir(featureId));
@@ -56,9 +58,9 @@ function pickGate(layout: WorkspaceLayout, featureId: string, requested: string 
 function readGate(layout: WorkspaceLayout, featureId: string, mode: string, epochMs: number): GateFile {
   const file = layout.gateEvidence(featureId, mode, epochMs);
   const rel = layout.relative(file);
-  const stat = fs.statSync(file, { throwIfNoEntry: false });
-  if (!stat?.isFile() || stat.size > MAX_EVIDENCE_BYTES) throw new AopError("evidence_not_found", `${rel} is not a gate evidence file (missing, not a regular file, or over ${MAX_EVIDENCE_BYTES} bytes)`);
-  const bytes = fs.readFileSync(file);
+  const read = readBytesBounded(file, MAX_EVIDENCE_BYTES);
+  if (read.status !== "ok") throw new AopError("evidence_not_found", `${rel} is not a gate evidence file: it ${describeRefusal(read)}`, { details: { path: rel, refusal: read.status } });
+  const bytes = Buffer.from(read.bytes);
   let evidence: GateEvidence;
   try {
     evidence = JSON.parse(bytes.toString("utf8")) as GateEvidence;

@@ -1,10 +1,11 @@
 // `aop evidence prove`: an RFC 9162 inclusion proof for one chain entry. Against the newest anchor when it
 // covers the entry (then also as a C2SP tlog proof a third party verifies offline), else against today's
 // chain, whose root nobody has signed yet.
-import fs from "node:fs";
 import { AopError } from "../../core/errors.js";
 import { validateId } from "../../core/ids.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
+import { readFileBounded } from "../../store/read-text-bounded.js";
+import { READ_LIMITS } from "../../store/read-limits.js";
 import { completeLines, requireFeatureDir } from "../evidence/index.js";
 import { checkAnchor } from "./anchor-check.js";
 import { readNewestAnchor } from "./anchor-file.js";
@@ -30,13 +31,8 @@ export interface InclusionProofReport {
 export function proveEntry(layout: WorkspaceLayout, keys: Iterable<TrustedKey>, featureId: string, sequence: number): InclusionProofReport {
   validateId("feature_id", featureId);
   requireFeatureDir(layout, featureId);
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(layout.chainFile(featureId));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-    throw new AopError("evidence_chain_missing", `feature '${featureId}' has no integrity chain`, { details: { feature_id: featureId } });
-  }
+  const bytes = readFileBounded(layout.chainFile(featureId), READ_LIMITS.chainWhole);
+  if (bytes === null) throw new AopError("evidence_chain_missing", `feature '${featureId}' has no integrity chain`, { details: { feature_id: featureId } });
   const lines = completeLines(bytes);
   if (sequence >= lines.length) {
     throw new AopError("invalid_argument", `the chain of '${featureId}' has ${lines.length} entries; there is no sequence ${sequence}`, { details: { feature_id: featureId, sequence, entry_count: lines.length } });

@@ -1,8 +1,9 @@
 // The part of a chain its manifest counts, as raw line bytes: what an anchor signs a Merkle root over.
 // Call under the feature's evidence lock, so no append is half-done while the chain is read.
-import fs from "node:fs";
 import { AopError } from "../../core/errors.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
+import { readFileBounded } from "../../store/read-text-bounded.js";
+import { READ_LIMITS } from "../../store/read-limits.js";
 import { readManifest } from "./chain-manifest.js";
 
 export interface CountedChain {
@@ -35,11 +36,9 @@ function refused(layout: WorkspaceLayout, featureId: string, reason: string): Ao
 export function readCountedChainLocked(layout: WorkspaceLayout, featureId: string): CountedChain {
   const { view, manifest } = readManifest(layout, featureId);
   if (view.status === "unreadable") throw refused(layout, featureId, `the manifest cannot be trusted: ${view.reason}`);
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(layout.chainFile(featureId));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  // Bounded, regular files only, never through a link out of the workspace (docs/hardening.md).
+  const bytes = readFileBounded(layout.chainFile(featureId), READ_LIMITS.chainWhole);
+  if (bytes === null) {
     throw new AopError("evidence_chain_missing", `feature '${featureId}' has no integrity chain`, { details: { feature_id: featureId }, hint: "chains are written by gate runs when evidence integrity is on in policy" });
   }
   if (!manifest || manifest.entry_count === 0) throw refused(layout, featureId, "the manifest counts no entries");

@@ -2,6 +2,7 @@
 // innovation.replay_debugger and observability.replay.enabled are both on; `required` fails the call
 // when the entry cannot be written, `best_effort` warns on stderr and never fails it. A call whose
 // client files its own session (a handoff id) leaves its entry for that client (timeline-handoff.ts).
+import fs from "node:fs";
 import { AopError } from "../../core/errors.js";
 import type { Clock } from "../../core/clock.js";
 import { isoUtc } from "../../core/clock.js";
@@ -19,7 +20,7 @@ type Warn = (message: string) => void;
 /** Appends entries, applying run retention (`max_runs`) whenever an append creates a run. */
 export function retainedAppender(layout: WorkspaceLayout, policy: Policy, clock: Clock, warn: Warn): { writer: TimelineWriter; append(entry: EntryWithoutSequence): Promise<void>; retain(runId: string, created: boolean): Promise<void> } {
   const retention = policy.observability.replay.retention;
-  const writer = new TimelineWriter(layout, () => retention.max_entries_per_run);
+  const writer = new TimelineWriter(layout, () => retention.max_entries_per_run, warn);
   const retain = async (runId: string, created: boolean) => {
     if (!created) return;
     try {
@@ -48,6 +49,9 @@ export function createTimelineHook(layout: WorkspaceLayout, policy: Policy, cloc
   const appender = retainedAppender(layout, policy, clock, warn);
   let lastSweep = 0;
   return async (call) => {
+    // A read-only call in a workspace aop never wrote to leaves it as it was: no .aop/ tree appears just
+    // because someone looked (docs/hardening.md, "Litter").
+    if (!call.mutating && !fs.existsSync(layout.aopDir)) return;
     try {
       if (call.handoff_id === undefined) {
         await appender.append(entryFromCall(call));

@@ -7,8 +7,11 @@ import { addFlags, type FlagSpec } from "../flags.js";
 
 type Body = (ctx: CliContext, opts: Record<string, unknown>, ...args: unknown[]) => Promise<number | void>;
 
-function lazy(load: () => Promise<{ run: Body }>) {
-  return runCommand(async (ctx, opts, ...args: unknown[]) => (await load()).run(ctx, opts, ...args), { checkpointsDirOption: "dir" });
+// A folder holding .checkpoints/ is a project for these commands (the Checkpoint Protocol's own marker).
+export const CHECKPOINT_RUN_OPTIONS = { checkpointsDirOption: "dir", rootMarkers: [".checkpoints"] } as const;
+
+function lazy(load: () => Promise<{ run: Body }>, extra: { createsWorkspace?: boolean } = {}) {
+  return runCommand(async (ctx, opts, ...args: unknown[]) => (await load()).run(ctx, opts, ...args), { ...CHECKPOINT_RUN_OPTIONS, ...extra });
 }
 
 export const CHECKPOINT_DIR_FLAG: FlagSpec = { flag: "dir", value: "<path>", description: "checkpoints folder (default: <root>/.checkpoints)" };
@@ -81,7 +84,7 @@ export function defineCheckpointCommands(group: Command, prefix: string): void {
 
   sub(group, "init", "create the checkpoints folder and its .gitignore (idempotent)", [OPERATION_ID_FLAG])
     .addHelpText("after", ex("init", "init --dir ./agents/.checkpoints"))
-    .action(lazy(() => import("./init.js")));
+    .action(lazy(() => import("./init.js"), { createsWorkspace: true }));
 
   sub(group, "list", "one line per checkpoint: skill, status, phase, step, updated, validity")
     .addHelpText("after", ex("list", "list --json"))

@@ -28,6 +28,6 @@ export async function tryFastValidate(argv: readonly string[]): Promise<boolean>
   const fast = parseFastValidate(argv);
   if (!fast) return false;
   const [{ runBody }, { run }] = await Promise.all([import("../run-command.js"), import("./validate.js")]);
-  await runBody(run, fast.opts, [], { checkpointsDirOption: "dir" });
+  await runBody(run, fast.opts, [], { checkpointsDirOption: "dir", rootMarkers: [".checkpoints"] });
   return true;
 }

@@ -10,6 +10,7 @@ import type { CliContext } from "../context.js";
 import { usageError } from "../run-command.js";
 import { folderLabel, shortTime } from "../output/checkpoint-format.js";
 import { renderTable } from "../output/table.js";
+import { escapeInline as esc } from "../output/escape.js";
 import { formatAge } from "../../../core/time-format.js";
 
 /** One skill in the status view: the resume block's facts plus every queued action and blocker. */
@@ -54,7 +55,7 @@ export async function run(ctx: CliContext, opts: Record<string, unknown>): Promi
   }
   if (decisions.length > 0) {
     ctx.out(s.bold("Decisions waiting on you"));
-    for (const d of decisions) ctx.out(`  ${s.yellow("?")} ${d.skill} · ${d.blocker_id}: ${d.description}${d.proposed_resolution ? s.dim(` (proposed: ${d.proposed_resolution})`) : ""}`);
+    for (const d of decisions) ctx.out(`  ${s.yellow("?")} ${d.skill} · ${esc(d.blocker_id)}: ${esc(d.description)}${d.proposed_resolution ? s.dim(` (proposed: ${esc(d.proposed_resolution)})`) : ""}`);
     ctx.out("");
   }
   if (rows.length === 0) ctx.out(`no checkpoint updated since ${since}`);
@@ -66,14 +67,14 @@ export async function run(ctx: CliContext, opts: Record<string, unknown>): Promi
     for (const r of rows) {
       ctx.out("");
       ctx.out(`${s.bold(r.skill)} — ${r.status}${r.progress.total > 0 ? `, ${r.progress.done}/${r.progress.total} done` : ""}${r.stale ? s.red(` (stale: over ${r.stale_threshold_days} days)`) : ""}`);
-      ctx.out(`  ${r.progress_summary}`);
+      ctx.out(`  ${esc(r.progress_summary)}`);
       if (r.next_actions.length > 0) {
         ctx.out("  next:");
-        r.next_actions.forEach((a, i) => ctx.out(`    ${i + 1}. ${a}`));
+        r.next_actions.forEach((a, i) => ctx.out(`    ${i + 1}. ${esc(a)}`));
       }
       if (r.blockers.length > 0) {
         ctx.out("  blockers:");
-        for (const b of r.blockers) ctx.out(`    - ${b.id} (${b.needs}): ${b.description}`);
+        for (const b of r.blockers) ctx.out(`    - ${esc(b.id)} (${esc(b.needs)}): ${esc(b.description)}`);
       }
     }
   }

@@ -34,8 +34,11 @@ export function defineContinuityDoctor(command: Command, invocation: string): Co
       "after",
       examples(invocation, `${invocation} --workspace ~/.openclaw/workspace --workspace ../other-project`, `${invocation} --all-agents --json`),
     )
-    .action(runCommand(continuityDoctor));
+    .action(runCommand(continuityDoctor, CONTINUITY_RUN_OPTIONS));
 }
+
+/** A folder holding memory/ is a workspace for the continuity doctor (the protocol's own folder). */
+export const CONTINUITY_RUN_OPTIONS = { rootMarkers: ["memory"] } as const;
 
 /** The command body: plan the workspaces, run the CONT_* checks on each, print; exit code of the worst. */
 export async function continuityDoctor(ctx: CliContext, opts: Record<string, unknown>): Promise<number> {
@@ -52,7 +55,8 @@ export async function continuityDoctor(ctx: CliContext, opts: Record<string, unk
     workspaces: (opts.workspace as string[] | undefined) ?? [],
     allAgents: opts.allAgents === true,
     transcriptsDir,
-    defaultRoot: ctx.layout.root,
+    // Only needed (and only resolved) when no workspace is named: --workspace works anywhere.
+    defaultRoot: (opts.workspace as string[] | undefined)?.length || opts.allAgents === true ? process.cwd() : ctx.layout.root,
     cwd: process.cwd(),
     home,
   });

@@ -41,12 +41,13 @@ export function register(program: Command, summary: string): void {
         if (ctx.json) return ctx.printJson(data);
         if (data.features.length === 0) return ctx.out("no features yet — create one with `aop feature init <id>`");
         const { renderTable } = await import("../output/table.js");
+        const { escapeInline } = await import("../output/escape.js");
         const s = ctx.style;
         const badge = (status: string) => (status === "active" ? s.green(status) : status === "blocked" ? s.yellow(status) : s.dim(status));
         ctx.out(
           renderTable(
             [{ header: "FEATURE" }, { header: "STATUS" }, { header: "VERSION", align: "right" }, { header: "UPDATED" }, { header: "TITLE" }],
-            data.features.map((f) => [f.feature_id, badge(f.status), f.version === null ? "?" : String(f.version), f.updated_at ?? (f.state_missing ? s.red("state.md missing") : ""), f.title]),
+            data.features.map((f) => [f.feature_id, badge(f.status), f.version === null ? "?" : String(f.version), f.updated_at ?? (f.state_missing ? s.red("state.md missing") : ""), escapeInline(f.title)]),
           ),
         );
       }),
@@ -60,10 +61,11 @@ export function register(program: Command, summary: string): void {
     .action(
       runCommand(async (ctx, _opts, featureId: string) => {
         const { callTool } = await import("../tool-session.js");
+        const { escapeInline } = await import("../output/escape.js");
         const data = await callTool(ctx, "feature.get", { feature_id: featureId });
         if (ctx.json) return ctx.printJson(data);
         const f = data.feature;
-        ctx.out(`${ctx.style.bold(f.feature_id)}${f.title ? ` — ${f.title}` : ""}`);
+        ctx.out(`${ctx.style.bold(f.feature_id)}${f.title ? ` — ${escapeInline(f.title)}` : ""}`);
         ctx.out(`  status   ${f.status}`);
         ctx.out(`  version  ${f.version}`);
         ctx.out(`  created  ${f.created_at}`);

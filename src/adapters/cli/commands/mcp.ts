@@ -23,7 +23,7 @@ export function register(program: Command, summary: string): void {
         // Aborted when the client goes away (stdin closes) or on SIGTERM/SIGINT: calls in flight are
         // interrupted (a gate kills its steps and records nothing, docs/evidence.md), then we exit.
         const interrupt = new AbortController();
-        const runtime = await createRuntime({ layout: ctx.layout, clock: ctx.clock, identity: identityFromGlobals(ctx), signal: interrupt.signal, warn: (m) => process.stderr.write(`aop mcp: warning: ${m}\n`) });
+        const runtime = await createRuntime({ layout: ctx.layout, clock: ctx.clock, identity: identityFromGlobals(ctx), signal: interrupt.signal, warn: (m) => ctx.err(`aop mcp: warning: ${m}`) });
         const doctorFamilies = async () => (await import("../../../app/doctor-checks.js")).DOCTOR_FAMILIES;
         const served = await serveMcp({ runtime, layout: ctx.layout, clock: ctx.clock, env: process.env, doctorFamilies }, readPackageVersion());
         // MCP calls no Claude Code session hook adopted in time are filed in their own run: soon after
@@ -31,7 +31,7 @@ export function register(program: Command, summary: string): void {
         const sweep = async () => {
           const { sweepHandoffs } = await import("../../../domains/replay/index.js");
           const { loadPolicyTolerant } = await import("../../../config/policy-loader.js");
-          await sweepHandoffs(ctx.layout, (await loadPolicyTolerant(ctx.layout)).policy, ctx.clock, (m) => process.stderr.write(`aop mcp: warning: ${m}\n`));
+          await sweepHandoffs(ctx.layout, (await loadPolicyTolerant(ctx.layout)).policy, ctx.clock, (m) => ctx.err(`aop mcp: warning: ${m}`));
         };
         setTimeout(() => void sweep(), 2000).unref();
         // The catalog self-check loads every domain's handlers; it runs as soon as the server is up
