@@ -1,6 +1,8 @@
-// The validator rules a JSON Schema cannot express (DESIGN §8). Pure: data in, problems out.
+// The validator rules a JSON Schema cannot express (docs/checkpoints.md). Pure: data in, problems out.
 // They run on whatever parsed, so each rule checks the types it relies on and stays silent otherwise.
-import { idProblem } from "../../core/ids.js";
+import { idProblem, isSafeId } from "../../core/ids.js";
+import { instantOf, ISO_UTC_SHAPE } from "../../core/instant.js";
+import { formatSpan } from "../../core/time-format.js";
 import {
   CHECKPOINT_SUFFIX,
   FILE_WARN_BYTES,
@@ -19,48 +21,6 @@ export interface RuleInput {
 
 type Doc = Record<string, unknown>;
 
-const ISO_SHAPE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
-
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** Two ASCII digits at `i` as a number (callers have matched ISO_SHAPE). */
-function twoDigits(value: string, i: number): number {
-  return (value.charCodeAt(i) - 48) * 10 + (value.charCodeAt(i + 1) - 48);
-}
-
-function daysInMonth(value: string): number {
-  const year = twoDigits(value, 0) * 100 + twoDigits(value, 2);
-  const month = twoDigits(value, 5);
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
-}
-
-/**
- * Epoch ms of a `YYYY-MM-DDTHH:MM:SS…Z` timestamp naming a real instant; NaN for any other string.
- * Date.parse already refuses month 13, day 00 and minute or second 60, but rolls hour 24 into the
- * next day and February 30th into March: those two are checked here (one pass per timestamp, as it
- * runs on every file of every scan).
- */
-export function instantOf(value: string): number {
-  if (!ISO_SHAPE.test(value)) return NaN;
-  const epoch = Date.parse(value);
-  const day = twoDigits(value, 8);
-  return twoDigits(value, 11) < 24 && (day <= 28 || day <= daysInMonth(value)) ? epoch : NaN;
-}
-
-/** A `YYYY-MM-DDTHH:MM:SS…Z` timestamp naming a real instant (no February 30th, no hour 25). */
-export function isRealInstant(value: string): boolean {
-  return !Number.isNaN(instantOf(value));
-}
-
-/** "3h", "2d": how far apart two instants are, for messages. */
-export function roughDuration(ms: number): string {
-  const minutes = Math.round(Math.abs(ms) / 60_000);
-  if (minutes < 60) return `${minutes}m`;
-  if (minutes < 48 * 60) return `${Math.round(minutes / 60)}h`;
-  return `${Math.round(minutes / 1440)}d`;
-}
-
 // The rules below use indexed loops and no per-item allocations: they run on every file of every scan.
 
 /** Item `i` of `list` when it is a JSON object. */
@@ -73,14 +33,11 @@ function nonEmpty(value: unknown): value is string {
   return typeof value === "string" && value.trim() !== "";
 }
 
-// The common case in one test; idProblem (several checks) only runs to explain a failure.
-const SAFE_ID = /^(?!\.)(?!.*\.\.)[A-Za-z0-9_:@+.-]{1,128}$/;
-
 function skillRule(doc: Doc, fileName: string, errors: CheckpointProblem[]): void {
   const skill = doc.skill;
   if (!nonEmpty(skill)) return;
   // `fileName === skill + suffix`, without building the string.
-  if (fileName.length === skill.length + CHECKPOINT_SUFFIX.length && fileName.startsWith(skill) && fileName.endsWith(CHECKPOINT_SUFFIX) && SAFE_ID.test(skill)) return;
+  if (fileName.length === skill.length + CHECKPOINT_SUFFIX.length && fileName.startsWith(skill) && fileName.endsWith(CHECKPOINT_SUFFIX) && isSafeId(skill)) return;
   const problem = idProblem(skill);
   if (problem !== null) {
     errors.push({ path: "skill", message: `${problem}: a skill names its file (<skill>${CHECKPOINT_SUFFIX})` });
@@ -99,7 +56,7 @@ function skillRule(doc: Doc, fileName: string, errors: CheckpointProblem[]): voi
 function instant(value: unknown, path: string, errors: CheckpointProblem[]): number {
   if (typeof value !== "string") return NaN;
   const at = instantOf(value);
-  if (Number.isNaN(at) && ISO_SHAPE.test(value)) errors.push(notRealInstant(path, value));
+  if (Number.isNaN(at) && ISO_UTC_SHAPE.test(value)) errors.push(notRealInstant(path, value));
   return at; // other shapes are reported by the schema
 }
 
@@ -114,7 +71,7 @@ function timestampRules(doc: Doc, now: number, errors: CheckpointProblem[], warn
     errors.push({ path: "updated_at", message: `is before created_at (${String(doc.created_at)}): updated_at must be at or after created_at` });
   }
   if (updated > now + FUTURE_TOLERANCE_MS) {
-    warnings.push({ path: "updated_at", message: `is ${roughDuration(updated - now)} in the future: stamp it with the current UTC time (is a clock wrong?)` });
+    warnings.push({ path: "updated_at", message: `is ${formatSpan(updated - now)} in the future: stamp it with the current UTC time (is a clock wrong?)` });
   }
   nestedInstants(doc.recently_done, "recently_done", "at", errors);
   nestedInstants(doc.pm_refs, "pm_refs", "first_seen_at", errors);
@@ -125,7 +82,7 @@ function nestedInstants(list: unknown, field: string, key: string, errors: Check
   for (let i = 0; i < list.length; i++) {
     const value = recordAt(list, i)?.[key];
     // The path is only built for a problem.
-    if (typeof value === "string" && Number.isNaN(instantOf(value)) && ISO_SHAPE.test(value)) errors.push(notRealInstant(`${field}[${i}].${key}`, value));
+    if (typeof value === "string" && Number.isNaN(instantOf(value)) && ISO_UTC_SHAPE.test(value)) errors.push(notRealInstant(`${field}[${i}].${key}`, value));
   }
 }
 

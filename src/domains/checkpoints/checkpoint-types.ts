@@ -1,5 +1,6 @@
 // The shape of a Checkpoint Protocol 1.0 file (schemas/checkpoint/checkpoint.schema.json is the authority)
 // and the problem/report types shared by the validator, the services, the CLI and the tools.
+import { READ_LIMITS } from "../../store/read-limits.js";
 
 export const PROTOCOL_VERSION = "1.0";
 export const CHECKPOINT_SUFFIX = ".checkpoint.json";
@@ -100,7 +101,7 @@ export const RECENTLY_DONE_CAP = 10;
 export const SUMMARY_WARN_CHARS = 1200;
 export const FILE_WARN_BYTES = 32 * 1024;
 /** Files above this are refused unread: a checkpoint is a page of orientation, not a data store. */
-export const FILE_MAX_BYTES = 1024 * 1024;
+export const FILE_MAX_BYTES = READ_LIMITS.checkpoint;
 /** `updated_at` this far ahead of the clock is tolerated (clock skew between machines). */
 export const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
 

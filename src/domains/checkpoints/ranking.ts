@@ -1,4 +1,4 @@
-// `next`: the single most urgent action across all skills (DESIGN §8). Pure.
+// `next`: the single most urgent action across all skills (docs/checkpoints.md). Pure.
 // Tiers: a blocker needing a user decision > failed/blocked > in progress at a gate/approval step
 // > in progress > complete with queued actions; ties → newest updated_at, then skill name.
 import { actionText, type Checkpoint } from "./checkpoint-types.js";

@@ -1,4 +1,4 @@
-// The checkpoint validator: JSON text → errors and warnings (DESIGN §8). Once loaded it is pure;
+// The checkpoint validator: JSON text → errors and warnings (docs/checkpoints.md). Once loaded it is pure;
 // the precompiled schema does the structural work, checkpoint-rules.ts the rest.
 // Imported statically (not through loadValidator): every checkpoint command needs it, and the
 // `checkpoint` bin's one-file bundle must contain it (scripts/bundle-bins.mjs).

@@ -5,6 +5,13 @@ import type { DoctorContext } from "./check-types.js";
 import { FEATURE_STATUSES, type FeatureStatus } from "../features/index.js";
 import { parseLease, type RunLease } from "../runs/index.js";
 import { idProblem } from "../../core/ids.js";
+import { describeRefusal, readBytesBounded, refusalCode, type Refusal } from "../../store/read-text-bounded.js";
+import { READ_LIMITS } from "../../store/read-limits.js";
+
+/** A file the doctor could not read, as the rest of a finding's sentence, with the store's code. */
+export function refusalProblem(refusal: Refusal): string {
+  return `${describeRefusal(refusal)} [${refusalCode(refusal)}]`;
+}
 
 export interface IndexRead {
   exists: boolean;
@@ -16,12 +23,10 @@ export interface IndexRead {
 export function readFeatureIndex(ctx: DoctorContext): IndexRead {
   return ctx.memo("feature-index", () => {
     const lists: Record<FeatureStatus, string[]> = { active: [], blocked: [], merged: [] };
-    let text: string;
-    try {
-      text = fs.readFileSync(ctx.layout.featuresIndex, "utf8");
-    } catch {
-      return { exists: false, problem: null, lists };
-    }
+    const read = readBytesBounded(ctx.layout.featuresIndex, READ_LIMITS.featureIndex);
+    if (read.status === "missing") return { exists: false, problem: null, lists };
+    if (read.status !== "ok") return { exists: true, problem: refusalProblem(read), lists };
+    const text = read.bytes.toString("utf8");
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -59,15 +64,15 @@ export function readLeases(ctx: DoctorContext): LeaseRead[] {
     for (const dir of dirs.filter((d) => d.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
       if (idProblem(dir.name) !== null) continue;
       const file = path.join(ctx.layout.runtimeDir, dir.name, "run-lease.json");
-      let text: string;
-      try {
-        text = fs.readFileSync(file, "utf8");
-      } catch {
+      const read = readBytesBounded(file, READ_LIMITS.runLease);
+      if (read.status === "missing") continue;
+      const ref = ctx.layout.relative(file);
+      if (read.status !== "ok") {
+        out.push({ instance: dir.name, ref, lease: null, problem: refusalProblem(read) });
         continue;
       }
-      const ref = ctx.layout.relative(file);
       try {
-        const lease = parseLease(JSON.parse(text), dir.name);
+        const lease = parseLease(JSON.parse(read.bytes.toString("utf8")), dir.name);
         out.push({ instance: dir.name, ref, lease, problem: lease ? null : "is not a run lease (run_id and lease_expires_at required)" });
       } catch {
         out.push({ instance: dir.name, ref, lease: null, problem: "is not valid JSON" });

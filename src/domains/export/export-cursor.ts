@@ -1,14 +1,13 @@
 // How far a run's export to one target got: one small file per (run, target) under
 // .aop/runtime/export/, rewritten atomically (mode 0600) after each delivered request and never
 // before, so a failed export loses nothing. It holds no URL query, user info or header value.
-import fs from "node:fs";
 import { AopError } from "../../core/errors.js";
 import { sha256Hex } from "../../core/hash.js";
 import { nowIso, type Clock } from "../../core/clock.js";
 import { writeJsonAtomic } from "../../store/atomic-write.js";
-import { assertInsideWorkspace } from "../../store/contained-path.js";
+import { assertContained } from "../../store/containment.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
-import { readTextBounded } from "../../store/read-text-bounded.js";
+import { describeRefusal, readTextBounded } from "../../store/read-text-bounded.js";
 import { emptyEnvelopes, type EnvelopeState } from "./run-spans.js";
 
 export interface ExportCursor {
@@ -55,13 +54,10 @@ function isCursor(value: unknown, runId: string): value is ExportCursor {
 
 export function readCursor(layout: WorkspaceLayout, runId: string, key: string, target: string): ExportCursor {
   const file = layout.exportCursor(runId, key);
-  assertInsideWorkspace(layout, file);
-  // Opening a FIFO would block: only a regular file is read.
-  const stat = fs.statSync(file, { throwIfNoEntry: false });
-  if (stat && !stat.isFile()) throw corrupt(layout, file, "is not a regular file");
+  assertContained(file);
   const read = readTextBounded(file, MAX_CURSOR_BYTES);
   if (read.status === "missing") return freshCursor(runId, target);
-  if (read.status !== "ok") throw corrupt(layout, file, read.status === "not_a_file" ? "is not a regular file" : `cannot be read (${read.reason})`);
+  if (read.status !== "ok") throw corrupt(layout, file, describeRefusal(read));
   if (read.truncated || read.binary) throw corrupt(layout, file, read.truncated ? `is over ${MAX_CURSOR_BYTES} bytes` : "is not text");
   let value: unknown;
   try {
@@ -75,7 +71,7 @@ export function readCursor(layout: WorkspaceLayout, runId: string, key: string, 
 
 export function writeCursor(layout: WorkspaceLayout, key: string, cursor: ExportCursor, clock: Clock): void {
   const file = layout.exportCursor(cursor.run_id, key);
-  assertInsideWorkspace(layout, file);
+  assertContained(file);
   // Atomic but not fsynced: a cursor lost to a crash only falls back to an older position, and
   // re-sending spans with the same ids loses nothing (docs/otel.md, "Incremental export").
   writeJsonAtomic(file, { ...cursor, updated_at: nowIso(clock) }, { durable: false });

@@ -2,7 +2,7 @@
 // cursor on, build their spans, send them in batches, and move the cursor after each delivered batch
 // (docs/otel.md, "Incremental export"). The enclosing root and subagent spans ride with the last batch.
 import type { Clock } from "../../core/clock.js";
-import { assertInsideWorkspace } from "../../store/contained-path.js";
+import { assertContained } from "../../store/containment.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { acquireLock } from "../../store/lock.js";
 import { findGateEvidenceBetween } from "../evidence/index.js";
@@ -63,7 +63,7 @@ export async function exportRun(options: ExportOptions, runId: string): Promise<
   const key = targetKey(delivery.identity);
   if (options.dryRun) return exportPass(options, runId, key, readTargetCursor(options, runId, key));
   const lockFile = layout.lockFor(layout.exportCursor(runId, key));
-  assertInsideWorkspace(layout, lockFile);
+  assertContained(lockFile);
   const release = await acquireLock(lockFile, { timeoutMs: LOCK_TIMEOUT_MS, staleMs: Infinity });
   try {
     return await exportPass(options, runId, key, readTargetCursor(options, runId, key));

@@ -9,4 +9,4 @@ export { parseSince, selectRuns, type RunSelection } from "./run-selection.js";
 export { RunSpanBuilder, emptyEnvelopes, type EnvelopeState } from "./run-spans.js";
 export { AOP, OTEL } from "./semconv.js";
 export { agentSpanId, entrySpanId, rootSpanId, stepSpanId, traceIdFor } from "./span-ids.js";
-export { type SpanRecord } from "./span-record.js";
+export type { SpanRecord } from "./span-record.js";

@@ -1,7 +1,7 @@
 // Which runs an export covers: the named ones (each must have a timeline), or every run with
 // activity since a time.
 import { AopError } from "../../core/errors.js";
-import { isIsoUtc } from "../../core/clock.js";
+import { isIsoUtc } from "../../core/instant.js";
 import { validateId } from "../../core/ids.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { listRuns, timelineRunIds } from "../replay/index.js";

@@ -1,4 +1,4 @@
-// One timeline line (DESIGN §4): the fields, their order, and how to read lines written by others. Pure.
+// One timeline line (docs/replay.md): the fields, their order, and how to read lines written by others. Pure.
 import type { CompletedCall } from "../../catalog/timeline-hook.js";
 import { isoUtc } from "../../core/clock.js";
 

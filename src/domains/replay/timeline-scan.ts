@@ -1,13 +1,17 @@
 // Reads a timeline's meta, and brings a meta up to date with the file by scanning from where it stopped.
-import fs from "node:fs";
+import { readBytesBounded } from "../../store/read-text-bounded.js";
+import { READ_LIMITS } from "../../store/read-limits.js";
 import { readJsonl, type JsonlReadStats } from "../../store/jsonl.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { asEntry } from "./timeline-entry.js";
 import { emptyMeta, noteEntry, parseMeta, type TimelineMeta } from "./timeline-meta.js";
 
+/** The run's meta cache, or null when it is missing or unusable (then it is rebuilt from the timeline). */
 export function readMetaFile(layout: WorkspaceLayout, runId: string): TimelineMeta | null {
+  const read = readBytesBounded(layout.timelineMeta(runId), READ_LIMITS.timelineMeta);
+  if (read.status !== "ok") return null;
   try {
-    return parseMeta(JSON.parse(fs.readFileSync(layout.timelineMeta(runId), "utf8")), runId);
+    return parseMeta(JSON.parse(read.bytes.toString("utf8")), runId);
   } catch {
     return null;
   }

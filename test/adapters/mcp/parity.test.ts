@@ -7,14 +7,15 @@ import { WorkspaceLayout } from "../../../src/store/layout.js";
 import { fixedClock } from "../../../src/core/clock.js";
 import { createRuntime } from "../../../src/app/create-runtime.js";
 import type { Envelope } from "../../../src/core/errors.js";
-import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
+import { tempDir, writeFile } from "../../helpers/tmp.js";
+import { signingKeyFixture, type SigningKeyFixture } from "../../helpers/signing-key.js";
 import { PARITY_SCRIPT } from "./parity-script.js";
 
 const NOW = "2026-04-01T08:00:00.000Z";
 let client: McpToolClient;
 
 /**
- * Parity excludes ts and latency_ms of timeline lines (DESIGN §3.3; ts is pinned by AOP_NOW here) and
+ * Parity excludes ts and latency_ms of timeline lines (docs/kernel.md; ts is pinned by AOP_NOW here) and
  * the transport key, the one thing meant to differ (docs/replay.md, "Transport").
  */
 function withoutTimings(envelope: Envelope): Envelope {
@@ -25,20 +26,33 @@ function withoutTimings(envelope: Envelope): Envelope {
 }
 let mcpRoot: string;
 let localRoot: string | undefined;
+let key: SigningKeyFixture;
 
-// Both workspaces get the same config: evidence integrity on and a gate that runs a real command.
+/** A workspace folder named alike in both runs: anchors name the workspace folder in their origin. */
+function parityWorkspace(): string {
+  const root = `${tempDir()}/parity-ws`;
+  writeFile(root, ".git/HEAD", "ref: refs/heads/main\n");
+  return root;
+}
+
+// Both workspaces get the same config: evidence integrity on, a gate that runs a real command, and the
+// public key of the one signing key both transports sign with (AOP_SIGNING_KEY, set below).
 function seedWorkspace(root: string): string {
+  key.commitTo(root);
   writeFile(root, "agentic/orchestrator/policy.yaml", "innovation:\n  tamper_evident_evidence: true\nobservability:\n  evidence_integrity:\n    enabled: true\n");
   writeFile(root, "agentic/orchestrator/gates.yaml", `version: 1\ndefault_profile: p\nprofiles:\n  p:\n    modes:\n      fast:\n        - name: hello\n          cmd: [${JSON.stringify(process.execPath)}, -e, "console.log('gate ok')"]\n`);
   return root;
 }
 
 beforeAll(async () => {
-  mcpRoot = seedWorkspace(tempWorkspace());
+  key = signingKeyFixture();
+  process.env.AOP_SIGNING_KEY = key.file;
+  mcpRoot = seedWorkspace(parityWorkspace());
   client = await mcpClient({ root: mcpRoot, env: { ...process.env, AOP_NOW: NOW, AOP_ACTOR: "orchestrator" }, stderr: "pipe" });
 });
 
 afterAll(async () => {
+  delete process.env.AOP_SIGNING_KEY;
   await client?.close();
 });
 
@@ -63,7 +77,7 @@ describe("MCP parity over a real stdio connection", () => {
 
   it("the same call sequence yields identical data/error payloads in-process and over MCP", async () => {
     // Built the way the CLI builds it (policy, timeline hook), so the timeline tool sees the same runs.
-    localRoot = seedWorkspace(tempWorkspace());
+    localRoot = seedWorkspace(parityWorkspace());
     const runtime = await createRuntime({ layout: new WorkspaceLayout(localRoot), clock: fixedClock(NOW), identity: { actor: "orchestrator" }, warn: () => undefined });
     for (const [i, step] of PARITY_SCRIPT.entries()) {
       const local = withoutTimings((await runtime.callTool(step.tool, step.args)).envelope);

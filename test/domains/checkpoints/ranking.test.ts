@@ -10,7 +10,7 @@ function cp(skill: string, overrides: Record<string, unknown>): Checkpoint {
 const decision = { blockers: [{ id: "db", description: "Pick Postgres or MySQL", needs: "user_decision", proposed_resolution: "Postgres" }] };
 const at = (hour: number) => `2026-03-01T${String(hour).padStart(2, "0")}:00:00.000Z`;
 
-describe("next: the ranking of DESIGN §8", () => {
+describe("next: the ranking of docs/checkpoints.md", () => {
   // Each row outranks every row of a lower tier, although the lower rows were updated later.
   const table: [string, Checkpoint, number][] = [
     ["a blocker needing a user decision", cp("asks", { ...decision, status: "complete", next_actions: [], updated_at: at(1) }), 1],

@@ -14,10 +14,13 @@ import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
 import { readTimelineLines, sequences } from "../../helpers/timeline.js";
 import { fillDisk, smallDisk } from "../../helpers/full-disk.js";
 
+/** A workspace aop has written to before (.aop/ exists), so read-only calls are recorded too. */
 function workspace(policyYaml?: string): WorkspaceLayout {
   const root = tempWorkspace();
   if (policyYaml) writeFile(root, "agentic/orchestrator/policy.yaml", policyYaml);
-  return new WorkspaceLayout(root);
+  const layout = new WorkspaceLayout(root);
+  fs.mkdirSync(layout.aopDir);
+  return layout;
 }
 
 async function runtimeFor(layout: WorkspaceLayout, runId = "run-t", warnings: string[] = []) {
@@ -51,6 +54,16 @@ describe("timeline writer", () => {
       ["unknown.tool", "error", "none", "unknown_tool"],
     ]);
     expect(fs.statSync(layout.timelineFile("run-t")).mode & 0o777).toBe(0o600);
+  });
+
+  it("a read-only call in a workspace aop never wrote to records nothing (no .aop/ appears); a mutating one does", async () => {
+    const layout = new WorkspaceLayout(tempWorkspace());
+    const runtime = await runtimeFor(layout);
+    await runtime.callTool("feature.list", {});
+    expect(fs.existsSync(layout.aopDir)).toBe(false);
+    await runtime.callTool("feature.init", { feature_id: "a", operation_id: "op-fresh-0001" });
+    await runtime.callTool("feature.list", {});
+    expect(readTimelineLines(layout, "run-t").entries.map((e) => e.tool_name)).toEqual(["feature.init", "feature.list"]);
   });
 
   it("is deterministic: the same script in two fresh workspaces gives identical lines without ts and latency_ms", async () => {
@@ -222,6 +235,36 @@ describe("timeline writer", () => {
     w3.close();
     expect(readMetaFile(layout, "run-m")).toMatchObject({ sequence_head: 3, entry_count: 4 });
   });
+
+  it("after one failed write the lock is given back and the rest of the queue is written, gap-free", async () => {
+    const layout = workspace();
+    const entry = (op: string) => ({ ts: "2026-01-01T00:00:00.000Z", run_id: "run-f", session_id: null, actor_type: "system", feature_id: null, tool_name: "x.y", mutating: false, operation_id: op, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 });
+    const writer = new TimelineWriter(layout, () => 1000);
+    // A value JSON cannot hold makes that one entry's write fail; the three queued with it must not.
+    const poisoned = { ...entry("bad"), latency_ms: 10n as unknown as number };
+    const outcomes = await Promise.allSettled([writer.append(entry("a")), writer.append(poisoned), writer.append(entry("b")), writer.append(entry("c"))]);
+    expect(outcomes.map((o) => (o.status === "fulfilled" ? o.value.sequence : "failed"))).toEqual([0, "failed", 1, 2]);
+    expect(String((outcomes[1] as PromiseRejectedResult).reason)).not.toMatch(/Cannot read properties of null/);
+    expect((await writer.append(entry("d"))).sequence).toBe(3);
+    writer.close();
+    expect(fs.existsSync(layout.lockFor(layout.timelineFile("run-f")))).toBe(false);
+    const lines = readTimelineLines(layout, "run-f");
+    expect(lines.entries.map((e) => e.operation_id)).toEqual(["a", "b", "c", "d"]);
+    expect(sequences(lines)).toEqual([0, 1, 2, 3]);
+    expect(readMetaFile(layout, "run-f")).toMatchObject({ sequence_head: 3, entry_count: 4 });
+  });
+
+  it("a drained spool leaves no folder behind", async () => {
+    const layout = workspace();
+    const entry = { ts: "2026-01-01T00:00:00.000Z", run_id: "run-d", session_id: null, actor_type: "agent", feature_id: null, tool_name: "Read", mutating: false, operation_id: null, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 };
+    spoolEntry(layout, entry);
+    expect(fs.existsSync(layout.timelineSpoolDir("run-d"))).toBe(true);
+    const writer = new TimelineWriter(layout, () => 1000);
+    await writer.flush("run-d");
+    writer.close();
+    expect(fs.existsSync(layout.timelineSpoolDir("run-d"))).toBe(false);
+    expect(readTimelineLines(layout, "run-d").entries).toHaveLength(1);
+  });
 });
 
 describe("required write mode on a full disk", () => {
@@ -231,6 +274,7 @@ describe("required write mode on a full disk", () => {
     fs.mkdirSync(`${root}/.git`);
     writeFile(root, "agentic/orchestrator/policy.yaml", "observability:\n  replay:\n    write_mode: required\n");
     const layout = new WorkspaceLayout(root);
+    fs.mkdirSync(layout.aopDir); // a workspace aop wrote to: read-only calls are recorded
     const runtime = await runtimeFor(layout);
     expect((await runtime.callTool("feature.list", {})).envelope.ok).toBe(true); // the timeline file exists
     fillDisk(root);

@@ -1,11 +1,12 @@
-// checkpoint next: the single highest-priority action across all skills (ranking: DESIGN §8).
-import { nextAction } from "../../../domains/checkpoints/index.js";
+// checkpoint next: the single highest-priority action across all skills (ranking: docs/checkpoints.md);
+// --json is checkpoint.next's result.
+import { nextAction, nextView } from "../../../domains/checkpoints/index.js";
 import type { CliContext } from "../context.js";
 
 export async function run(ctx: CliContext): Promise<number> {
   const { pick, invalid } = await nextAction(ctx);
   if (ctx.json) {
-    ctx.printJson(pick ? { skill: pick.skill, status: pick.status, why: pick.why, action: pick.action } : { skill: null, status: null, why: "no checkpoint asks for anything", action: null });
+    ctx.printJson(nextView(pick));
     return 0;
   }
   const s = ctx.style;

@@ -2,7 +2,6 @@
 import type { Command } from "commander";
 import { examples, runCommand, usageError } from "../run-command.js";
 import type { CliContext } from "../context.js";
-import type { TimelinePage as Page } from "../../../domains/replay/index.js";
 
 const int = (name: string) => (v: string) => {
   const n = Number(v);
@@ -78,7 +77,7 @@ async function showCommand(ctx: CliContext, runId: string, opts: Record<string, 
   for (const [opt, arg] of map) if (opts[opt] !== undefined) args[arg] = opts[opt];
   // The run being read is a filter here, not the identity this query is recorded under.
   const reader = { ...ctx, globals: { ...ctx.globals, runId: undefined } } as CliContext;
-  const page = await withClient(reader, (call) => call<Page>("replay.timeline_get", args));
+  const page = await withClient(reader, (call) => call("replay.timeline_get", args));
   if (ctx.json) {
     ctx.printJson(page);
     return 0;

@@ -3,7 +3,6 @@ import type { DoctorCheck } from "../check-types.js";
 
 export const check: DoctorCheck = {
   id: "DRIFT_001_POLICY_SCHEMA_INVALID",
-  family: "drift",
   severity: "critical",
   title: "policy.yaml is valid",
   remediation: "fix agentic/orchestrator/policy.yaml as the message says, then run `aop config check`",

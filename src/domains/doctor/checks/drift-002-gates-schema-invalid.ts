@@ -4,7 +4,6 @@ import { loadGatesTolerant } from "../../../config/gates-loader.js";
 
 export const check: DoctorCheck = {
   id: "DRIFT_002_GATES_SCHEMA_INVALID",
-  family: "drift",
   severity: "critical",
   title: "gates.yaml is valid",
   remediation: "fix agentic/orchestrator/gates.yaml as the message says, then run `aop config check`",

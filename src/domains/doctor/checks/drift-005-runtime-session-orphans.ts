@@ -5,7 +5,6 @@ import { readFeatureIndex, readLeases } from "../workspace-reads.js";
 
 export const check: DoctorCheck = {
   id: "DRIFT_005_RUNTIME_SESSION_ORPHANS",
-  family: "drift",
   severity: "warning",
   title: "sessions map only active features",
   remediation: "reactivate the feature (`aop feature set-status <id> active`) or start a new run to clear its sessions",

@@ -13,7 +13,6 @@ const STATUS_LINE = /^---\r?\n(?:[^\n]*\n)*?status: ["']?([a-z]+)["']?\r?\n/;
 
 export const check: DoctorCheck = {
   id: "DRIFT_008_INDEX_STATE_INCONSISTENCY",
-  family: "drift",
   severity: "critical",
   title: "feature index and state agree",
   remediation: "edit .aop/features/index.json so each feature is listed once and has .aop/features/<id>/state.md",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { instantOf, isRealInstant } from "../../../src/domains/checkpoints/checkpoint-rules.js";
+import { instantOf, isIsoUtc, parseUserInstant } from "../../src/core/instant.js";
 
 // A calendar written out independently of the rules: which Y-M-D h:m:s name a real instant.
 function isRealDate(year: number, month: number, day: number, hour: number, minute: number, second: number): boolean {
@@ -20,7 +20,7 @@ describe("timestamps: instantOf is Date.parse for real instants, NaN for anythin
             const value = `${String(year).padStart(4, "0")}-${two(month)}-${two(day)}T${two(hour)}:${two(minute)}:${two(second)}Z`;
             const expected = isRealDate(year, month, day, hour, minute, second) ? Date.parse(value) : NaN;
             if (!Object.is(instantOf(value), expected)) expect(instantOf(value), value).toBe(expected);
-            expect(isRealInstant(value)).toBe(!Number.isNaN(expected));
+            expect(isIsoUtc(value)).toBe(!Number.isNaN(expected));
             checked++;
           }
         }
@@ -40,5 +40,22 @@ describe("timestamps: instantOf is Date.parse for real instants, NaN for anythin
     for (const value of ["2026-03-01T09:00:00+01:00", "2026-03-01 09:00:00Z", "2026-03-01", "2026-3-01T09:00:00Z", "2026-03-01T09:00:00.Z", "2026-03-01T09:00:00.1234567890Z", " 2026-03-01T09:00:00Z"]) {
       expect(instantOf(value), value).toBeNaN();
     }
+  });
+});
+
+describe("one rule for every instant", () => {
+  it("isIsoUtc refuses impossible dates that Date.parse rolls over (February 30th, hour 24)", () => {
+    expect(Number.isNaN(Date.parse("2026-02-30T00:00:00Z"))).toBe(false); // what the rule exists for
+    for (const value of ["2026-02-30T00:00:00Z", "2025-02-29T12:00:00.000Z", "2026-04-31T00:00:00Z", "2026-03-01T24:00:00Z"]) expect(isIsoUtc(value), value).toBe(false);
+    for (const value of ["2024-02-29T12:00:00.000Z", "2026-03-01T23:59:59Z"]) expect(isIsoUtc(value), value).toBe(true);
+    expect(isIsoUtc("2026-01-01T00:00:00+01:00")).toBe(false);
+    expect(isIsoUtc("2026-13-01T00:00:00Z")).toBe(false);
+    expect(isIsoUtc(5)).toBe(false);
+  });
+
+  it("parseUserInstant reads what a person types (dates, offsets) but refuses impossible dates", () => {
+    expect(parseUserInstant("2026-03-01")).toBe(Date.parse("2026-03-01"));
+    expect(parseUserInstant("2026-03-01T10:00:00+01:00")).toBe(Date.parse("2026-03-01T09:00:00Z"));
+    for (const value of ["2026-02-30", "2026-02-30T10:00:00Z", "2026-03-01T24:00:00Z", "last tuesday", "", "03/01/2026"]) expect(parseUserInstant(value), value).toBeNaN();
   });
 });
