@@ -20,6 +20,16 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
+      // `import { type X }` and `export { type X } from` keep a bare import of the module under
+      // verbatimModuleSyntax, so a type-only import would load the module (and all it imports).
+      "@typescript-eslint/no-import-type-side-effects": "error",
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ExportNamedDeclaration[exportKind='value'][source]:has(ExportSpecifier):not(:has(ExportSpecifier[exportKind='value']))",
+          message: "a re-export of types only must be `export type { … } from`: `export { type … } from` still loads the module",
+        },
+      ],
       "no-constant-condition": ["error", { checkLoops: false }],
       // One commander instance: its classes are compared with instanceof across modules.
       "no-restricted-imports": ["error", { paths: [{ name: "commander", message: "import values from src/adapters/cli/commander-vendor.ts (types may come from commander)", allowTypeImports: true }] }],

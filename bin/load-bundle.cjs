@@ -3,6 +3,7 @@
 // (<bundle>.v8cache). Parsing and compiling the bundle's code is a tenth of a plain
 // `checkpoint validate`; the cache skips it. V8 ignores a cache made by another V8 version or with
 // other flags (it then compiles as usual), so a stale or foreign cache costs nothing but its read.
+// What it saves, and how that was measured: docs/startup.md.
 "use strict";
 
 const fs = require("node:fs");

@@ -100,6 +100,14 @@ async function makeCodeCache(out, { entry, sample, runs }) {
   }
 }
 
+/**
+ * Our modules have no import-time side effects: telling esbuild so keeps what a bundle does not use
+ * (the rest of a domain's index.ts surface) out of it.
+ */
+function sideEffectFree(args) {
+  return { path: path.resolve(args.resolveDir, args.path), sideEffects: false };
+}
+
 export async function bundleBins() {
   for (const { entry, out, lazy, codeCache, requireDynamicImports } of BUNDLES) {
     await build({
@@ -121,6 +129,7 @@ export async function bundleBins() {
           name: "lazy-modules",
           setup(build) {
             build.onResolve({ filter: /.*/ }, (args) => (lazy.includes(args.path) ? { path: args.path, external: true } : undefined));
+            build.onResolve({ filter: /^\.\.?\// }, sideEffectFree);
           },
         },
       ],
@@ -183,6 +192,7 @@ export async function bundleHook() {
     legalComments: "none",
     logLevel: "warning",
     banner: { js: 'import { createRequire as __aopCreateRequire } from "node:module"; const require = __aopCreateRequire(import.meta.url);' },
+    plugins: [{ name: "side-effect-free", setup: (b) => b.onResolve({ filter: /^\.\.?\// }, sideEffectFree) }],
   });
 }
 

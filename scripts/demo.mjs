@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = path.join(repo, "bin", "aop.js");
@@ -13,14 +13,21 @@ if (!fs.existsSync(path.join(repo, "dist", "adapters", "cli", "main.js"))) {
   process.exit(1);
 }
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "aop-demo-"));
+// The signing key of the demo lives in a throw-away config folder, never in your ~/.config.
+const keyHome = fs.mkdtempSync(path.join(os.tmpdir(), "aop-demo-keys-"));
 fs.mkdirSync(path.join(root, ".git"));
 const bold = (s) => (process.stdout.isTTY && !process.env.NO_COLOR ? `\u001b[1m${s}\u001b[22m` : s);
 
 const shellQuote = (a) => (/^[A-Za-z0-9_./:@+=,-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
 
+/** Every command the demo runs signs with the throw-away key (and never looks at your ~/.config). */
+function demoEnv(extra = {}) {
+  return { ...process.env, XDG_CONFIG_HOME: keyHome, AOP_SIGNING_KEY: "", ...extra };
+}
+
 function step(title, args, { allowFail = false, env = {} } = {}) {
   process.stdout.write(`\n${bold(`## ${title}`)}\n$ aop ${args.map(shellQuote).join(" ")}\n`);
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd: root, env: { ...process.env, ...env }, encoding: "utf8" });
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd: root, env: demoEnv(env), encoding: "utf8" });
   process.stdout.write(r.stdout);
   if (r.stderr) process.stdout.write(r.stderr);
   if (r.status !== 0 && !allowFail) {
@@ -40,6 +47,35 @@ function hook(title, event) {
 }
 
 const SESSION = "5f0c2a8e-1d3b-4c6a-9e7f-2b4d6f8a0c1e";
+const saved = new Map();
+
+/** What an attacker with write access does: edit an artifact, then recompute the chain and manifest. */
+async function rewriteWholeChain() {
+  const { computeChainHash, GENESIS_HASH, sha256Of } = await import(pathToFileURL(path.join(repo, "dist", "index.js")).href);
+  const dir = path.join(root, ".aop/features/feat_login/evidence");
+  for (const name of ["chain.jsonl", "manifest.integrity.json"]) saved.set(path.join(dir, name), fs.readFileSync(path.join(dir, name)));
+  const entries = fs.readFileSync(path.join(dir, "chain.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  // The newest run: it is attested, and latest-fast.json copies it (so the attacker rewrites that too).
+  const target = path.join(root, entries[entries.length - 1].artifact_rel_path);
+  const latest = path.join(dir, "latest-fast.json");
+  for (const file of [target, latest]) saved.set(file, fs.readFileSync(file));
+  fs.writeFileSync(target, fs.readFileSync(target, "utf8").replace('"overall": "pass"', '"overall": "fail"'));
+  fs.copyFileSync(target, latest);
+  let prev = GENESIS_HASH;
+  const lines = entries.map((e) => {
+    const entry = { ...e, artifact_hash: sha256Of(fs.readFileSync(path.join(root, e.artifact_rel_path))), prev_chain_hash: prev };
+    entry.chain_hash = computeChainHash(entry);
+    prev = entry.chain_hash;
+    return JSON.stringify(entry);
+  });
+  fs.writeFileSync(path.join(dir, "chain.jsonl"), lines.join("\n") + "\n");
+  fs.writeFileSync(path.join(dir, "manifest.integrity.json"), JSON.stringify({ entry_count: lines.length, head_hash: prev, last_verified_at: null, last_verified_result: null }));
+  process.stdout.write(`\n${bold("## An attacker rewrites history")}\n(turns ${path.basename(target)} into a failed run, copies it to latest-fast.json, recomputes every chain hash and the manifest: the plain chain would verify)\n`);
+}
+
+function restoreEvidence() {
+  for (const [file, bytes] of saved) fs.writeFileSync(file, bytes);
+}
 process.stdout.write(`aop-continuity demo — throw-away workspace: ${root}\n`);
 step("Scaffold the workspace", ["init"]);
 step("Validate configuration", ["config", "check"]);
@@ -67,6 +103,18 @@ fs.writeFileSync(gateFile, original.toString("utf8").replace('"overall": "pass"'
 step("Evidence: one edited byte in an artifact fails verification (exit 1)", ["evidence", "verify", "--feature-id", "feat_login"], { allowFail: true });
 fs.writeFileSync(gateFile, original);
 
+// Signed evidence: attest → anchor → rewrite the whole chain → caught (docs/evidence.md).
+step("Keys: an Ed25519 signing key (private key outside the workspace, public key to commit)", ["keys", "init"]);
+fs.writeFileSync(policyFile, fs.readFileSync(policyFile, "utf8").replace("attest: false ", "attest: true  "));
+step("Gates: with evidence_integrity.attest, a run also signs an in-toto attestation", ["gates", "run", "--feature-id", "feat_login", "--mode", "fast"]);
+step("Evidence: attest on demand, also as a Sigstore bundle for @sigstore/verify", ["evidence", "attest", "--feature-id", "feat_login", "--bundle"]);
+step("Evidence: anchor the chain (a signed C2SP checkpoint of its RFC 6962 root)", ["evidence", "anchor", "--feature-id", "feat_login"]);
+step("Evidence: verify checks the chain, every attestation and the anchor", ["evidence", "verify", "--feature-id", "feat_login"]);
+step("Evidence: an inclusion proof for entry 0, verifiable offline", ["evidence", "prove", "--feature-id", "feat_login", "--sequence", "0"]);
+await rewriteWholeChain();
+step("Evidence: the plain chain would pass; the anchor and the attestation catch the rewrite (exit 1)", ["evidence", "verify", "--feature-id", "feat_login"], { allowFail: true });
+restoreEvidence();
+
 step("Checkpoints: create the folder", ["checkpoint", "init"]);
 step("Checkpoints: a skill records where it stands (the file is created)", [
   "checkpoint", "update", "architect", "--phase=design", "--step=api-contract",
@@ -92,17 +140,20 @@ hook("Claude Code: a new session starts with this context", { hook_event_name: "
 step("Replay: runs with a timeline", ["replay", "--list"]);
 step("Replay: every tool call of the run, in order", ["replay", "--run-id", "run:demo"]);
 step("Replay: the Claude Code session", ["replay", "--run-id", `claude-${SESSION}`]);
+step("OpenTelemetry: what the Claude Code session would send as a GenAI trace (nothing sent)", ["export", "otlp", "--run-id", `claude-${SESSION}`, "--endpoint", "http://localhost:4318", "--dry-run"]);
+step("OpenTelemetry: every run into an OTLP file to hand over (one TracesData per line)", ["export", "otlp", "--all", "--out", "traces.jsonl"]);
 step("Continuity doctor: memory/CURRENT_STATE.md", ["continuity", "doctor", "--transcripts", root]);
 step("Release the run", ["run", "stop"]);
 step("Doctor: every check, one report (persisted in .aop/runtime/doctor/)", ["doctor"]);
 // A second run of the same workflow, with one call failing this time, to compare with run:demo.
 const rerun = [["session", "assign", "--feature-id", "feat_login", "--role", "builder", "--session", "sess-builder-1"], ["feature", "list"], ["gates", "run", "--feature-id", "feat_login", "--mode", "nightly"], ["evidence", "latest", "--feature-id", "feat_login"]];
 process.stdout.write(`\n${bold("## A second run of the same workflow (output not shown)")}\n${rerun.map((a) => `$ aop ${a.map(shellQuote).join(" ")} --run-id run:demo-2`).join("\n")}\n`);
-for (const args of rerun) spawnSync(process.execPath, [bin, ...args, "--run-id", "run:demo-2"], { cwd: root, encoding: "utf8" });
+for (const args of rerun) spawnSync(process.execPath, [bin, ...args, "--run-id", "run:demo-2"], { cwd: root, env: demoEnv(), encoding: "utf8" });
 step("Report: what changed between the two runs (aligned by operation id and order)", ["report", "--diff", "run:demo", "run:demo-2"]);
 // Written outside the throw-away workspace, so it outlives the demo: one HTML file that opens offline.
 const reportFile = path.join(os.tmpdir(), "aop-demo-report.html");
 step("Report: the timeline you can look at, as one offline HTML file", ["report", "--out", reportFile]);
 
 fs.rmSync(root, { recursive: true, force: true });
+fs.rmSync(keyHome, { recursive: true, force: true });
 process.stdout.write(`\ndemo finished; workspace removed\nopen the report: ${reportFile}\n`);

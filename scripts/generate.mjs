@@ -1,13 +1,15 @@
 // Build-time generation into src/catalog/generated/ (copied to dist/catalog/generated/ by the build):
 // - every JSON Schema under schemas/ precompiled into a standalone ajv validator module (with its types), so commands
 //   validate without loading or compiling ajv at run time;
-// - the bundled policy defaults as JSON, so commands without a user policy never load the YAML parser.
+// - the bundled policy defaults as JSON, so commands without a user policy never load the YAML parser;
+// - TypeScript argument and result types of every tool (tool-types.d.ts, scripts/schema-types.mjs).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Ajv2020Module from "ajv/dist/2020.js";
 import standaloneModule from "ajv/dist/standalone/index.js";
 import YAML from "yaml";
+import { toolTypesSource } from "./schema-types.mjs";
 
 const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
 const standaloneCode = standaloneModule.default ?? standaloneModule;
@@ -124,6 +126,9 @@ export function generate() {
       names.push("config/policy.user");
     }
   }
+  const catalog = JSON.parse(fs.readFileSync(path.join(root, "catalog.json"), "utf8"));
+  const schemaOf = (ref) => inlineLocalRefs(JSON.parse(fs.readFileSync(path.join(root, ref), "utf8")));
+  fs.writeFileSync(path.join(generatedDir, "tool-types.d.ts"), toolTypesSource(catalog.tools, schemaOf));
   const defaults = YAML.parse(fs.readFileSync(path.join(root, "src", "config", "policy.defaults.yaml"), "utf8"));
   fs.writeFileSync(path.join(generatedDir, "policy.defaults.json"), JSON.stringify(defaults, null, 2) + "\n");
   return names;

@@ -1,12 +1,14 @@
-// Every doctor check, gathered from the domains that own them. The engine orders them by id, so
-// adding a check never touches it; a family is added here once.
-import type { CheckFamily, DoctorCheck } from "../domains/doctor/index.js";
-import { driftChecks } from "../domains/doctor/index.js";
-import { continuityChecks } from "../domains/continuity/index.js";
-import { checkpointChecks } from "../domains/checkpoints/index.js";
+// The doctor's families, listed once: each domain owns its family (name, when it applies, its checks);
+// the engine orders the checks by id, so adding a check never touches this file, and a family is
+// added here once. `aop doctor --only`, the doctor.run schema and the hook's critical checks all
+// read this list.
+import type { DoctorFamily } from "../domains/doctor/index.js";
+import { driftFamily } from "../domains/doctor/index.js";
+import { continuityFamily } from "../domains/continuity/index.js";
+import { checkpointFamily } from "../domains/checkpoints/index.js";
 
-export const FAMILIES: CheckFamily[] = ["drift", "continuity", "checkpoint"];
+export const DOCTOR_FAMILIES: readonly DoctorFamily[] = [driftFamily, continuityFamily, checkpointFamily];
 
-export function allChecks(): DoctorCheck[] {
-  return [...driftChecks, ...continuityChecks, ...checkpointChecks].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+export function familyNames(): string[] {
+  return DOCTOR_FAMILIES.map((f) => f.name);
 }

@@ -19,6 +19,8 @@ export interface RuntimeSetup {
   warn?: (message: string) => void;
   /** Interrupts every call in flight when aborted (a server shutting down). */
   signal?: AbortSignal;
+  /** Set by `aop mcp`: its calls are recorded with `transport: "mcp"` (docs/replay.md). */
+  transport?: "mcp";
 }
 
 export async function createRuntimeWith(setup: RuntimeSetup, loaders: { handlerLoader: HandlerLoader; recoveryLoader?: RecoveryLoader }): Promise<ToolRuntime> {
@@ -26,7 +28,7 @@ export async function createRuntimeWith(setup: RuntimeSetup, loaders: { handlerL
   // With an invalid policy every call but doctor.run fails with config_invalid; the timeline still
   // records them, using the defaults for any broken policy section.
   const { policy, problems } = await loadPolicyTolerant(setup.layout);
-  const timelineHook = createTimelineHook(setup.layout, policy, setup.clock, warn);
+  const timelineHook = createTimelineHook(setup.layout, policy, setup.clock, warn, setup.transport);
   return new ToolRuntime({
     ...loaders,
     activeRunId: activeLeaseRunId,

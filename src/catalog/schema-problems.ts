@@ -1,8 +1,7 @@
 // Turns schema errors into problems a person can act on: a JSON path and a message. Pure.
+import { SAFE_ID_PATTERN } from "../core/ids.js";
 import type { SchemaError } from "./load-validator.js";
 
-/** The pattern every id field of the tool schemas uses (same rule as core/ids.ts). */
-export const SAFE_ID_PATTERN = "^(?!\\.)(?!.*\\.\\.)[A-Za-z0-9_:@+.-]{1,128}$";
 const SAFE_ID_RULE = "must be a safe id: 1-128 letters, digits or . _ - : @ +, not starting with '.' and without '..'";
 
 export interface Problem {

@@ -4,6 +4,14 @@
 import type { Clock } from "../core/clock.js";
 import type { Policy, Role } from "../config/policy-types.js";
 import type { WorkspaceLayout } from "../store/layout.js";
+import type { ToolArgsMap, ToolResultMap } from "./generated/tool-types.js";
+
+/** Every tool of the catalog (the generated types list them). */
+export type ToolName = keyof ToolArgsMap;
+/** A tool's arguments as its input schema admits them (generated from schemas/input/ at build time). */
+export type ToolArgs<N extends ToolName> = ToolArgsMap[N];
+/** A tool's `data` as its output schema admits it (generated from schemas/output/ at build time). */
+export type ToolResult<N extends ToolName> = ToolResultMap[N];
 
 export interface CallIdentity {
   run_id: string;
@@ -43,16 +51,27 @@ export interface LandedEffect {
  * then returns the result instead of `operation_interrupted`). Returns the call's `data`, or null when it
  * cannot tell. It must only complete what the killed call started, never apply the change a second time.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ToolRecovery = (args: any, effects: readonly LandedEffect[], ctx: ToolContext) => Promise<unknown | null>;
+export type ToolRecovery<N extends ToolName> = (args: ToolArgs<N>, effects: readonly LandedEffect[], ctx: ToolContext) => Promise<ToolResult<N> | null>;
 
-export type ToolRecoveries = Record<string, ToolRecovery>;
+/** A domain's recoveries, typed by tool name like its handlers. */
+export type ToolRecoveries = { [N in ToolName]?: ToolRecovery<N> };
 
-// Arguments arrive already validated against the tool's input schema, so handlers may narrow the type.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ToolHandler = (args: any, ctx: ToolContext) => Promise<unknown>;
+/** The handler of one tool, typed by its name: its arguments and result are the schemas' types. */
+export type ToolHandler<N extends ToolName> = (args: ToolArgs<N>, ctx: ToolContext) => Promise<ToolResult<N>>;
 
-export type ToolHandlers = Record<string, ToolHandler>;
+/** A domain's handlers: each key a tool name, each value typed by it (`satisfies ToolHandlers`). */
+export type ToolHandlers = { [N in ToolName]?: ToolHandler<N> };
+
+/**
+ * A handler as the pipeline calls it. The pipeline validates the arguments against the tool's input
+ * schema before the call and the result against its output schema after it, which is exactly what
+ * ToolArgs and ToolResult are generated from; `pipelineHandler` (src/app/handler-registry.ts) is the
+ * one place a handler's type is widened. (This module holds types only, so importing it loads nothing.)
+ */
+export type PipelineHandler = (args: Record<string, unknown>, ctx: ToolContext) => Promise<unknown>;
+
+/** A recovery as the pipeline calls it (widened, like PipelineHandler, in src/app/handler-registry.ts). */
+export type PipelineRecovery = (args: Record<string, unknown>, effects: readonly LandedEffect[], ctx: ToolContext) => Promise<unknown>;
 
 /** One entry of catalog.json. */
 export interface CatalogEntry {

@@ -1,10 +1,10 @@
 // Loads the policy: bundled defaults deep-merged with agentic/orchestrator/policy.yaml, validated.
 // `loadPolicy` throws config_invalid; `loadPolicyTolerant` returns problems instead (the doctor uses it).
 import { AopError } from "../core/errors.js";
+import { forbiddenKeyMessage, forbiddenKeyPath, mergeDocuments } from "../core/merge.js";
 import type { WorkspaceLayout } from "../store/layout.js";
 import { validateAgainst } from "../catalog/load-validator.js";
 import { schemaProblems } from "../catalog/schema-problems.js";
-import { deepMerge } from "./deep-merge.js";
 import type { ConfigProblem, Policy } from "./policy-types.js";
 import { policyDefaults } from "./policy-defaults.js";
 import { readYamlFile } from "./read-config-file.js";
@@ -28,9 +28,11 @@ export async function loadPolicyTolerant(layout: WorkspaceLayout): Promise<Polic
   if (user === null || typeof user !== "object" || Array.isArray(user)) {
     return { policy: defaults, problems: [{ file: USER_FILE, path: "", message: "must be a YAML mapping at the top level" }], userFileExists: true };
   }
+  const forbidden = forbiddenKeyPath(user);
+  if (forbidden !== null) return { policy: defaults, problems: [{ file: USER_FILE, path: forbidden, message: forbiddenKeyMessage(forbidden).slice(forbidden.length + 2) }], userFileExists: true };
   const userErrors = await validateAgainst("config/policy.user", user);
   const problems: ConfigProblem[] = schemaProblems(userErrors).map((p) => ({ file: USER_FILE, ...p }));
-  const merged = deepMerge(defaults, user) as Policy;
+  const merged = mergeDocuments(defaults, user, { nullRemoves: false }) as Policy;
   if (problems.length === 0) {
     const mergedErrors = await validateAgainst("config/policy", merged);
     problems.push(...schemaProblems(mergedErrors).map((p) => ({ file: `${USER_FILE} (merged over defaults)`, ...p })));

@@ -15,7 +15,10 @@ export interface Policy {
       write_mode: "best_effort" | "required";
       retention: { max_runs: number; max_entries_per_run: number };
     };
-    evidence_integrity: { enabled: boolean; verify_on_read: boolean; algorithm_version: 1 };
+    evidence_integrity: { enabled: boolean; verify_on_read: boolean; algorithm_version: 1; attest: boolean; anchor_after_gate: boolean; anchor_git: boolean };
+    export: {
+      otlp: { enabled: boolean; endpoint: string | null; protocol: "http/json" | "http/protobuf"; headers_env: string | null };
+    };
   };
   diagnostics: { doctor: { enabled: boolean; strict_fails_on: "critical" | "warning" } };
   idempotency: { retention: { max_age_days: number; max_records: number } };

@@ -14,6 +14,13 @@ observability:
     write_mode: best_effort       # best_effort | required (a call fails if its timeline line cannot be written)
   evidence_integrity:
     enabled: false                # with innovation.tamper_evident_evidence: hash-chain every gate evidence file
+    attest: false                 # sign every gate run as an in-toto attestation (run \`aop keys init\` first)
+  # export:                       # where \`aop export otlp\` sends when no flag or OTEL_* variable says (docs/otel.md)
+  #   otlp:
+  #     enabled: true
+  #     endpoint: http://localhost:4318/v1/traces
+  #     protocol: http/protobuf   # or http/json
+  #     headers_env: OTLP_HEADERS # the NAME of a variable holding name=value,... (never the secret itself)
 
 innovation:
   replay_debugger: true

@@ -52,10 +52,3 @@ export function isoUtc(epochMs: number): string {
 export function nowIso(clock: Clock): string {
   return isoUtc(clock.now());
 }
-
-const ISO_UTC_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
-
-/** True for an ISO 8601 UTC timestamp ending in `Z` that parses to a real instant. */
-export function isIsoUtc(value: unknown): value is string {
-  return typeof value === "string" && ISO_UTC_Z.test(value) && !Number.isNaN(Date.parse(value));
-}

@@ -11,6 +11,13 @@ export const ERROR_CODES = [
   "payload_too_large",
   "lock_timeout",
   "config_invalid",
+  // files and the workspace (docs/hardening.md)
+  "workspace_not_found",
+  "path_outside_workspace",
+  "not_a_regular_file",
+  "file_too_large",
+  "disk_full",
+  "permission_denied",
   // pipeline
   "unknown_tool",
   "forbidden_tool_for_role",
@@ -37,6 +44,18 @@ export const ERROR_CODES = [
   "evidence_chain_artifact_missing",
   "evidence_chain_hash_mismatch",
   "evidence_chain_discontinuity",
+  // attestations, anchors and signing keys
+  "evidence_attestation_malformed",
+  "evidence_attestation_subject_mismatch",
+  "evidence_signature_invalid",
+  "evidence_signing_key_unknown",
+  "evidence_anchor_malformed",
+  "evidence_chain_anchor_mismatch",
+  "signing_key_missing",
+  "signing_key_ambiguous",
+  "signing_key_insecure",
+  "signing_key_invalid",
+  "anchor_git_failed",
   // doctor
   "doctor_check_failed",
   "doctor_disabled",
@@ -45,6 +64,8 @@ export const ERROR_CODES = [
   "checkpoint_invalid",
   "checkpoint_queue_empty",
   "checkpoint_verify_failed",
+  // export
+  "export_failed",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -89,9 +110,39 @@ export function errorEnvelope(code: ErrorCode, message: string, details: Record<
   return { ok: false, error: { code, message, details } };
 }
 
-/** Any thrown value → an error envelope; unexpected errors become `internal_error`. */
+// What a failed system call means for the user, by its errno (docs/hardening.md).
+const ERRNO_CODES: Record<string, { code: ErrorCode; what: string; hint: string }> = {
+  ENOSPC: { code: "disk_full", what: "the disk is full", hint: "free some disk space and retry" },
+  EDQUOT: { code: "disk_full", what: "the disk quota is exhausted", hint: "free some disk space and retry" },
+  EPERM: { code: "permission_denied", what: "the operation is not permitted", hint: "check the owner, mode and attributes (chattr +i?) of the file and its folder" },
+  EACCES: { code: "permission_denied", what: "permission denied", hint: "check the owner and mode of the file and its folder" },
+  EROFS: { code: "permission_denied", what: "the file system is read-only", hint: "run aop on a writable copy of the workspace" },
+  ENOTDIR: { code: "file_corrupt", what: "a file stands where a folder is expected", hint: "move that file out of the way, then retry" },
+  EISDIR: { code: "not_a_regular_file", what: "a folder stands where a file is expected", hint: "move that folder out of the way, then retry" },
+};
+
+/**
+ * A failed system call (an error with an errno `code`) as an AopError with its own code and path, or null
+ * for other errors. `file` names the path when the call had none (a write to an open descriptor).
+ */
+export function errorFromErrno(err: unknown, file?: string): AopError | null {
+  const errno = err as NodeJS.ErrnoException | undefined;
+  const known = typeof errno?.code === "string" ? ERRNO_CODES[errno.code] : undefined;
+  if (!known) return null;
+  file = typeof errno!.path === "string" ? errno!.path : file;
+  const syscall = typeof errno!.syscall === "string" ? errno!.syscall : null;
+  return new AopError(known.code, `${file ?? "a workspace file"}: ${known.what} (${errno!.code}${syscall ? ` in ${syscall}` : ""})`, {
+    details: { path: file ?? null, errno: errno!.code, syscall },
+    hint: known.hint,
+    cause: err,
+  });
+}
+
+/** Any thrown value → an error envelope; failed system calls get their own code, anything else unexpected is `internal_error`. */
 export function envelopeFromError(err: unknown): Envelope<never> {
   if (isAopError(err)) return { ok: false, error: err.toBody() };
+  const io = errorFromErrno(err);
+  if (io) return { ok: false, error: io.toBody() };
   const message = err instanceof Error ? err.message : String(err);
   return errorEnvelope("internal_error", message);
 }

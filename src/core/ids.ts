@@ -1,16 +1,27 @@
-// Validation of every id that becomes part of a file path. Pure.
+// The one rule for ids that become part of a file path (docs/foundation.md). Pure.
+// The JSON Schemas of the tools carry the same rule as SAFE_ID_PATTERN (a test keeps them equal).
 import { AopError } from "./errors.js";
 
 export type IdField = "feature_id" | "run_id" | "session_id" | "skill" | "operation_id" | "instance_id" | "mode" | "profile" | "step";
 
 export const MAX_ID_LENGTH = 128;
 // Colons are legal (`run:<uuid>`); `@` and `+` appear in agent-generated ids.
-const ID_CHARS = /^[A-Za-z0-9_:@+.-]+$/;
+const ID_CHAR_CLASS = "A-Za-z0-9_:@+.-";
+/** A safe id as a JSON Schema `pattern`: 1-128 id characters, not starting with '.', no '..'. */
+export const SAFE_ID_PATTERN = `^(?!\\.)(?!.*\\.\\.)[${ID_CHAR_CLASS}]{1,${MAX_ID_LENGTH}}$`;
+const SAFE_ID = new RegExp(SAFE_ID_PATTERN);
+const ID_CHARS = new RegExp(`^[${ID_CHAR_CLASS}]+$`);
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
+/** True for a safe id of at most MAX_ID_LENGTH characters (one regex test: the common case). */
+export function isSafeId(value: unknown): value is string {
+  return typeof value === "string" && SAFE_ID.test(value);
+}
+
 /** Why `value` is not a safe path id, or null when it is. */
 export function idProblem(value: unknown, maxLength = MAX_ID_LENGTH): string | null {
+  if (isSafeId(value) && value.length <= maxLength) return null;
   if (typeof value !== "string") return `must be a string (got ${value === null ? "null" : typeof value})`;
   if (value.length === 0) return "must not be empty";
   if (value.length > maxLength) return `must be at most ${maxLength} characters (got ${value.length})`;

@@ -39,7 +39,10 @@ export async function validateInput(entry: CatalogEntry, args: unknown): Promise
     throw new AopError("payload_too_large", `arguments for ${entry.name} are ${size} bytes; the limit is ${MAX_ARGUMENT_BYTES}`, { details: { bytes: size, limit: MAX_ARGUMENT_BYTES } });
   }
   const record = args as Record<string, unknown>;
-  if (entry.requires_operation_id && (record.operation_id === undefined || record.operation_id === "")) {
+  if (record.operation_id === "") {
+    throw new AopError("invalid_argument", `operation_id is empty; an empty value does not mean "not set"`, { details: { tool_name: entry.name, field: "operation_id" }, hint: "pass a unique operation_id of 8–256 characters, or leave it out where it is optional" });
+  }
+  if (entry.requires_operation_id && record.operation_id === undefined) {
     throw new AopError("operation_id_required", `${entry.name} changes state and needs an operation_id (8–256 characters)`, { details: { tool_name: entry.name }, hint: "pass a unique operation_id; retrying with the same one replays the result instead of running twice" });
   }
   const validate = await loadValidator(validatorName(entry.input_schema_ref));

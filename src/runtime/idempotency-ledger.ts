@@ -1,7 +1,6 @@
 // The idempotency ledger as the pipeline uses it (docs/kernel.md): a lookup under the operation's lock, an
 // intent written before the handler runs, the handler's effects noted in it, the final envelope recorded
 // after. A retry that finds an intent instead of a record learns from the noted effects what had landed.
-import fs from "node:fs";
 import path from "node:path";
 import type { WorkspaceLayout } from "../store/layout.js";
 import { acquireLock } from "../store/lock.js";
@@ -9,6 +8,7 @@ import { effectPath, effectState, type EffectNote, type EffectState } from "../s
 import { IntentJournal, readLedgerEntry, recordPath, removeIntent, writeRecord, ledgerKey, type LedgerEntry, type LedgerRecord, type OperationIntent } from "../store/ledger-files.js";
 import { pruneStepDue, pruneLedgerBucket, type LedgerRetention } from "../store/ledger-retention.js";
 import { crashPoint } from "../store/crash-points.js";
+import { removeFile } from "../store/atomic-write.js";
 
 export type { LedgerRecord, OperationIntent };
 
@@ -61,7 +61,7 @@ export class IdempotencyLedger {
 
   /** Forget an interrupted call that changed nothing, with the scratch files (step logs) it left. */
   discard(call: InterruptedCall): void {
-    for (const effect of call.effects) if (effect.kind === "scratch" && this.inside(effect.note)) fs.rmSync(effectPath(effect.note), { force: true });
+    for (const effect of call.effects) if (effect.kind === "scratch" && this.inside(effect.note)) removeFile(effectPath(effect.note));
     removeIntent(this.layout, call.intent.operation_id);
   }
 

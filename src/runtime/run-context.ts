@@ -1,4 +1,4 @@
-// Who is calling and in which run (DESIGN §3.2): explicit option > AOP_* env > active lease > adhoc-<date>.
+// Who is calling and in which run (docs/kernel.md): explicit option > AOP_* env > active lease > adhoc-<date>.
 import { AopError } from "../core/errors.js";
 import type { Clock } from "../core/clock.js";
 import { validateId } from "../core/ids.js";
@@ -12,8 +12,18 @@ export interface IdentityOverrides {
   actor?: string | undefined;
 }
 
+/** The explicit value, else the environment's; an empty string from either is refused, never "absent". */
+function given(explicit: string | undefined, env: NodeJS.ProcessEnv, variable: string, field: string): string | undefined {
+  const value = explicit ?? env[variable];
+  if (value === "") {
+    const source = explicit === "" ? field : variable;
+    throw new AopError("invalid_argument", `${source} is empty; an empty value does not mean "not set"`, { details: { field: source }, hint: `give ${source} a value, or leave it out` });
+  }
+  return value;
+}
+
 export function resolveActor(explicit: string | undefined, env: NodeJS.ProcessEnv, fallback = "orchestrator"): CallIdentity["actor_type"] {
-  const actor = explicit ?? env.AOP_ACTOR ?? fallback;
+  const actor = given(explicit, env, "AOP_ACTOR", "actor") ?? fallback;
   if (!isRole(actor)) {
     throw new AopError("invalid_argument", `actor must be one of ${ROLES.join(", ")} (got '${actor}')`, { details: { field: "actor", value: actor }, hint: "pass --actor or set AOP_ACTOR" });
   }
@@ -34,9 +44,9 @@ export type ActiveRunId = (layout: WorkspaceLayout, clock: Clock) => string | nu
 
 export function resolveIdentity(layout: WorkspaceLayout, clock: Clock, overrides: IdentityOverrides, env: NodeJS.ProcessEnv = process.env, activeRunId?: ActiveRunId): CallIdentity {
   const actor_type = resolveActor(overrides.actor, env);
-  const sessionRaw = overrides.session_id ?? env.AOP_SESSION_ID ?? null;
-  const session_id = sessionRaw === null || sessionRaw === "" ? null : validateId("session_id", sessionRaw);
-  const explicitRun = overrides.run_id ?? env.AOP_RUN_ID;
-  const run_id = explicitRun ? validateId("run_id", explicitRun) : (activeRunId?.(layout, clock) ?? adhocRunId(clock));
+  const sessionRaw = given(overrides.session_id, env, "AOP_SESSION_ID", "session_id");
+  const session_id = sessionRaw === undefined ? null : validateId("session_id", sessionRaw);
+  const explicitRun = given(overrides.run_id, env, "AOP_RUN_ID", "run_id");
+  const run_id = explicitRun !== undefined ? validateId("run_id", explicitRun) : (activeRunId?.(layout, clock) ?? adhocRunId(clock));
   return { run_id, session_id, actor_type };
 }

@@ -1,4 +1,4 @@
-// The one pipeline every tool call goes through (DESIGN §3.2):
+// The one pipeline every tool call goes through (docs/kernel.md):
 // lookup → role check → input schema → idempotency → handler → output schema → ledger → timeline.
 // It knows nothing of MCP or the CLI; transports are thin adapters over `callTool`.
 import { AopError, envelopeFromError, errorEnvelope, type Envelope } from "../core/errors.js";
@@ -13,17 +13,17 @@ import { loadCatalog, similarToolNames, type Catalog } from "../catalog/catalog.
 import { IdempotencyLedger, type InterruptedCall } from "./idempotency-ledger.js";
 import { resolveIdentity, type ActiveRunId, type IdentityOverrides } from "./run-context.js";
 import type { CompletedCall, IdempotencyStatus, TimelineHook } from "../catalog/timeline-hook.js";
-import type { CatalogEntry, ToolContext, ToolHandler, ToolRecovery } from "../catalog/tool-types.js";
+import type { CatalogEntry, PipelineHandler, PipelineRecovery, ToolContext } from "../catalog/tool-types.js";
 import { checkedError, checkedSuccess, checkRole, featureIdOf, operationIdOf, requestHashOf, validateInput } from "./call-checks.js";
 import { interruptedEnvelope, killedCallRecord, landedEffects, notRecorded } from "./interrupted-call.js";
 
 export { MAX_ARGUMENT_BYTES, requestHashOf } from "./call-checks.js";
 
 /** Finds the handler of a tool (the composition root supplies one that loads domains lazily). */
-export type HandlerLoader = (toolName: string) => Promise<ToolHandler | undefined>;
+export type HandlerLoader = (toolName: string) => Promise<PipelineHandler | undefined>;
 
 /** Finds how a tool finishes a call killed half way, if it can (see docs/kernel.md, "Crash safety"). */
-export type RecoveryLoader = (toolName: string) => Promise<ToolRecovery | undefined>;
+export type RecoveryLoader = (toolName: string) => Promise<PipelineRecovery | undefined>;
 
 export interface CallResult {
   envelope: Envelope;
@@ -242,7 +242,7 @@ export class ToolRuntime {
   private async execute(entry: CatalogEntry, args: Record<string, unknown>, ctx: ToolContext): Promise<CallResult> {
     let envelope: Envelope;
     try {
-      const handler: ToolHandler | undefined = await this.handlerLoader(entry.name);
+      const handler = await this.handlerLoader(entry.name);
       if (!handler) throw new AopError("internal_error", `no handler for tool '${entry.name}'`);
       const data = await handler(args, ctx);
       envelope = await checkedSuccess(entry, data);

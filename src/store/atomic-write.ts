@@ -1,12 +1,45 @@
-// Whole-file writes that never leave a partial target: temp file, fsync, rename, fsync the folder.
+// Writes that never leave a partial target (temp file, fsync, rename, fsync the folder) and never follow a
+// symbolic link out of the workspace; failed system calls come back with their own codes (disk_full…).
 import fs from "node:fs";
 import path from "node:path";
+import { AopError, errorFromErrno } from "../core/errors.js";
+import { assertContained, containedWritePath, displayPath } from "./containment.js";
 import { defaultDirMode, defaultFileMode } from "./layout.js";
 import { crashPoint } from "./crash-points.js";
 import { noteCreate, noteMove, noteWrite } from "./effect-journal.js";
 
+/** `err` with its own code (disk_full, permission_denied, file_corrupt…) naming `file`, or `err` as it is. */
+export function ioFailure(err: unknown, file: string): unknown {
+  return errorFromErrno(err, file) ?? err;
+}
+
+/** Create `dir` (and its parents) unless it exists; a link out of the workspace on the way is refused. */
 export function ensureDir(dir: string): void {
-  fs.mkdirSync(dir, { recursive: true, mode: defaultDirMode(dir) });
+  assertContained(dir);
+  makeDir(dir);
+}
+
+/** mkdir -p for a folder whose containment was already checked. */
+function makeDir(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: defaultDirMode(dir) });
+  } catch (err) {
+    throw ioFailure(realMkdirError(dir, err), dir);
+  }
+}
+
+/** Recursive mkdir reports ENOENT for some failures (a read-only file system): ask for the real reason. */
+function realMkdirError(dir: string, err: unknown): unknown {
+  if ((err as NodeJS.ErrnoException).code !== "ENOENT") return err;
+  let missing = dir;
+  while (!fs.existsSync(path.dirname(missing)) && path.dirname(missing) !== missing) missing = path.dirname(missing);
+  try {
+    fs.mkdirSync(missing);
+    fs.rmdirSync(missing);
+  } catch (real) {
+    return real;
+  }
+  return err;
 }
 
 export function fsyncDir(dir: string): void {
@@ -45,36 +78,58 @@ function openTemp(dir: string, base: string, mode: number): { temp: string; fd: 
   }
 }
 
+// The temp files atomic writes leave behind when they are killed (the doctor reports them): the writer's
+// pid, then time and counter in base 36 (older aop versions ended them with 8 hex digits).
+const TEMP_NAME = /^\..+\.tmp-(\d+)-(?:[0-9a-f]{8}|[0-9a-z]+-[0-9a-z]+)$/;
+
+export function isAtomicTempName(name: string): boolean {
+  return TEMP_NAME.test(name);
+}
+
+/** The pid of the process that created an atomic write's temp file, from its name (null for other names). */
+export function atomicTempWriterPid(name: string): number | null {
+  const pid = Number(TEMP_NAME.exec(name)?.[1]);
+  return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
+}
+
 /** Write `data` to a fresh temp file beside `file` (fsynced when durable); returns the temp path. */
 function writeTemp(file: string, data: string | Uint8Array, options: AtomicWriteOptions): string {
   const dir = path.dirname(file);
-  ensureDir(dir);
+  makeDir(dir); // the caller checked `file`, and with it every folder above it
   const mode = options.mode ?? defaultFileMode(file);
-  const { temp, fd } = openTemp(dir, path.basename(file), mode);
+  let opened: { temp: string; fd: number };
+  try {
+    opened = openTemp(dir, path.basename(file), mode);
+  } catch (err) {
+    throw ioFailure(err, file);
+  }
+  const { temp, fd } = opened;
   try {
     fs.writeFileSync(fd, data);
     if (options.durable ?? true) fs.fsyncSync(fd);
   } catch (err) {
     fs.closeSync(fd);
     fs.rmSync(temp, { force: true });
-    throw err;
+    throw ioFailure(err, file);
   }
   fs.closeSync(fd);
   return temp;
 }
 
 export function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): void {
-  noteWrite(file, data);
-  const temp = writeTemp(file, data, options);
-  crashPoint("atomic:after-temp-write", file);
+  // A link inside the workspace is written through (the link stays); one leading out is refused.
+  const target = containedWritePath(file);
+  noteWrite(target, data);
+  const temp = writeTemp(target, data, options);
+  crashPoint("atomic:after-temp-write", target);
   try {
-    fs.renameSync(temp, file);
+    fs.renameSync(temp, target);
   } catch (err) {
     fs.rmSync(temp, { force: true });
-    throw err;
+    throw ioFailure(err, file);
   }
-  crashPoint("atomic:after-rename", file);
-  if (options.durable ?? true) fsyncDir(path.dirname(file));
+  crashPoint("atomic:after-rename", target);
+  if (options.durable ?? true) fsyncDir(path.dirname(target));
 }
 
 const NO_HARD_LINKS = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
@@ -86,6 +141,7 @@ const NO_HARD_LINKS = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDE
  * reserved with an exclusive create first (a reader may then briefly see an empty file).
  */
 export function createFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): boolean {
+  assertContained(file);
   if (fs.existsSync(file)) return false;
   noteCreate(file, data);
   const temp = writeTemp(file, data, options);
@@ -95,12 +151,12 @@ export function createFileAtomic(file: string, data: string | Uint8Array, option
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code ?? "";
       if (code === "EEXIST") return false;
-      if (!NO_HARD_LINKS.has(code)) throw err;
+      if (!NO_HARD_LINKS.has(code)) throw ioFailure(err, file);
       try {
         fs.closeSync(fs.openSync(file, "wx", options.mode ?? defaultFileMode(file)));
       } catch (reserveErr) {
         if ((reserveErr as NodeJS.ErrnoException).code === "EEXIST") return false;
-        throw reserveErr;
+        throw ioFailure(reserveErr, file);
       }
       fs.renameSync(temp, file);
     }
@@ -112,14 +168,78 @@ export function createFileAtomic(file: string, data: string | Uint8Array, option
   return true;
 }
 
-/** Move a file to a name that is free (a checkpoint into history/), noted as one effect. */
+/**
+ * Move a file to a name that is free (a checkpoint into history/), noted as one effect. Neither folder may
+ * be a link out of the workspace (a link at `from` itself is moved as a link, never followed).
+ */
 export function moveFile(from: string, to: string): void {
+  assertContained(path.dirname(from));
+  assertContained(to);
   noteMove(from, to);
-  fs.renameSync(from, to);
+  try {
+    fs.renameSync(from, to);
+  } catch (err) {
+    throw ioFailure(err, from);
+  }
   crashPoint("move:after-rename", to);
   fsyncDir(path.dirname(to));
 }
 
 export function writeJsonAtomic(file: string, value: unknown, options: AtomicWriteOptions = {}): void {
   writeFileAtomic(file, JSON.stringify(value, null, 2) + "\n", options);
+}
+
+/**
+ * Write all of `data` at the descriptor's position: a short write (what a nearly full disk gives) is
+ * continued, and the failure that follows comes back with its code (disk_full) naming `file`.
+ */
+export function writeAll(fd: number, data: string | Uint8Array, file: string): void {
+  const bytes = typeof data === "string" ? Buffer.from(data) : data;
+  try {
+    for (let written = 0; written < bytes.length; ) written += fs.writeSync(fd, bytes, written, bytes.length - written);
+  } catch (err) {
+    throw ioFailure(err, file);
+  }
+}
+
+/** Remove a file (if present) unless a link on the way leads out of the workspace. */
+export function removeFile(file: string): void {
+  assertContained(path.dirname(file));
+  try {
+    fs.rmSync(file, { force: true });
+  } catch (err) {
+    throw ioFailure(err, file);
+  }
+}
+
+const WRITE_FLAGS = {
+  append: fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_APPEND,
+  truncate: fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_TRUNC,
+};
+
+/**
+ * Open `file` for appending (or rewriting from empty) as a regular file inside the workspace: a link out
+ * of it is refused (path_outside_workspace), and so is a FIFO or device swapped in for the file
+ * (not_a_regular_file), without blocking on it. The caller closes the descriptor.
+ */
+export function openForWriting(file: string, how: keyof typeof WRITE_FLAGS, mode = defaultFileMode(file)): number {
+  const target = containedWritePath(file);
+  let fd: number;
+  try {
+    // O_NONBLOCK: opening a FIFO with no reader fails at once instead of waiting for one.
+    fd = fs.openSync(target, WRITE_FLAGS[how] | (fs.constants.O_NONBLOCK ?? 0), mode);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENXIO") throw notRegular(file, "FIFO or socket");
+    throw ioFailure(err, file);
+  }
+  const stat = fs.fstatSync(fd);
+  if (!stat.isFile()) {
+    fs.closeSync(fd);
+    throw notRegular(file, stat.isFIFO() ? "FIFO" : stat.isCharacterDevice() ? "character device" : "special file");
+  }
+  return fd;
+}
+
+function notRegular(file: string, found: string): AopError {
+  return new AopError("not_a_regular_file", `${displayPath(file)} is a ${found}, not a regular file: not written`, { details: { path: file, found }, hint: "replace it with a regular file (or remove it)" });
 }

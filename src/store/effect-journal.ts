@@ -5,6 +5,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import { sha256Of } from "../core/hash.js";
+import { sha256FileOrNull } from "./file-hash.js";
+import { openRegularFile } from "./read-text-bounded.js";
 
 /** `before`/`hash` values: a content hash, null for "no file", or a marker for what is not a regular file. */
 export type FileStamp = string | null;
@@ -56,7 +58,8 @@ export function fileStamp(file: string): FileStamp {
   if (!stat.isFile()) return `special:${stat.isDirectory() ? "directory" : stat.isSymbolicLink() ? "symlink" : "other"}`;
   if (stat.size > HASH_LIMIT) return `size:${stat.size}:${stat.mtimeMs}`;
   try {
-    return sha256Of(fs.readFileSync(file));
+    // The store's reader: never through a folder link out of the workspace, never from a swapped-in FIFO.
+    return sha256FileOrNull(file, { maxBytes: HASH_LIMIT }) ?? null;
   } catch {
     return "special:unreadable";
   }
@@ -90,12 +93,9 @@ export function noteScratch(file: string): void {
 export type EffectState = "applied" | "not_applied" | "changed_since";
 
 function bytesAt(file: string, offset: number, length: number): Buffer | null {
-  let fd: number;
-  try {
-    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
-  } catch {
-    return null;
-  }
+  const opened = openRegularFile(file);
+  if (opened.status !== "ok") return null;
+  const { fd } = opened;
   try {
     const buffer = Buffer.alloc(length);
     const n = fs.readSync(fd, buffer, 0, length, offset);

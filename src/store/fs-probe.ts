@@ -26,3 +26,14 @@ export function mtimeMs(file: string): number | undefined {
     return undefined;
   }
 }
+
+/** The folder's names, or [] when it does not exist; other failures are thrown (verifiers fail closed). */
+export function listDirIfPresent(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return [];
+    throw err;
+  }
+}

@@ -1,7 +1,8 @@
-// The one place that builds workspace paths (DESIGN §2). Ids are validated before they touch a path.
+// The one place that builds workspace paths (docs/foundation.md). Ids are validated before they touch a path.
 import path from "node:path";
 import { AopError } from "../core/errors.js";
 import { validateId } from "../core/ids.js";
+import { registerWorkspaceRoot } from "./containment.js";
 
 export const RUNTIME_FILE_MODE = 0o600;
 export const RUNTIME_DIR_MODE = 0o700;
@@ -13,6 +14,9 @@ export class WorkspaceLayout {
   constructor(root: string, options: { checkpointsDir?: string } = {}) {
     this.root = path.resolve(root);
     this.checkpointsDir = options.checkpointsDir ? path.resolve(this.root, options.checkpointsDir) : path.join(this.root, ".checkpoints");
+    // Reads and writes under either folder must not follow links out of it (docs/hardening.md).
+    registerWorkspaceRoot(this.root);
+    if (options.checkpointsDir) registerWorkspaceRoot(path.dirname(this.checkpointsDir));
   }
 
   // agentic/orchestrator/
@@ -31,6 +35,14 @@ export class WorkspaceLayout {
   /** Where the upstream orchestrator keeps its own configuration (not read by aop: docs/compatibility.md). */
   get upstreamConfigDir(): string {
     return path.join(this.root, "config", "agentic", "orchestrator");
+  }
+  /** Public keys that verify attestations and anchors, committed with the workspace. */
+  get keysDir(): string {
+    return path.join(this.orchestratorDir, "keys");
+  }
+  publicKeyFile(keyid: string): string {
+    if (!/^[0-9a-f]{64}$/.test(keyid)) throw new AopError("invalid_argument", `key id must be 64 lowercase hex characters (got '${keyid.slice(0, 80)}')`);
+    return path.join(this.keysDir, `${keyid}.pub`);
   }
 
   // .aop/
@@ -80,6 +92,18 @@ export class WorkspaceLayout {
   }
   manifestFile(featureId: string): string {
     return path.join(this.evidenceDir(featureId), "manifest.integrity.json");
+  }
+  /** The DSSE-signed in-toto attestation beside `gate-<mode>-<epoch_ms>.json` (one envelope, one line). */
+  gateAttestation(featureId: string, mode: string, epochMs: number): string {
+    return path.join(this.evidenceDir(featureId), gateSiblingName(mode, epochMs, "attestation"));
+  }
+  /** The same attestation as a Sigstore bundle. */
+  gateBundle(featureId: string, mode: string, epochMs: number): string {
+    return path.join(this.evidenceDir(featureId), gateSiblingName(mode, epochMs, "bundle"));
+  }
+  /** Signed checkpoints of the chain, append-only, newest last. */
+  anchorsFile(featureId: string): string {
+    return path.join(this.evidenceDir(featureId), "anchors.jsonl");
   }
 
   // .aop/runtime/
@@ -154,6 +178,14 @@ export class WorkspaceLayout {
   }
   doctorHistoryFile(stamp: string): string {
     return path.join(this.doctorHistoryDir, `${validateId("timestamp", stamp)}.json`);
+  }
+  get exportDir(): string {
+    return path.join(this.runtimeDir, "export");
+  }
+  /** How far a run's export to one target got; `targetKeyHex` identifies the target (docs/otel.md). */
+  exportCursor(runId: string, targetKeyHex: string): string {
+    if (!/^[0-9a-f]{16}$/.test(targetKeyHex)) throw new Error("export target key must be 16 lowercase hex characters");
+    return path.join(this.exportDir, `${validateId("run_id", runId)}.${targetKeyHex}.cursor.json`);
   }
   get hooksLog(): string {
     return path.join(this.runtimeDir, "hooks.log");
@@ -240,6 +272,11 @@ export class WorkspaceLayout {
   lockFor(target: string): string {
     return `${target}.lock`;
   }
+}
+
+/** The file name of a gate run's attestation or bundle (verifiers match listings against it). */
+export function gateSiblingName(mode: string, epochMs: number, kind: "attestation" | "bundle"): string {
+  return `gate-${validateId("mode", mode)}-${epochMs}.${kind === "attestation" ? "intoto.jsonl" : "sigstore.json"}`;
 }
 
 function ledgerKey(operationKeyHex: string): string {

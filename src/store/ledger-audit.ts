@@ -7,7 +7,8 @@ import { effectPath, effectState, type EffectState } from "./effect-journal.js";
 import type { WorkspaceLayout } from "./layout.js";
 import { LEDGER_RECORD_MAX_BYTES, parseIntent, recordProblem, type OperationIntent } from "./ledger-files.js";
 import { INTENT_FILE, ledgerBuckets, RECORD_FILE, type LedgerRetention } from "./ledger-retention.js";
-import { readTextBounded } from "./read-text-bounded.js";
+import { processIsAlive, readHolder } from "./lock-holder.js";
+import { describeRefusal, readBytesBounded, readTextBounded, refusalCode } from "./read-text-bounded.js";
 
 /** Records whose content is checked per audit: all of them up to this count, else the newest this many. */
 export const AUDIT_CONTENT_CHECKS = 2_000;
@@ -29,14 +30,10 @@ export interface LedgerAudit {
 }
 
 function heldByLiveProcess(lockFile: string): boolean {
-  try {
-    const holder = JSON.parse(fs.readFileSync(lockFile, "utf8")) as { pid?: unknown };
-    if (typeof holder.pid !== "number") return true; // being written: treat as held
-    process.kill(holder.pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
+  const info = readHolder(lockFile);
+  if (info === null) return false;
+  if (info.holder === null) return true; // being written: treat as held
+  return processIsAlive(info.holder.pid);
 }
 
 export function auditLedger(layout: WorkspaceLayout, retention: LedgerRetention, nowMs: number): LedgerAudit {
@@ -83,12 +80,11 @@ export function auditLedger(layout: WorkspaceLayout, retention: LedgerRetention,
 }
 
 function recordFileProblem(file: string): string | null {
-  const read = readTextBounded(file, LEDGER_RECORD_MAX_BYTES);
+  const read = readBytesBounded(file, LEDGER_RECORD_MAX_BYTES);
   if (read.status === "missing") return null; // pruned meanwhile
-  if (read.status !== "ok") return read.status === "not_a_file" ? "is not a regular file" : `cannot be read (${read.reason})`;
-  if (read.truncated) return `is over ${LEDGER_RECORD_MAX_BYTES} bytes`;
+  if (read.status !== "ok") return `${describeRefusal(read)} [${refusalCode(read)}]`;
   try {
-    return recordProblem(JSON.parse(read.text));
+    return recordProblem(JSON.parse(read.bytes.toString("utf8")));
   } catch {
     return "is not valid JSON";
   }

@@ -6,11 +6,12 @@ import os from "node:os";
 import { AopError } from "../core/errors.js";
 import { sha256Hex } from "../core/hash.js";
 import path from "node:path";
-import { ensureDir, fsyncDir, writeJsonAtomic } from "./atomic-write.js";
+import { ensureDir, fsyncDir, openForWriting, removeFile, writeAll, writeJsonAtomic } from "./atomic-write.js";
 import { crashPoint } from "./crash-points.js";
 import type { EffectNote, EffectSink } from "./effect-journal.js";
 import { defaultFileMode, type WorkspaceLayout } from "./layout.js";
-import { readTextBounded } from "./read-text-bounded.js";
+import { READ_LIMITS } from "./read-limits.js";
+import { describeRefusal, readBytesBounded, readTextBounded, refusalCode } from "./read-text-bounded.js";
 
 export interface LedgerRecord {
   operation_id: string;
@@ -39,7 +40,7 @@ export interface OperationIntent {
 export type LedgerEntry = { kind: "record"; record: LedgerRecord } | { kind: "intent"; intent: OperationIntent; effects: EffectNote[] } | { kind: "none" };
 
 /** Records hold whole envelopes (a doctor report, a checkpoint): generous, but bounded. */
-export const LEDGER_RECORD_MAX_BYTES = 32 * 1024 * 1024;
+export const LEDGER_RECORD_MAX_BYTES = READ_LIMITS.ledgerRecord;
 
 export function ledgerKey(operationId: string): string {
   return sha256Hex(operationId);
@@ -77,14 +78,12 @@ export function recordProblem(value: unknown): string | null {
 /** The record of `operationId`, or null; a record that cannot be read is `file_corrupt` (never re-run silently). */
 export function readRecord(layout: WorkspaceLayout, operationId: string): LedgerRecord | null {
   const file = recordPath(layout, operationId);
-  const read = readTextBounded(file, LEDGER_RECORD_MAX_BYTES);
+  const read = readBytesBounded(file, LEDGER_RECORD_MAX_BYTES);
   if (read.status === "missing") return null;
-  if (read.status === "not_a_file") throw corrupt(layout, file, "is not a regular file", operationId);
-  if (read.status === "unreadable") throw corrupt(layout, file, `cannot be read (${read.reason})`, operationId);
-  if (read.truncated || read.binary) throw corrupt(layout, file, read.truncated ? `is over ${LEDGER_RECORD_MAX_BYTES} bytes` : "is not text", operationId);
+  if (read.status !== "ok") throw corrupt(layout, file, `${describeRefusal(read)} [${refusalCode(read)}]`, operationId);
   let value: unknown;
   try {
-    value = JSON.parse(read.text);
+    value = JSON.parse(read.bytes.toString("utf8"));
   } catch {
     throw corrupt(layout, file, "is not valid JSON", operationId);
   }
@@ -136,7 +135,7 @@ export function readLedgerEntry(layout: WorkspaceLayout, operationId: string): L
 }
 
 export function removeIntent(layout: WorkspaceLayout, operationId: string): void {
-  fs.rmSync(intentPath(layout, operationId), { force: true });
+  removeFile(intentPath(layout, operationId));
 }
 
 /**
@@ -165,7 +164,7 @@ export class IntentJournal implements EffectSink {
     const file = intentPath(layout, intent.operation_id);
     ensureDir(path.dirname(file));
     const full: OperationIntent = options.continuing && "pid" in intent ? intent : { ...intent, pid: process.pid, hostname: os.hostname() };
-    const journal = new IntentJournal(file, full, fs.openSync(file, options.continuing ? "a" : "w", defaultFileMode(file)), options.continuing);
+    const journal = new IntentJournal(file, full, openForWriting(file, options.continuing ? "append" : "truncate", defaultFileMode(file)), options.continuing);
     if (!options.continuing) {
       journal.line({ intent: full });
       crashPoint("ledger:after-intent", file);
@@ -186,7 +185,7 @@ export class IntentJournal implements EffectSink {
 
   private line(value: unknown): void {
     if (this.fd === null) throw new Error("intent journal is closed");
-    fs.writeSync(this.fd, JSON.stringify(value) + "\n");
+    writeAll(this.fd, JSON.stringify(value) + "\n", this.file);
   }
 
   close(): void {

@@ -2,6 +2,7 @@
 // one record in 16 (chosen by its key) triggers a look at its own fan-out folder only, never the whole
 // ledger. Each folder keeps at most ceil(max_records / 256) records, so the ledger holds about max_records.
 import fs from "node:fs";
+import { assertContained } from "./containment.js";
 import type { WorkspaceLayout } from "./layout.js";
 
 export interface LedgerRetention {
@@ -47,6 +48,7 @@ function lockHeld(lockPath: string): boolean {
  */
 export function pruneLedgerBucket(layout: WorkspaceLayout, bucketHex: string, retention: LedgerRetention, nowMs: number, keepKey?: string): PruneOutcome {
   const dir = layout.ledgerBucket(bucketHex);
+  assertContained(dir); // its files are removed: never through a folder link out of the workspace
   let names: string[];
   try {
     names = fs.readdirSync(dir).slice(0, PRUNE_STEP_MAX_ENTRIES);

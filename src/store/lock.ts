@@ -1,24 +1,24 @@
-// Cross-process lock: an exclusively created file holding {pid, hostname, acquired_at}.
-// A dead holder on this host is reclaimed at once, an old lock with a warning; waiting is bounded.
+// Cross-process lock: an exclusively created file holding {pid, hostname, acquired_at, token}
+// (docs/foundation.md, "Locks"). A dead holder on this host is reclaimed at once, a live one never; a
+// holder on another host by the age of its last refresh. Release removes only the caller's own lock.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { randomBytes } from "node:crypto";
 import { AopError } from "../core/errors.js";
-import { ensureDir } from "./atomic-write.js";
+import { ensureDir, ioFailure } from "./atomic-write.js";
+import { assertContained } from "./containment.js";
 import { defaultFileMode } from "./layout.js";
+import { holderRecord, isDeadHolderReason, readHolder, reclaimReason, type HolderInfo, type LockHolder } from "./lock-holder.js";
+import { enterQueue, leaveQueue } from "./lock-queue.js";
 
-export interface LockHolder {
-  pid: number;
-  hostname: string;
-  acquired_at: string;
-}
+export type { LockHolder } from "./lock-holder.js";
 
 export interface LockOptions {
-  /** Give up (lock_timeout) after waiting this long. */
+  /** Give up (lock_timeout) after waiting this long, in this process's queue and for the file together. */
   timeoutMs?: number;
   /**
-   * A lock older than this is reclaimed with a warning, whoever holds it. Locks held across long work
-   * pass Infinity and rely on the dead-holder check.
+   * A holder on another host whose lock was not refreshed for this long is reclaimed with a warning.
+   * Holders refresh their lock every third of it, so only a holder that stopped is ever judged stale.
    */
   staleMs?: number;
   /** Receives reclaim warnings; defaults to stderr. */
@@ -27,138 +27,154 @@ export interface LockOptions {
 
 export const DEFAULT_LOCK_TIMEOUT_MS = 20_000;
 export const DEFAULT_LOCK_STALE_MS = 10_000;
-const UNREADABLE_HOLDER_MS = 5_000;
-const HOSTNAME = os.hostname();
+// The reclaim guard is held for microseconds; one older than this was left by a crash.
+const GUARD_STALE_MS = 2_000;
 
 export type ReleaseLock = () => void;
 
-// Callers in one process queue here, so the file lock only arbitrates between processes.
-const inProcessTails = new Map<string, Promise<void>>();
+interface Held {
+  fd: number;
+  refresh: NodeJS.Timeout;
+}
 
 function defaultWarn(message: string): void {
   process.stderr.write(`warning: ${message}\n`);
 }
 
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-function readHolder(lockPath: string): { holder: LockHolder | null; raw: string; ageMs: number } | null {
-  try {
-    const raw = fs.readFileSync(lockPath, "utf8");
-    const ageMs = Date.now() - fs.statSync(lockPath).mtimeMs;
-    let holder: LockHolder | null = null;
-    try {
-      const parsed = JSON.parse(raw) as LockHolder;
-      if (typeof parsed.pid === "number" && typeof parsed.hostname === "string") holder = parsed;
-    } catch {
-      holder = null; // created but not yet written, or garbage: judged by age only
-    }
-    return { holder, raw, ageMs };
-  } catch {
-    return null; // vanished between our create attempt and the read
-  }
-}
-
-const HOLDER_PREFIX = `{"pid":${process.pid},"hostname":${JSON.stringify(HOSTNAME)},"acquired_at":"`;
-
-function tryCreate(lockPath: string): boolean {
+/**
+ * Create the lock file exclusively and write its holder record. The descriptor stays open while the
+ * lock is held: it refreshes the lock's time and proves ownership (same inode) at release. A record that
+ * cannot be written (full disk) takes the empty lock file with it at once.
+ */
+function tryCreate(lockPath: string): number | null {
   let fd: number;
   try {
     fd = fs.openSync(lockPath, "wx", defaultFileMode(lockPath));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === "EEXIST") return false;
+    if (code === "EEXIST") return null;
     if (code === "ENOENT") {
       ensureDir(path.dirname(lockPath));
       return tryCreate(lockPath);
     }
-    throw err;
+    throw ioFailure(err, lockPath);
   }
   try {
-    fs.writeSync(fd, `${HOLDER_PREFIX}${new Date().toISOString()}"}`);
-  } finally {
-    fs.closeSync(fd);
-  }
-  return true;
-}
-
-function removeLockFile(lockPath: string): void {
-  try {
-    fs.unlinkSync(lockPath);
+    fs.writeSync(fd, holderRecord(randomBytes(8).toString("hex"), new Date().toISOString()));
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    fs.closeSync(fd);
+    fs.rmSync(lockPath, { force: true });
+    throw ioFailure(err, lockPath);
+  }
+  return fd;
+}
+
+/** True while the file at `lockPath` is the one `fd` was opened on (an open file's inode is never reused). */
+function isOurs(lockPath: string, fd: number): boolean {
+  try {
+    const mine = fs.fstatSync(fd);
+    const there = fs.lstatSync(lockPath);
+    return mine.ino === there.ino && mine.dev === there.dev;
+  } catch {
+    return false;
   }
 }
 
-/** Why the current lock may be taken over, or null if it must be waited for. */
-function reclaimReason(info: { holder: LockHolder | null; ageMs: number }, staleMs: number): string | null {
-  const { holder, ageMs } = info;
-  if (holder && holder.hostname === HOSTNAME && holder.pid !== process.pid && !processIsAlive(holder.pid)) {
-    return `holder pid ${holder.pid} is no longer running`;
-  }
-  if (ageMs > staleMs) return `lock is ${Math.round(ageMs / 1000)}s old (bound ${Math.round(staleMs / 1000)}s)`;
-  // The holder line is written right after the exclusive create; an empty or garbled holder that
-  // stays so is a crash between the two, even for locks that are otherwise never reclaimed by age.
-  if (holder === null && ageMs > Math.min(staleMs, UNREADABLE_HOLDER_MS)) return `lock holder is unreadable and ${Math.round(ageMs / 1000)}s old`;
-  return null;
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 /**
- * Remove a lock we judged dead, under a short-lived guard so two reclaimers cannot
- * delete each other's fresh lock. Returns true when the lock file is gone.
+ * Run `fn` under `<lock>.reclaim`, the guard every removal of a lock file takes, so a reclaimer and a
+ * releaser never remove a lock someone else just created. Waits briefly for a busy guard; a guard left by
+ * a crash is cleared. `fn` runs unguarded if the guard stays busy (a removal is then still checked).
  */
-function reclaim(lockPath: string, seenRaw: string, reason: string, warn: (m: string) => void, staleMs: number): boolean {
+function underGuard<T>(lockPath: string, fn: () => T): T {
   const guard = `${lockPath}.reclaim`;
-  if (!tryCreate(guard)) {
+  let fd: number | null = null;
+  for (let attempt = 0; attempt < 200 && fd === null; attempt++) {
+    try {
+      fd = tryCreate(guard);
+    } catch {
+      break; // the guard cannot be created (full disk): the removal below is still checked
+    }
+    if (fd !== null) break;
     const info = readHolder(guard);
-    if (info && reclaimReason(info, Math.min(staleMs, 2_000)) !== null) fs.rmSync(guard, { force: true });
-    return false;
+    if (info && reclaimReason(info, GUARD_STALE_MS) !== null) fs.rmSync(guard, { force: true });
+    else sleepSync(Math.min(1 + attempt, 10));
   }
   try {
+    return fn();
+  } finally {
+    if (fd !== null) {
+      if (isOurs(guard, fd)) fs.rmSync(guard, { force: true });
+      fs.closeSync(fd);
+    }
+  }
+}
+
+/** Remove a lock we judged dead, only if it still holds the record we judged. Returns true when it is gone. */
+function reclaim(lockPath: string, seen: HolderInfo, reason: string, warn: (m: string) => void): boolean {
+  return underGuard(lockPath, () => {
     const current = readHolder(lockPath);
     if (current === null) return true;
-    if (current.raw !== seenRaw) return false; // someone else took it meanwhile
+    if (current.raw !== seen.raw) return false; // someone else took it meanwhile
     fs.rmSync(lockPath, { force: true });
-    if (!reason.startsWith("holder pid")) warn(`reclaimed lock ${lockPath}: ${reason}`);
+    if (!isDeadHolderReason(reason)) warn(`reclaimed lock ${lockPath}: ${reason}`);
     return true;
+  });
+}
+
+function releaseFile(lockPath: string, held: Held): void {
+  clearInterval(held.refresh);
+  try {
+    underGuard(lockPath, () => {
+      if (isOurs(lockPath, held.fd)) fs.rmSync(lockPath, { force: true });
+    });
   } finally {
-    fs.rmSync(guard, { force: true });
+    fs.closeSync(held.fd);
   }
+}
+
+function startRefresh(fd: number, staleMs: number): NodeJS.Timeout {
+  const every = Math.max(50, Math.min(staleMs, DEFAULT_LOCK_STALE_MS) / 3);
+  const timer = setInterval(() => {
+    try {
+      const now = new Date();
+      fs.futimesSync(fd, now, now);
+    } catch {
+      // released meanwhile
+    }
+  }, every);
+  timer.unref();
+  return timer;
 }
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-async function acquireFileLock(lockPath: string, options: LockOptions): Promise<ReleaseLock> {
+function lockTimeout(lockPath: string, timeoutMs: number, holder: LockHolder | null, where: string): AopError {
+  return new AopError("lock_timeout", `could not acquire ${lockPath} within ${timeoutMs} ms (${where})`, {
+    details: { lock: lockPath, holder },
+    hint: "another aop call holds this lock; retry, or remove the lock file if its holder is gone",
+  });
+}
+
+async function acquireFileLock(lockPath: string, deadline: number, options: LockOptions): Promise<Held> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
   const staleMs = options.staleMs ?? DEFAULT_LOCK_STALE_MS;
   const warn = options.warn ?? defaultWarn;
-  const deadline = Date.now() + timeoutMs;
+  assertContained(lockPath);
   let backoff = 1;
   for (;;) {
-    if (tryCreate(lockPath)) {
-      return () => removeLockFile(lockPath);
-    }
+    const fd = tryCreate(lockPath);
+    if (fd !== null) return { fd, refresh: startRefresh(fd, staleMs) };
     const info = readHolder(lockPath);
-    if (info) {
-      const reason = reclaimReason(info, staleMs);
-      if (reason !== null && reclaim(lockPath, info.raw, reason, warn, staleMs)) continue;
-    } else {
-      continue; // released between attempts: try again at once
-    }
-    if (Date.now() >= deadline) {
-      throw new AopError("lock_timeout", `could not acquire ${lockPath} within ${timeoutMs} ms`, {
-        details: { lock: lockPath, holder: info.holder },
-        hint: "another aop process holds this lock; retry, or remove the lock file if its holder is gone",
-      });
-    }
+    if (info === null) continue; // released between attempts: try again at once
+    const reason = reclaimReason(info, staleMs);
+    if (reason !== null && reclaim(lockPath, info, reason, warn)) continue;
+    if (Date.now() >= deadline) throw lockTimeout(lockPath, timeoutMs, info.holder, "held by another process");
     // Exponential backoff with full jitter, capped so a released lock is noticed quickly.
     await sleep(Math.random() * backoff);
     backoff = Math.min(backoff * 2, 25);
@@ -167,23 +183,14 @@ async function acquireFileLock(lockPath: string, options: LockOptions): Promise<
 
 /** Acquire the lock for `lockPath`; the returned function releases it (idempotent). */
 export async function acquireLock(lockPath: string, options: LockOptions = {}): Promise<ReleaseLock> {
-  const previous = inProcessTails.get(lockPath);
-  let releaseQueue!: () => void;
-  const mine = new Promise<void>((resolve) => {
-    releaseQueue = resolve;
-  });
-  const tail = previous ? previous.then(() => mine) : mine;
-  inProcessTails.set(lockPath, tail);
-  if (previous) await previous;
-  const leaveQueue = () => {
-    if (inProcessTails.get(lockPath) === tail) inProcessTails.delete(lockPath);
-    releaseQueue();
-  };
-  let releaseFile: ReleaseLock;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
+  const deadline = Date.now() + timeoutMs;
+  await enterQueue(lockPath, deadline, () => lockTimeout(lockPath, timeoutMs, null, "waiting behind other callers in this process"));
+  let held: Held;
   try {
-    releaseFile = await acquireFileLock(lockPath, options);
+    held = await acquireFileLock(lockPath, deadline, options);
   } catch (err) {
-    leaveQueue();
+    leaveQueue(lockPath);
     throw err;
   }
   let released = false;
@@ -191,9 +198,9 @@ export async function acquireLock(lockPath: string, options: LockOptions = {}): 
     if (released) return;
     released = true;
     try {
-      releaseFile();
+      releaseFile(lockPath, held);
     } finally {
-      leaveQueue();
+      leaveQueue(lockPath);
     }
   };
 }

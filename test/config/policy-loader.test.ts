@@ -34,6 +34,16 @@ describe("policy loading", () => {
     expect(policy.rbac.orchestrator!.length).toBeGreaterThan(5);
   });
 
+  it("refuses a __proto__ key (it would become the merged policy's prototype) with the path and the reason", async () => {
+    for (const [yaml, path] of [["__proto__:\n  polluted: true\n", "__proto__"], ["observability:\n  replay:\n    constructor: {}\n", "observability.replay.constructor"]] as const) {
+      const result = await loadPolicyTolerant(workspaceWithPolicy(yaml));
+      expect(result.problems).toEqual([{ file: "agentic/orchestrator/policy.yaml", path, message: `the key '${path.split(".").pop()}' is refused (__proto__, constructor and prototype would reach an object's prototype); rename or remove it` }]);
+      expect(result.policy).toEqual(policyDefaults());
+      expect(Object.getPrototypeOf(result.policy)).toBe(Object.prototype);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it("names the file, the JSON path and the problem", async () => {
     const result = await loadPolicyTolerant(workspaceWithPolicy("observability:\n  replay:\n    write_mode: sometimes\n"));
     expect(result.problems).toEqual([

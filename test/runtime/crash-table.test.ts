@@ -13,6 +13,7 @@ import { verifyFeatureChain } from "../../src/domains/evidence/evidence-verify.j
 import { systemClock } from "../../src/core/clock.js";
 import { CRASH_POINTS } from "../../src/store/crash-points.js";
 import { loadCatalog } from "../../src/catalog/catalog.js";
+import { signingKeyFixture } from "../helpers/signing-key.js";
 
 const T0 = "2026-03-01T10:00:00.000Z";
 const T1 = "2026-03-01T10:05:00.000Z";
@@ -45,6 +46,12 @@ const checkpoint = (root: string) => json<{ step: string; recently_done?: unknow
 const listing = (root: string, rel: string, match: RegExp): string[] => (fs.existsSync(path.join(root, rel)) ? fs.readdirSync(path.join(root, rel)).filter((n) => match.test(n)).sort() : []);
 const featureFiles = (root: string) => JSON.stringify([read(root, ".aop/features/f1/state.md"), read(root, ".aop/features/f_new/state.md"), read(root, ".aop/features/index.json")]);
 const START: [string, Record<string, unknown>] = ["run.start", { run_id: "run:crash", owner: "orch", ttl_seconds: 3600 }];
+const GATE: [string, Record<string, unknown>] = ["gates.run", { feature_id: "f1", mode: "fast" }];
+const EVIDENCE = ".aop/features/f1/evidence";
+const completeLines = (text: string | null): number => (text ?? "").split("\n").length - 1;
+// The signing tools sign with this key (a temp file: the children inherit AOP_SIGNING_KEY); every template commits its public key.
+const KEY = signingKeyFixture();
+process.env.AOP_SIGNING_KEY = KEY.file;
 const CHECKPOINT: [string, Record<string, unknown>] = ["checkpoint.update", { skill: "architect", patch: { progress_summary: "designing", next_actions: ["write the tests", "fix the bug"] } }];
 
 const CASES: ToolCase[] = [
@@ -76,6 +83,22 @@ const CASES: ToolCase[] = [
     fingerprint: (r) => JSON.stringify(listing(r, ".aop/features/f1/evidence", /^gate-fast-/).map((n) => read(r, `.aop/features/f1/evidence/${n}`))),
     data: (d) => expect(d).toMatchObject({ overall: "pass", is_latest: true, chain: { sequence: 0 } }),
   },
+  {
+    tool: "evidence.attest",
+    args: { feature_id: "f1", bundle: true },
+    setup: [GATE],
+    count: (r) => listing(r, EVIDENCE, /\.intoto\.jsonl$/).length,
+    fingerprint: (r) => JSON.stringify(listing(r, EVIDENCE, /\.(intoto\.jsonl|sigstore\.json)$/).map((n) => read(r, `${EVIDENCE}/${n}`))),
+    data: (d) => expect(d).toMatchObject({ created: true, chain_sequence: 0, keyid: KEY.keyid }),
+  },
+  {
+    tool: "evidence.anchor",
+    args: { feature_id: "f1" },
+    setup: [GATE],
+    count: (r) => completeLines(read(r, `${EVIDENCE}/anchors.jsonl`)),
+    fingerprint: (r) => read(r, `${EVIDENCE}/anchors.jsonl`) ?? "",
+    data: (d) => expect(d).toMatchObject({ created: true, tree_size: 1 }),
+  },
   { tool: "doctor.run", args: {}, setup: [], count: (r) => listing(r, ".aop/runtime/doctor/history", /\.json$/).length, fingerprint: (r) => JSON.stringify(listing(r, ".aop/runtime/doctor/history", /\.json$/)) },
   {
     tool: "checkpoint.update",
@@ -103,6 +126,7 @@ const points = new Map<string, string[]>();
 async function template(c: ToolCase): Promise<string> {
   const root = tempWorkspace();
   writeFile(root, "agentic/orchestrator/policy.yaml", INTEGRITY_POLICY_YAML);
+  KEY.commitTo(root);
   writeFile(root, "agentic/orchestrator/gates.yaml", gatesYaml({ fast: [nodeStep("lint", "", { parallel_group: "checks" }), nodeStep("types", "", { parallel_group: "checks" })] }));
   let n = 0;
   for (const [tool, args] of [["feature.init", { feature_id: "f1" }] as [string, Record<string, unknown>], ...c.setup]) {

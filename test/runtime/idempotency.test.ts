@@ -6,7 +6,8 @@ import { runWorkers } from "../helpers/processes.js";
 import { runCli, runJson } from "../helpers/cli.js";
 import { tempWorkspace } from "../helpers/tmp.js";
 import { opId, testRuntime } from "../helpers/runtime.js";
-import type { ToolHandler } from "../../src/catalog/tool-types.js";
+import type { PipelineHandler, ToolHandler, ToolName } from "../../src/catalog/tool-types.js";
+import { pipelineHandler } from "../../src/app/pipeline-handler.js";
 import { handlers as featureHandlers } from "../../src/domains/features/tools.js";
 import { intentPath, recordPath } from "../../src/store/ledger-files.js";
 import { AopError } from "../../src/core/errors.js";
@@ -15,11 +16,11 @@ import { requestHashOf } from "../../src/runtime/tool-runtime.js";
 describe("idempotency ledger", () => {
   it("new → replay returns the identical envelope bytes and does not re-run the handler", async () => {
     let executions = 0;
-    const counting: ToolHandler = async (args, ctx) => {
+    const counting: ToolHandler<"feature.init"> = async (args, ctx) => {
       executions += 1;
       return featureHandlers["feature.init"]!(args, ctx);
     };
-    const { runtime, clock } = testRuntime({ handlerLoader: async () => counting });
+    const { runtime, clock } = testRuntime({ handlerLoader: async () => pipelineHandler(counting) });
     const id = opId();
     const first = await runtime.callTool("feature.init", { feature_id: "f1", operation_id: id });
     clock.advance(60_000);
@@ -109,8 +110,8 @@ describe("idempotency ledger: damage and interruptions", () => {
   it("a result that cannot be recorded is reported, and the retry says operation_interrupted instead of running again", async () => {
     const id = opId("unrecordable");
     // After the change, the record's name is taken by a folder, so the record cannot be written.
-    const blocking: ToolHandler = async (args, ctx) => {
-      const data = await featureHandlers[ctx.tool_name]!(args, ctx);
+    const blocking: PipelineHandler = async (args, ctx) => {
+      const data = await pipelineHandler(featureHandlers[ctx.tool_name as ToolName]!)(args, ctx);
       if (ctx.operation_id === id) fs.mkdirSync(recordPath(ctx.layout, id), { recursive: true });
       return data;
     };
@@ -128,12 +129,12 @@ describe("idempotency ledger: damage and interruptions", () => {
 
   it("an interrupted handler (operation_interrupted) is not recorded when nothing landed: the retry runs", async () => {
     let calls = 0;
-    const interrupting: ToolHandler = async (args, ctx) => {
+    const interrupting: ToolHandler<"feature.init"> = async (args, ctx) => {
       calls += 1;
       if (calls === 1) throw new AopError("operation_interrupted", "stopped before doing anything");
       return featureHandlers["feature.init"]!(args, ctx);
     };
-    const { runtime, layout } = testRuntime({ handlerLoader: async () => interrupting });
+    const { runtime, layout } = testRuntime({ handlerLoader: async () => pipelineHandler(interrupting) });
     const id = opId("interrupted");
     const first = await runtime.callTool("feature.init", { feature_id: "i1", operation_id: id });
     expect(first.envelope).toMatchObject({ ok: false, error: { code: "operation_interrupted" } });

@@ -22,12 +22,17 @@ const EXPECTED: Record<string, Role[]> = {
   "gates.run": ["orchestrator", "builder", "qa", "system"],
   "evidence.latest": ["orchestrator", "planner", "builder", "qa", "system"],
   "evidence.verify_chain": ["orchestrator", "planner", "qa", "system"],
+  "evidence.attest": ["orchestrator", "qa", "system"],
+  "evidence.anchor": ["orchestrator", "qa", "system"],
+  "evidence.prove": ["orchestrator", "planner", "qa", "system"],
   "checkpoint.list": ["orchestrator", "planner", "builder", "qa", "system"],
   "checkpoint.get": ["orchestrator", "planner", "builder", "qa", "system"],
   "checkpoint.validate": ["orchestrator", "planner", "builder", "qa", "system"],
   "checkpoint.next": ["orchestrator", "planner", "builder", "qa", "system"],
   "checkpoint.update": ["orchestrator", "planner", "builder", "system"],
   "checkpoint.done": ["orchestrator", "planner", "builder", "system"],
+  "checkpoint.reset": ["orchestrator", "planner", "builder", "system"],
+  "checkpoint.init": ["orchestrator", "planner", "builder", "system"],
 };
 
 describe("RBAC with the default policy", () => {
@@ -42,6 +47,25 @@ describe("RBAC with the default policy", () => {
     const r = await runtime.callTool(tool, entry.mutating ? { operation_id: opId() } : {});
     const forbidden = !r.envelope.ok && r.envelope.error.code === "forbidden_tool_for_role";
     expect(forbidden).toBe(!allowed);
+  });
+
+  it("a policy grant the catalog does not support is still refused (the catalog half of the role check)", async () => {
+    const layout = new WorkspaceLayout(tempWorkspace());
+    fs.mkdirSync(layout.orchestratorDir, { recursive: true });
+    // run.start supports orchestrator and system only; the policy loads (DRIFT_003 and `aop config check` report the grant).
+    fs.writeFileSync(layout.policyFile, "rbac:\n  builder: [run.start, run.status]\n");
+    const { runtime } = testRuntime({ layout, identity: { actor: "builder" } });
+    expect((await runtime.callTool("run.status", {})).envelope.ok).toBe(true);
+    const r = await runtime.callTool("run.start", { operation_id: opId() });
+    expect(r.envelope).toEqual({
+      ok: false,
+      error: {
+        code: "forbidden_tool_for_role",
+        message: "role 'builder' may not call run.start",
+        details: { tool_name: "run.start", role: "builder", granted_by_policy: true, supported_by_catalog: false, hint: "the tool supports roles: orchestrator, system" },
+      },
+    });
+    expect(fs.existsSync(layout.runLease())).toBe(false);
   });
 
   it("a narrowed user policy removes a tool from a role", async () => {

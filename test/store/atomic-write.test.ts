@@ -22,19 +22,20 @@ describe("writeFileAtomic", () => {
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
   });
 
-  it("a writer killed mid-write never leaves a partial target file", async () => {
+  it("a writer killed mid-write never leaves a partial target file: always one whole version", async () => {
     const dir = tempDir();
     const target = path.join(dir, "big.json");
+    const versions: number[] = [];
     for (let trial = 0; trial < 5; trial++) {
       const worker = startWorker("atomic-writer.mjs", [target]);
-      await waitForOutput(worker.child, "writing");
+      await waitForOutput(worker.child, "writing"); // one complete write is done: the target exists from here on
       await new Promise((r) => setTimeout(r, 40 + Math.random() * 120));
       worker.child.kill("SIGKILL");
       await worker.done;
-      if (fs.existsSync(target)) {
-        const parsed = JSON.parse(fs.readFileSync(target, "utf8")) as { fill: string };
-        expect(parsed.fill.length).toBe(2 * 1024 * 1024);
-      }
+      const parsed = JSON.parse(fs.readFileSync(target, "utf8")) as { i: number; fill: string };
+      expect(parsed.fill).toBe(String((parsed.i - 1) % 10).repeat(2 * 1024 * 1024));
+      versions.push(parsed.i);
     }
+    expect(versions.every((v) => v >= 1)).toBe(true);
   }, 60_000);
 });

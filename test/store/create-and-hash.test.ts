@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 import { tempDir } from "../helpers/tmp.js";
 import { createFileAtomic } from "../../src/store/atomic-write.js";
 import { readFileOrNull, sha256FileOrNull } from "../../src/store/file-hash.js";
-import { readLinesSync } from "../../src/store/jsonl.js";
 
 describe("createFileAtomic", () => {
   it("creates a file with its whole contents and leaves no temp file", () => {
@@ -36,26 +35,5 @@ describe("sha256FileOrNull", () => {
     const missing = path.join(tempDir(), "nope");
     expect(sha256FileOrNull(missing)).toBeNull();
     expect(readFileOrNull(missing)).toBeNull();
-  });
-});
-
-describe("readLinesSync", () => {
-  it("yields raw lines with offsets, marks a torn final line, and stops at endOffset", () => {
-    const file = path.join(tempDir(), "c.jsonl");
-    fs.writeFileSync(file, "one\r\ntwo\n\nthree-torn");
-    expect([...readLinesSync(file)]).toEqual([
-      { text: "one", offset: 0, complete: true },
-      { text: "two", offset: 5, complete: true },
-      { text: "", offset: 9, complete: true },
-      { text: "three-torn", offset: 10, complete: false },
-    ]);
-    expect([...readLinesSync(file, { endOffset: 9 })].map((l) => l.text)).toEqual(["one", "two"]);
-  });
-
-  it("handles lines longer than its chunk", () => {
-    const file = path.join(tempDir(), "long.jsonl");
-    const long = "x".repeat(5000);
-    fs.writeFileSync(file, `${long}\nshort\n`);
-    expect([...readLinesSync(file, { chunkSize: 1024 })].map((l) => l.text)).toEqual([long, "short"]);
   });
 });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../helpers/tmp.js";
-import { appendJsonLine, readJsonl, type JsonlReadStats } from "../../src/store/jsonl.js";
+import { appendJsonLine, readJsonl, readLinesSync, type JsonlReadStats } from "../../src/store/jsonl.js";
 
 async function readAll(file: string, options = {}) {
   const stats: JsonlReadStats = { lines: 0, skipped: 0, tornTail: false, endOffset: 0 };
@@ -51,5 +51,47 @@ describe("JSONL", () => {
 
   it("refuses a value that would span lines", () => {
     expect(() => appendJsonLine(path.join(tempDir(), "e.jsonl"), "a\nb")).toThrow();
+  });
+});
+
+describe("one line reader under both JSONL reads", () => {
+  it("readJsonl is readLinesSync parsed: same offsets, CRLF and blank lines tolerated, a torn tail counted", async () => {
+    const file = path.join(tempDir(), "f.jsonl");
+    fs.writeFileSync(file, '{"a":1}\r\n\n{"a":2}\nbad\n{"a":3');
+    const raw = [...readLinesSync(file, { chunkSize: 3 })];
+    expect(raw).toEqual([
+      { text: '{"a":1}', offset: 0, end: 9, complete: true },
+      { text: "", offset: 9, end: 10, complete: true },
+      { text: '{"a":2}', offset: 10, end: 18, complete: true },
+      { text: "bad", offset: 18, end: 22, complete: true },
+      { text: '{"a":3', offset: 22, end: 28, complete: false },
+    ]);
+    const stats: JsonlReadStats = { lines: 0, skipped: 0, tornTail: false, endOffset: 0 };
+    const parsed = [];
+    for await (const r of readJsonl(file, { chunkSize: 3 }, stats)) parsed.push(r);
+    expect(parsed).toEqual([{ offset: 0, value: { a: 1 } }, { offset: 10, value: { a: 2 } }]);
+    expect(stats).toEqual({ lines: 5, skipped: 2, tornTail: true, endOffset: 22 });
+    expect([...readLinesSync(file, { fromOffset: 10, endOffset: 18 })]).toEqual([{ text: '{"a":2}', offset: 10, end: 18, complete: true }]);
+  });
+});
+
+describe("readLinesSync", () => {
+  it("yields raw lines with offsets, marks a torn final line, and stops at endOffset", () => {
+    const file = path.join(tempDir(), "c.jsonl");
+    fs.writeFileSync(file, "one\r\ntwo\n\nthree-torn");
+    expect([...readLinesSync(file)]).toEqual([
+      { text: "one", offset: 0, end: 5, complete: true },
+      { text: "two", offset: 5, end: 9, complete: true },
+      { text: "", offset: 9, end: 10, complete: true },
+      { text: "three-torn", offset: 10, end: 20, complete: false },
+    ]);
+    expect([...readLinesSync(file, { endOffset: 9 })].map((l) => l.text)).toEqual(["one", "two"]);
+  });
+
+  it("handles lines longer than its chunk", () => {
+    const file = path.join(tempDir(), "long.jsonl");
+    const long = "x".repeat(5000);
+    fs.writeFileSync(file, `${long}\nshort\n`);
+    expect([...readLinesSync(file, { chunkSize: 1024 })].map((l) => l.text)).toEqual([long, "short"]);
   });
 });

@@ -72,3 +72,85 @@ describe("cross-process lock", () => {
     expect(order).toEqual([1, 2, 3, 4, 5]);
   });
 });
+
+describe("lock ownership (DESIGN §18: release removes only its own lock, a live holder is never reclaimed)", () => {
+  const holderOf = (lockPath: string) => JSON.parse(fs.readFileSync(lockPath, "utf8")) as { pid: number; token: string };
+
+  it("after B reclaims a stalled holder A (another host), A's late release leaves B's lock in place", async () => {
+    const lockPath = path.join(tempDir(), "shared.lock");
+    const a = startWorker("lock-holder-timed.mjs", [lockPath, "1500", "600", "other-host"]);
+    await waitForOutput(a.child, "holding");
+    a.child.kill("SIGSTOP"); // A stops refreshing: to B its lock goes stale
+    const warnings: string[] = [];
+    const releaseB = await acquireLock(lockPath, { staleMs: 600, timeoutMs: 5_000, warn: (m) => warnings.push(m) });
+    expect(warnings.join("\n")).toMatch(/reclaimed lock .* without a refresh/);
+    const mine = holderOf(lockPath);
+    expect(mine.pid).toBe(process.pid);
+    a.child.kill("SIGCONT");
+    await waitForOutput(a.child, "released");
+    await a.done;
+    // A's release found a lock that is not its own and left it alone.
+    expect(holderOf(lockPath)).toEqual(mine);
+    releaseB();
+    expect(fs.existsSync(lockPath)).toBe(false);
+  }, 20_000);
+
+  it("a long holder on another host refreshes its lock and is not reclaimed past the age bound", async () => {
+    const lockPath = path.join(tempDir(), "long.lock");
+    const a = startWorker("lock-holder-timed.mjs", [lockPath, "2500", "600", "other-host"]);
+    await waitForOutput(a.child, "holding");
+    // Waiting 1.5 s is 2.5 age bounds: without refreshes the lock would be taken over.
+    await expect(acquireLock(lockPath, { staleMs: 600, timeoutMs: 1_500, warn: () => undefined })).rejects.toMatchObject({ code: "lock_timeout" });
+    await waitForOutput(a.child, "released");
+    await a.done;
+  }, 20_000);
+
+  it("a live holder on this host is never reclaimed, however old its lock looks", async () => {
+    const lockPath = path.join(tempDir(), "live.lock");
+    const a = startWorker("lock-holder.mjs", [lockPath]);
+    await waitForOutput(a.child, "holding");
+    const old = new Date(Date.now() - 3_600_000);
+    fs.utimesSync(lockPath, old, old);
+    await expect(acquireLock(lockPath, { staleMs: 100, timeoutMs: 600, warn: () => undefined })).rejects.toMatchObject({ code: "lock_timeout" });
+    expect(holderOf(lockPath).pid).toBe(a.child.pid);
+    a.child.kill("SIGKILL");
+    await a.done;
+    (await acquireLock(lockPath, { timeoutMs: 1_000 }))();
+  }, 20_000);
+
+  it("a lock whose pid now belongs to a process started after it was taken is reclaimed (pid reuse)", async () => {
+    const lockPath = path.join(tempDir(), "reused.lock");
+    // This test process is alive, but it started long after 2020: the record cannot be its own.
+    fs.writeFileSync(lockPath, JSON.stringify({ pid: process.pid, hostname: os.hostname(), acquired_at: "2020-01-01T00:00:00.000Z", token: "old" }));
+    const release = await acquireLock(lockPath, { timeoutMs: 1_000 });
+    expect(holderOf(lockPath).token).not.toBe("old");
+    release();
+  });
+
+  it("a release never removes a lock file someone else created after ours was removed", async () => {
+    const lockPath = path.join(tempDir(), "replaced.lock");
+    const release = await acquireLock(lockPath);
+    fs.rmSync(lockPath); // removed by hand ("remove the lock file if its holder is gone")
+    fs.writeFileSync(lockPath, JSON.stringify({ pid: process.ppid, hostname: os.hostname(), acquired_at: new Date().toISOString(), token: "b" }));
+    release();
+    expect(holderOf(lockPath).token).toBe("b");
+  });
+
+  it("callers waiting in this process's queue honour their own timeout", async () => {
+    const lockPath = path.join(tempDir(), "queued.lock");
+    const release = await acquireLock(lockPath);
+    await expect(acquireLock(lockPath, { timeoutMs: 100 })).rejects.toMatchObject({ code: "lock_timeout", message: expect.stringMatching(/waiting behind other callers in this process/) });
+    const later = acquireLock(lockPath, { timeoutMs: 5_000 });
+    release();
+    (await later)(); // the queue went on after the timed-out waiter left it
+    expect(fs.existsSync(lockPath)).toBe(false);
+  });
+
+  it("records a fresh random token per acquisition", async () => {
+    const lockPath = path.join(tempDir(), "token.lock");
+    const tokens = new Set<string>();
+    for (let i = 0; i < 3; i++) await withLock(lockPath, () => void tokens.add(holderOf(lockPath).token));
+    expect(tokens.size).toBe(3);
+    for (const t of tokens) expect(t).toMatch(/^[0-9a-f]{16}$/);
+  });
+});

@@ -3,18 +3,19 @@
 import type { Command } from "commander";
 
 export async function buildCheckpointProgram(): Promise<Command> {
-  const [{ Command }, { CHECKPOINT_DIR_OPTION, defineCheckpointCommands }, { readPackageVersion }, { examples }] = await Promise.all([
+  const [{ Command }, { CHECKPOINT_PROGRAM_FLAGS, defineCheckpointCommands }, { readPackageVersion }, { examples }, { addFlags }] = await Promise.all([
     import("./commander-vendor.js"),
     import("./checkpoint/define-commands.js"),
     import("./version.js"),
     import("./run-command.js"),
+    import("./flags.js"),
   ]);
-  const program = new Command("checkpoint")
-    .description("Checkpoint Protocol 1.0: validate, rank, update and resume .checkpoints/<skill>.checkpoint.json (same as `aop checkpoint`)")
-    .version(readPackageVersion(), "-V, --version", "print the version")
-    .option("--root <dir>", "workspace root (default: AOP_ROOT, else the nearest folder with .aop/, agentic/orchestrator/ or .git)")
-    .option(...CHECKPOINT_DIR_OPTION)
-    .option("--json", "print the machine payload only")
+  const program = addFlags(
+    new Command("checkpoint")
+      .description("Checkpoint Protocol 1.0: validate, rank, update and resume .checkpoints/<skill>.checkpoint.json (same as `aop checkpoint`)")
+      .version(readPackageVersion(), "-V, --version", "print the version"),
+    CHECKPOINT_PROGRAM_FLAGS,
+  )
     .configureHelp({ sortSubcommands: false, showGlobalOptions: true })
     .showSuggestionAfterError(true)
     .addHelpText("after", examples("checkpoint resume architect", "checkpoint status --brief", "checkpoint validate --strict"));

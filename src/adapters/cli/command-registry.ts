@@ -1,6 +1,7 @@
 // Every top-level command: its name, a one-line summary for `aop --help`, and how to load it.
 // Only the invoked command's module is loaded, so start-up cost does not grow with the command count.
 import type { Command } from "commander";
+import type { FlagSpec } from "./flags.js";
 
 export interface CommandModule {
   register(program: Command, summary: string): void;
@@ -20,8 +21,10 @@ export const COMMANDS: CommandEntry[] = [
   { name: "session", summary: "assign agent sessions to features in the active run", load: () => import("./commands/session.js") },
   { name: "checkpoint", summary: "validate, rank, update and resume skill checkpoints (.checkpoints/<skill>.checkpoint.json)", load: () => import("./commands/checkpoint.js") },
   { name: "gates", summary: "run a gate mode from gates.yaml and record its evidence", load: () => import("./commands/gates.js") },
-  { name: "evidence", summary: "show the newest gate evidence; verify evidence integrity chains", load: () => import("./commands/evidence.js") },
+  { name: "evidence", summary: "show, verify, attest, anchor and prove gate evidence", load: () => import("./commands/evidence.js") },
+  { name: "keys", summary: "the Ed25519 key that signs attestations and anchors (init, list)", load: () => import("./commands/keys.js") },
   { name: "replay", summary: "show a run's timeline of tool calls (--list runs, --follow a live run)", load: () => import("./commands/replay.js") },
+  { name: "export", summary: "send runs as OpenTelemetry GenAI traces over OTLP (or to an OTLP file), incrementally", load: () => import("./commands/export.js") },
   { name: "report", summary: "the timeline you can look at: one offline HTML file (waterfall, filters, features, checkpoints, doctor), --serve live, --diff two runs", load: () => import("./commands/report.js") },
   { name: "doctor", summary: "run every check (DRIFT_*, CONT_*, CKPT_*) and persist the report", load: () => import("./commands/doctor.js") },
   { name: "continuity", summary: "diagnose memory/CURRENT_STATE.md (memory-continuity protocol): continuity doctor", load: () => import("./commands/continuity.js") },
@@ -33,8 +36,18 @@ export const COMMANDS: CommandEntry[] = [
   { name: "mcp", summary: "serve every tool, the orientation resources and the resume/handoff prompts over MCP stdio", load: () => import("./commands/mcp.js") },
 ];
 
+/** The flags every `aop` command takes. */
+export const AOP_GLOBAL_FLAGS: readonly FlagSpec[] = [
+  { flag: "root", value: "<dir>", description: "workspace root (default: AOP_ROOT, else the nearest folder with .aop/, agentic/orchestrator/ or .git)" },
+  { flag: "transport", value: "<kind>", default: "inprocess", description: "inprocess | mcp (spawn `aop mcp` and call through an MCP client)" },
+  { flag: "run-id", value: "<id>", description: "run id recorded for tool calls (default: AOP_RUN_ID, the active lease, adhoc-<date>)" },
+  { flag: "session-id", value: "<id>", description: "session id recorded for tool calls (default: AOP_SESSION_ID)" },
+  { flag: "actor", value: "<role>", description: "role calling tools: orchestrator | planner | builder | qa | system (default: AOP_ACTOR, orchestrator)" },
+  { flag: "json", description: "print the machine payload only" },
+];
+
 /** Global flags that take a value, so their values are not mistaken for a command name. */
-const VALUE_FLAGS = new Set(["--root", "--transport", "--run-id", "--session-id", "--actor"]);
+const VALUE_FLAGS = new Set(AOP_GLOBAL_FLAGS.filter((f) => f.value).map((f) => `--${f.flag}`));
 
 /** The command the user asked for (`aop help <cmd>` counts), or undefined. */
 export function requestedCommand(argv: string[]): string | undefined {

@@ -1,8 +1,11 @@
 // What every command receives: the workspace, the clock, output streams and the global flags.
+import path from "node:path";
 import type { Clock } from "../../core/clock.js";
+import { AopError } from "../../core/errors.js";
 import { clockFromEnv } from "../../core/clock.js";
 import { WorkspaceLayout } from "../../store/layout.js";
 import { findWorkspaceRoot } from "../../store/workspace-root.js";
+import { sanitizeOutput } from "./output/escape.js";
 import { stdoutTarget, writeStdout } from "./output/stdout.js";
 import { colorEnabled, makeStyle, type Style } from "./output/style.js";
 
@@ -28,22 +31,47 @@ export interface CliContext {
   printJson(value: unknown): void;
 }
 
-export function createContext(globals: GlobalOptions, options: { checkpointsDir?: string } = {}): CliContext {
+export interface ContextOptions {
+  checkpointsDir?: string;
+  /** Folders that also mark a workspace for this command (see store/workspace-root.ts). */
+  rootMarkers?: readonly string[];
+  /** `aop init`: may create the workspace (a new --root folder, or the current folder). */
+  createsWorkspace?: boolean;
+}
+
+/** The workspace root; a named checkpoints folder (--dir) outside any workspace is its own project. */
+function rootFor(globals: GlobalOptions, options: ContextOptions): string {
+  try {
+    return findWorkspaceRoot({ root: globals.root, extraMarkers: options.rootMarkers ?? [], createsWorkspace: options.createsWorkspace === true });
+  } catch (err) {
+    if (options.checkpointsDir === undefined || globals.root !== undefined || !(err instanceof AopError) || err.code !== "workspace_not_found") throw err;
+    return path.dirname(path.resolve(options.checkpointsDir));
+  }
+}
+
+export function createContext(globals: GlobalOptions, options: ContextOptions = {}): CliContext {
   const json = globals.json === true;
-  const root = findWorkspaceRoot({ root: globals.root });
   let errStyle: Style | undefined;
+  let layout: WorkspaceLayout | undefined;
+  const style = makeStyle(colorEnabled(stdoutTarget, json));
+  const stderrStyle = () => (errStyle ??= makeStyle(colorEnabled(process.stderr, json)));
   return {
-    layout: new WorkspaceLayout(root, options),
+    // Resolved on first use: commands that never touch a workspace (aop tools) work anywhere, and the
+    // others fail with workspace_not_found instead of writing into an unmarked folder.
+    get layout() {
+      return (layout ??= new WorkspaceLayout(rootFor(globals, options), options.checkpointsDir === undefined ? {} : { checkpointsDir: options.checkpointsDir }));
+    },
     clock: clockFromEnv(),
     json,
-    style: makeStyle(colorEnabled(stdoutTarget, json)),
+    style,
     // Lazy: touching process.stderr builds a stream, which most commands never need.
     get errStyle() {
-      return (errStyle ??= makeStyle(colorEnabled(process.stderr, json)));
+      return stderrStyle();
     },
     globals,
-    out: (text) => writeStdout(text.endsWith("\n") ? text : text + "\n"),
-    err: (text) => void process.stderr.write(text.endsWith("\n") ? text : text + "\n"),
+    // Human output passes through sanitizeOutput: agent text never drives the terminal.
+    out: (text) => writeStdout(sanitizeOutput(text.endsWith("\n") ? text : text + "\n", style.enabled)),
+    err: (text) => void process.stderr.write(sanitizeOutput(text.endsWith("\n") ? text : text + "\n", stderrStyle().enabled)),
     printJson: (value) => writeStdout(JSON.stringify(value, null, 2) + "\n"),
   };
 }

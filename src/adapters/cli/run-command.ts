@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { AopError, envelopeFromError, isAopError } from "../../core/errors.js";
 import { createContext, type CliContext, type GlobalOptions } from "./context.js";
 import { EXIT_FAILED, EXIT_USAGE } from "./exit-codes.js";
+import { escapeControl } from "./output/escape.js";
 import { writeStdout } from "./output/stdout.js";
 
 export type CommandBody<A extends unknown[]> = (ctx: CliContext, opts: Record<string, unknown>, ...args: A) => Promise<number | void>;
@@ -10,6 +11,10 @@ export type CommandBody<A extends unknown[]> = (ctx: CliContext, opts: Record<st
 export interface RunOptions {
   /** Options (by attribute name) that select the checkpoints folder. */
   checkpointsDirOption?: string;
+  /** Folders that also mark a workspace for this command (a protocol's own folder). */
+  rootMarkers?: readonly string[];
+  /** The command creates the workspace (aop init): a new --root folder, or the current one, is fine. */
+  createsWorkspace?: boolean;
 }
 
 /** A commander action that runs `body` with a context and turns failures into exit codes. */
@@ -24,11 +29,33 @@ export function runCommand<A extends unknown[]>(body: CommandBody<A>, runOptions
 export async function runBody<A extends unknown[]>(body: CommandBody<A>, opts: Record<string, unknown> & GlobalOptions, args: A, runOptions: RunOptions = {}): Promise<void> {
   try {
     const dirOption = runOptions.checkpointsDirOption ? (opts[runOptions.checkpointsDirOption] as string | undefined) : undefined;
-    const ctx = createContext(opts, dirOption ? { checkpointsDir: dirOption } : {});
+    rejectEmptyValues(opts);
+    const ctx = createContext(opts, {
+      ...(dirOption !== undefined ? { checkpointsDir: dirOption } : {}),
+      ...(runOptions.rootMarkers ? { rootMarkers: runOptions.rootMarkers } : {}),
+      ...(runOptions.createsWorkspace ? { createsWorkspace: true } : {}),
+    });
     const code = await body(ctx, opts, ...args);
     process.exitCode = typeof code === "number" ? code : 0;
   } catch (err) {
     process.exitCode = reportError(err, opts.json === true);
+  }
+}
+
+/**
+ * An empty string given to any flag (`--operation-id ""`) or identity variable (AOP_RUN_ID="") is a
+ * mistake, not "absent": refused with invalid_argument naming it (docs/hardening.md).
+ */
+export function rejectEmptyValues(opts: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): void {
+  for (const [key, value] of Object.entries(opts)) {
+    const values = Array.isArray(value) ? value : [value];
+    if (values.some((v) => v === "")) {
+      const flag = `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+      throw new AopError("invalid_argument", `${flag} is empty; an empty value does not mean "not set"`, { details: { field: flag }, hint: `give ${flag} a value, or leave it out` });
+    }
+  }
+  for (const name of ["AOP_ROOT", "AOP_RUN_ID", "AOP_SESSION_ID", "AOP_ACTOR"]) {
+    if (env[name] === "") throw new AopError("invalid_argument", `${name} is set but empty; an empty value does not mean "not set"`, { details: { field: name }, hint: `unset ${name} or give it a value` });
   }
 }
 
@@ -39,9 +66,9 @@ export function reportError(err: unknown, json: boolean): number {
   if (json) {
     writeStdout(JSON.stringify(envelope, null, 2) + "\n");
   } else {
-    process.stderr.write(`error ${envelope.error.code}: ${envelope.error.message}\n`);
-    const hint = isAopError(err) ? err.hint : undefined;
-    if (hint) process.stderr.write(`hint: ${hint}\n`);
+    process.stderr.write(`error ${envelope.error.code}: ${escapeControl(envelope.error.message)}\n`);
+    const hint = typeof envelope.error.details.hint === "string" ? envelope.error.details.hint : isAopError(err) ? err.hint : undefined;
+    if (hint) process.stderr.write(`hint: ${escapeControl(hint)}\n`);
   }
   if (process.env.AOP_DEBUG === "1" && err instanceof Error && err.stack) process.stderr.write(err.stack + "\n");
   return code;

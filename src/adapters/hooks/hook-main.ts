@@ -54,7 +54,7 @@ export async function hookMain(options: { root?: string } = {}): Promise<void> {
       ...(options.root ? { root: options.root } : {}),
       stdout: (t) => void process.stdout.write(t),
       stderr: (t) => void process.stderr.write(t),
-      doctorChecks: async () => (await import("../../app/doctor-checks.js")).allChecks(),
+      doctorFamilies: async () => (await import("../../app/doctor-checks.js")).DOCTOR_FAMILIES,
     });
   } catch {
     // runClaudeHook logs its own failures; nothing may reach the agent

@@ -9,7 +9,7 @@ import { ORIENTATION_URI } from "./resources.js";
 import type { McpServices } from "./services.js";
 
 /** What the prompts read: the workspace, not the kernel. */
-export type PromptContext = Pick<McpServices, "layout" | "clock" | "env" | "doctorChecks">;
+export type PromptContext = Pick<McpServices, "layout" | "clock" | "env" | "doctorFamilies">;
 
 const SKILL_ARGUMENT = { name: "skill", description: "the skill whose checkpoint to use (default: every open checkpoint)", required: false };
 
@@ -30,7 +30,7 @@ function user(text: string): GetPromptResult["messages"][number] {
 async function resume(services: PromptContext, skill: string | null): Promise<GetPromptResult> {
   const { layout, clock, env } = services;
   const { buildOrientation, resumeIntro } = await (await import("../../domains/agents/index.js")).loadClientContext();
-  const orientation = await buildOrientation(layout, clock, env, await services.doctorChecks());
+  const orientation = await buildOrientation(layout, clock, env, await services.doctorFamilies());
   const messages: GetPromptResult["messages"] = [
     user(resumeIntro(skill)),
     { role: "user", content: { type: "resource", resource: { uri: ORIENTATION_URI, mimeType: "text/markdown", text: orientation.text } } },

@@ -4,7 +4,7 @@
 // The domains load on the first request, not at start-up (clients wait for the handshake).
 import fs from "node:fs";
 import { AopError } from "../../core/errors.js";
-import { readTextBounded } from "../../store/read-text-bounded.js";
+import { describeRefusal, readTextBounded, refusalCode } from "../../store/read-text-bounded.js";
 import type { ReadResourceResult, Server } from "./server-sdk.js";
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, UriTemplate } from "./server-sdk.js";
 import type { McpServices } from "./services.js";
@@ -60,7 +60,7 @@ function text(uri: string, mimeType: string, body: string): ReadResourceResult {
 function fileResource(uri: string, file: string, maxBytes: number, mimeType: string): ReadResourceResult {
   const read = readTextBounded(file, maxBytes);
   if (read.status === "missing" || read.status === "not_a_file") throw new ResourceNotFoundError(uri);
-  if (read.status !== "ok") throw new ProtocolError(ProtocolErrorCode.InternalError, `${uri}: the file cannot be read (${read.reason})`);
+  if (read.status !== "ok") throw new ProtocolError(ProtocolErrorCode.InternalError, `${uri}: the file ${describeRefusal(read)} [${refusalCode(read)}]`);
   if (read.binary) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${uri}: the file is not text`);
   return text(uri, mimeType, read.truncated ? `${read.text}\n\n[aop: cut at ${maxBytes} of ${read.size} bytes]\n` : read.text);
 }
@@ -76,16 +76,17 @@ async function readResource(services: McpServices, uri: string): Promise<ReadRes
   const { layout, clock, env } = services;
   if (uri === ORIENTATION_URI) {
     const { buildOrientation } = await (await import("../../domains/agents/index.js")).loadClientContext();
-    return text(uri, "text/markdown", (await buildOrientation(layout, clock, env, await services.doctorChecks())).text);
+    return text(uri, "text/markdown", (await buildOrientation(layout, clock, env, await services.doctorFamilies())).text);
   }
   if (uri === STATE_URI) return fileResource(uri, layout.currentStateFile, await stateBytes(), "text/markdown");
   if (uri === DOCTOR_URI) return fileResource(uri, layout.doctorLastReport, MAX_REPORT_BYTES, "application/json");
   const checkpoint = CHECKPOINT.match(uri);
   if (checkpoint) {
     try {
-      const { getCheckpoint } = await import("../../domains/checkpoints/index.js");
-      const { entry, document } = await getCheckpoint({ layout, clock }, String(checkpoint.skill), null);
-      if (document === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${uri}: ${entry.file} is not readable JSON (${entry.errors[0]?.message ?? "unreadable"})`);
+      const { readSkill, checkpointView } = await import("../../domains/checkpoints/index.js");
+      const entry = await readSkill({ layout, clock }, String(checkpoint.skill));
+      const document = checkpointView(entry, null).checkpoint;
+      if (document === null) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${uri}: ${entry.file} is not readable JSON (${entry.errors[0]?.message ?? "unreadable"})`);
       return json(uri, document);
     } catch (err) {
       throw asProtocolError(uri, err);

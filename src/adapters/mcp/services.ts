@@ -2,13 +2,13 @@
 import type { Clock } from "../../core/clock.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import type { ToolRuntime } from "../../runtime/tool-runtime.js";
-import type { DoctorCheck } from "../../domains/doctor/index.js";
+import type { DoctorFamily } from "../../domains/doctor/index.js";
 
 export interface McpServices {
   runtime: ToolRuntime;
   layout: WorkspaceLayout;
   clock: Clock;
   env: NodeJS.ProcessEnv;
-  /** The doctor's checks (from the composition root), for the orientation's critical findings. */
-  doctorChecks(): Promise<readonly DoctorCheck[]>;
+  /** The doctor's families (from the composition root), for the orientation's critical findings. */
+  doctorFamilies(): Promise<readonly DoctorFamily[]>;
 }

@@ -13,13 +13,16 @@ const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..
 
 export interface McpClientOptions {
   root: string;
+  /** A checkpoints folder other than <root>/.checkpoints (the CLI's --dir). */
+  checkpointsDir?: string;
   identity?: IdentityOverrides;
   env?: NodeJS.ProcessEnv;
   stderr?: "inherit" | "pipe" | "ignore";
 }
 
-export function serverArgs(root: string, identity: IdentityOverrides = {}): string[] {
+export function serverArgs(root: string, identity: IdentityOverrides = {}, checkpointsDir?: string): string[] {
   const args = [BIN, "mcp", "--root", root];
+  if (checkpointsDir) args.push("--checkpoints-dir", checkpointsDir);
   if (identity.actor) args.push("--actor", identity.actor);
   if (identity.session_id) args.push("--session-id", identity.session_id);
   if (identity.run_id) args.push("--run-id", identity.run_id);
@@ -36,7 +39,7 @@ export interface McpToolClient extends ToolClient {
 export async function mcpClient(options: McpClientOptions): Promise<McpToolClient> {
   const { Client, StdioClientTransport } = await import("./client-sdk.js");
   const env = Object.fromEntries(Object.entries(options.env ?? process.env).filter((e): e is [string, string] => typeof e[1] === "string"));
-  const transport = new StdioClientTransport({ command: process.execPath, args: serverArgs(options.root, options.identity), env, stderr: options.stderr ?? "inherit" });
+  const transport = new StdioClientTransport({ command: process.execPath, args: serverArgs(options.root, options.identity, options.checkpointsDir), env, stderr: options.stderr ?? "inherit" });
   const client = new Client({ name: "aop-cli", version: "1" }, { jsonSchemaValidator: passThroughValidator });
   try {
     await client.connect(transport);

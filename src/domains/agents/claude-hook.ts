@@ -9,9 +9,9 @@ import { WorkspaceLayout } from "../../store/layout.js";
 import { findMarkedRoot } from "../../store/workspace-root.js";
 import { AOP_MCP_PREFIX, MARKER_EVENTS, TOOL_EVENTS, adoptedEntry, entryForToolEvent, markerEntry, parseHookEvent, runIdForSession, type ClaudeHookEvent } from "./claude-event.js";
 import { logHook } from "./hook-log.js";
-import { adoptHandoff, spoolEntry, type EntryWithoutSequence } from "../replay/index.js";
+import { adoptHandoff, discardSpooled, spoolEntry, type EntryWithoutSequence } from "../replay/index.js";
 import type { Policy } from "../../config/policy-types.js";
-import type { DoctorCheck } from "../doctor/index.js";
+import type { DoctorFamily } from "../doctor/index.js";
 
 export interface HookIo {
   stdin: string;
@@ -21,8 +21,8 @@ export interface HookIo {
   root?: string;
   stdout(text: string): void;
   stderr(text: string): void;
-  /** Every doctor check (the composition root's); the session context reports the critical findings. */
-  doctorChecks(): Promise<readonly DoctorCheck[]>;
+  /** The doctor's families (the composition root's); the session context reports their critical findings. */
+  doctorFamilies(): Promise<readonly DoctorFamily[]>;
 }
 
 /**
@@ -59,7 +59,7 @@ async function record(layout: WorkspaceLayout, entry: EntryWithoutSequence, io: 
   const loaded = policy ?? (await loadPolicy(layout));
   const { replayWritesEnabled } = await import("../../config/policy-types.js");
   if (!replayWritesEnabled(loaded)) {
-    fs.rmSync(spooled, { force: true });
+    discardSpooled(layout, entry.run_id, spooled);
     return;
   }
   await flushRun(layout, entry.run_id, loaded, io);
@@ -102,7 +102,7 @@ async function recordToolCall(layout: WorkspaceLayout, event: ClaudeHookEvent, r
 async function printSessionStart(layout: WorkspaceLayout, io: HookIo): Promise<void> {
   const { buildOrientation } = await import("./orientation.js");
   const { contextOutput } = await import("./hook-output.js");
-  const { text } = await buildOrientation(layout, io.clock, io.env, await io.doctorChecks());
+  const { text } = await buildOrientation(layout, io.clock, io.env, await io.doctorFamilies());
   io.stdout(contextOutput("SessionStart", text));
 }
 
@@ -139,9 +139,10 @@ async function sessionExists(layout: WorkspaceLayout, runId: string): Promise<bo
 
 /** SessionEnd: the spool is flushed (by the marker's write), MCP entries left unadopted are filed, the spool folder goes. */
 async function closeSession(layout: WorkspaceLayout, runId: string, policy: Policy, io: HookIo): Promise<void> {
-  const { sweepHandoffs, spoolBacklog } = await import("../replay/index.js");
+  const { sweepHandoffs, removeSpoolDirIfEmpty } = await import("../replay/index.js");
   await sweepHandoffs(layout, policy, io.clock, (m) => logHook(layout, "warning", "SessionEnd", m));
-  if (spoolBacklog(layout, runId) === 0) fs.rmSync(layout.timelineSpoolDir(runId), { recursive: true, force: true });
+  // Only an empty folder goes: an entry another hook spools meanwhile is never removed with it.
+  removeSpoolDirIfEmpty(layout, runId);
 }
 
 export async function runClaudeHook(io: HookIo): Promise<void> {

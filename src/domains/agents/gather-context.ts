@@ -10,7 +10,7 @@ import { buildResumeBlock } from "../checkpoints/index.js";
 import { readTextBounded } from "../../store/read-text-bounded.js";
 import { readStateDocument, sectionValue, type RequiredSection } from "../continuity/index.js";
 import { MAX_STATE_BYTES } from "../continuity/index.js";
-import { runChecks, type DoctorCheck } from "../doctor/index.js";
+import { runChecks, type DoctorFamily } from "../doctor/index.js";
 import type { ContextSources, StateSummary } from "./session-context.js";
 
 const OPEN = new Set(["in_progress", "blocked", "failed"]);
@@ -33,13 +33,14 @@ function stateSummary(layout: WorkspaceLayout): StateSummary | null {
   };
 }
 
-async function criticalFindings(layout: WorkspaceLayout, clock: Clock, env: NodeJS.ProcessEnv, checks: readonly DoctorCheck[]) {
-  const { outcomes } = await runChecks({ layout, clock, env, homeDir: env.HOME ?? os.homedir(), checks: checks.filter((c) => c.severity === "critical") });
+async function criticalFindings(layout: WorkspaceLayout, clock: Clock, env: NodeJS.ProcessEnv, families: readonly DoctorFamily[]) {
+  const onlyCritical = families.map((f) => ({ ...f, checks: f.checks.filter((c) => c.severity === "critical") }));
+  const { outcomes } = await runChecks({ layout, clock, env, homeDir: env.HOME ?? os.homedir(), families: onlyCritical });
   return outcomes.flatMap((o) => o.findings).filter((f) => f.severity === "critical");
 }
 
-/** `checks`: the doctor checks to consult (only the critical ones run). */
-export async function gatherSessionContext(layout: WorkspaceLayout, clock: Clock, env: NodeJS.ProcessEnv, checks: readonly DoctorCheck[]): Promise<ContextSources> {
+/** `families`: the doctor's families to consult (only their critical checks run). */
+export async function gatherSessionContext(layout: WorkspaceLayout, clock: Clock, env: NodeJS.ProcessEnv, families: readonly DoctorFamily[]): Promise<ContextSources> {
   const { policy } = await loadPolicyTolerant(layout);
   const scan = await scanFolder({ layout, clock });
   const open = scan.files.flatMap((f) => (f.checkpoint && OPEN.has(f.checkpoint.status) ? [f.checkpoint] : []));
@@ -47,6 +48,6 @@ export async function gatherSessionContext(layout: WorkspaceLayout, clock: Clock
   const checkpoints = open
     .sort((a, b) => (order.get(a.skill) ?? Infinity) - (order.get(b.skill) ?? Infinity) || a.skill.localeCompare(b.skill))
     .map((c) => buildResumeBlock(c, clock.now(), policy.checkpoints.stale_days));
-  const critical = checks.length === 0 ? [] : await criticalFindings(layout, clock, env, checks);
+  const critical = families.length === 0 ? [] : await criticalFindings(layout, clock, env, families);
   return { checkpoints, state: stateSummary(layout), critical };
 }

@@ -1,8 +1,9 @@
 // `aop integrate <client>`: compute each config file's merged content; with --write, write them.
 // Every file is read and checked before anything is written: one unparseable file stops them all.
-import fs from "node:fs";
 import { AopError } from "../../core/errors.js";
 import { writeFileAtomic } from "../../store/atomic-write.js";
+import { readTextOrNull } from "../../store/file-hash.js";
+import { readBytesBounded } from "../../store/read-text-bounded.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { aopLauncher } from "./aop-command.js";
 import { aopApprovalIn, CLAUDE_LOCAL_SETTINGS, planFor, type ClientName } from "./client-configs.js";
@@ -37,12 +38,8 @@ export async function planIntegration(layout: WorkspaceLayout, client: ClientNam
   const out: IntegrationFile[] = [];
   for (const planned of planFor(client, aopLauncher(env), layout.root, options)) {
     const file = layout.resolveInside(planned.path)!;
-    let text: string | null = null;
-    if (fs.existsSync(file)) {
-      const size = fs.statSync(file).size;
-      if (size > MAX_CONFIG_FILE_BYTES) throw new AopError("payload_too_large", `${planned.path} is ${size} bytes; refusing to rewrite it`);
-      text = fs.readFileSync(file, "utf8");
-    }
+    // A special file, a link out of the workspace or an oversized file throws its own code.
+    const text = readTextOrNull(file, MAX_CONFIG_FILE_BYTES);
     let existing: unknown = undefined;
     if (text !== null && text.trim() !== "") {
       try {
@@ -88,10 +85,10 @@ function claudeApproval(layout: WorkspaceLayout, planned: IntegrationFile[]): Cl
   return { approved: states.includes("approved"), disabled: states.includes("disabled") };
 }
 
+/** A small config file's text; null when it is missing, not a regular file inside the workspace, or too large. */
 function readSmall(file: string): string | null {
-  const stat = fs.lstatSync(file, { throwIfNoEntry: false });
-  if (!stat?.isFile() || stat.size > MAX_CONFIG_FILE_BYTES) return null;
-  return fs.readFileSync(file, "utf8");
+  const read = readBytesBounded(file, MAX_CONFIG_FILE_BYTES);
+  return read.status === "ok" ? read.bytes.toString("utf8") : null;
 }
 
 export function writeIntegration(layout: WorkspaceLayout, files: IntegrationFile[]): void {

@@ -2,7 +2,7 @@
 // (the hook), any MCP client as the resource aop://orientation and inside the `resume` prompt.
 import type { Clock } from "../../core/clock.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
-import type { DoctorCheck } from "../doctor/index.js";
+import type { DoctorFamily } from "../doctor/index.js";
 import { gatherSessionContext } from "./gather-context.js";
 import { renderSessionContext, type ContextSources } from "./session-context.js";
 
@@ -11,8 +11,8 @@ export interface Orientation {
   text: string;
 }
 
-/** `checks`: the doctor's checks (the composition root's); only the critical ones run. */
-export async function buildOrientation(layout: WorkspaceLayout, clock: Clock, env: NodeJS.ProcessEnv, checks: readonly DoctorCheck[]): Promise<Orientation> {
-  const sources = await gatherSessionContext(layout, clock, env, checks);
+/** `families`: the doctor's families (the composition root's); only their critical checks run. */
+export async function buildOrientation(layout: WorkspaceLayout, clock: Clock, env: NodeJS.ProcessEnv, families: readonly DoctorFamily[]): Promise<Orientation> {
+  const sources = await gatherSessionContext(layout, clock, env, families);
   return { sources, text: renderSessionContext(sources) };
 }

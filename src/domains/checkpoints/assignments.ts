@@ -1,12 +1,13 @@
-// `update <skill> --k=v --k+=v --k:json=<json>`: parsing the flags and applying them on dotted paths. Pure.
+// Changes on dotted paths, for `checkpoint update <skill> --k=v --k+=v --k:json=<json>` and the
+// `assignments` of the checkpoint.update tool: parsing them and applying them. Pure.
 // Paths look like `context_primer.key_decisions`, `progress_table[2].status` or `progress_table.2.status`.
 import { AopError } from "../../core/errors.js";
-import { defineOwn, isPlainObject } from "./merge-patch.js";
+import { defineOwn, FORBIDDEN_KEYS, forbiddenKeyMessage, forbiddenKeyPath, isPlainObject } from "../../core/merge.js";
 
 export type PathSegment = string | number;
 
 export interface Assignment {
-  /** The flag as typed, for messages. */
+  /** The flag as typed (or where a tool argument sits), for messages. */
   flag: string;
   path: PathSegment[];
   /** "set" replaces (a JSON null removes), "append" pushes onto an array (created when missing). */
@@ -16,7 +17,6 @@ export interface Assignment {
 
 const FLAG = /^--([^=]+?)(:json)?(\+)?=([\s\S]*)$/;
 const NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
-const FORBIDDEN_KEYS = new Set(["__proto__", "prototype", "constructor"]);
 /** Stamped by update itself. */
 const STAMPED = new Set(["updated_at"]);
 
@@ -24,22 +24,30 @@ function usage(message: string): AopError {
   return new AopError("usage_error", message, { hint: "write --path=text, --path+=text (append) or --path:json=<json>, e.g. --context_primer.key_decisions+='Use Postgres'" });
 }
 
-export function parsePath(text: string, flag = text): PathSegment[] {
+/** One assignment as the checkpoint.update tool takes it. */
+export interface ToolAssignment {
+  path: string;
+  op: "set" | "append";
+  value: unknown;
+}
+
+export function parsePath(text: string, flag = text, fail: (message: string) => AopError = usage): PathSegment[] {
   const segments: PathSegment[] = [];
   for (const part of text.split(".")) {
     const match = /^([^[\]]*)((?:\[\d+\])*)$/.exec(part);
-    if (!match) throw usage(`${flag}: '${part}' is not a valid path segment`);
+    if (!match) throw fail(`${flag}: '${part}' is not a valid path segment`);
     const [, name, indexes] = match;
     if (name !== "") {
       if (/^\d+$/.test(name!)) segments.push(Number(name));
-      else if (NAME.test(name!) && !FORBIDDEN_KEYS.has(name!)) segments.push(name!);
-      else throw usage(`${flag}: '${name}' is not a valid key (letters, digits, _ and -)`);
+      else if (FORBIDDEN_KEYS.has(name!)) throw fail(`${flag}: ${forbiddenKeyMessage(formatPath([...segments, name!]))}`);
+      else if (NAME.test(name!)) segments.push(name!);
+      else throw fail(`${flag}: '${name}' is not a valid key (letters, digits, _ and -)`);
     } else if (indexes === "" || segments.length === 0) {
-      throw usage(`${flag}: empty path segment`);
+      throw fail(`${flag}: empty path segment`);
     }
     for (const index of indexes!.matchAll(/\[(\d+)\]/g)) segments.push(Number(index[1]));
   }
-  if (typeof segments[0] !== "string") throw usage(`${flag}: a path starts with a field name`);
+  if (typeof segments[0] !== "string") throw fail(`${flag}: a path starts with a field name`);
   return segments;
 }
 
@@ -56,12 +64,30 @@ export function parseAssignment(flag: string): Assignment {
     } catch (err) {
       throw usage(`${flag}: the value is not valid JSON (${(err as Error).message})`);
     }
+    const forbidden = forbiddenKeyPath(value, "value");
+    if (forbidden !== null) throw usage(`${flag}: ${forbiddenKeyMessage(forbidden)}`);
   }
   return { flag, path, op: plus ? "append" : "set", value };
 }
 
 export function parseAssignments(flags: readonly string[]): Assignment[] {
   return flags.map(parseAssignment);
+}
+
+/** A parsed flag as the tool's argument (the path written out canonically). */
+export function toToolAssignment(a: Assignment): ToolAssignment {
+  return { path: formatPath(a.path), op: a.op, value: a.value };
+}
+
+/** The tool's `assignments[i]`, checked as strictly as a flag (invalid_argument instead of a usage error). */
+export function fromToolAssignment(arg: ToolAssignment, index: number): Assignment {
+  const flag = `assignments[${index}] (${arg.path})`;
+  const fail = (message: string) => new AopError("invalid_argument", message);
+  const path = parsePath(arg.path, flag, fail);
+  if (path.length === 1 && STAMPED.has(path[0] as string)) throw fail(`${flag}: updated_at is stamped by update itself`);
+  const forbidden = forbiddenKeyPath(arg.value, `assignments[${index}].value`);
+  if (forbidden !== null) throw fail(forbiddenKeyMessage(forbidden));
+  return { flag, path, op: arg.op, value: arg.value };
 }
 
 export function formatPath(path: readonly PathSegment[]): string {

@@ -1,5 +1,5 @@
-// `checkpoint doctor` and the CKPT_* checks of `aop doctor`: gathers the facts (paths that exist,
-// tickets recent commits finished) and hands them to the pure doctor rules. Read-only.
+// The facts behind the CKPT_* checks (paths that exist, tickets recent commits finished), handed to
+// the pure doctor rules; one diagnosis per doctor run, shared by the checks. Read-only.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import type { Clock } from "../../core/clock.js";
@@ -51,7 +51,7 @@ export function ticketsDoneInGit(layout: WorkspaceLayout, texts: readonly string
   return ticketsDoneInLog(recentGitLog(layout.checkpointsProjectDir));
 }
 
-export async function runCheckpointDoctor(layout: WorkspaceLayout, clock: Clock, staleDays: StaleDays): Promise<CheckpointDoctorReport> {
+export async function diagnoseFolder(layout: WorkspaceLayout, clock: Clock, staleDays: StaleDays): Promise<CheckpointDoctorReport> {
   const now = clock.now();
   const scan = scanCheckpoints(layout, await loadCheckpointValidator(), now);
   const valid = scan.files.flatMap((f) => (f.checkpoint ? [f.checkpoint] : []));

@@ -2,7 +2,9 @@
 // Errors and warnings are the reference CLI's, case by case; hints are advice it does not give and never
 // fail validate. Pure: data in, problems out. They run on whatever parsed, so each rule checks the types
 // it relies on and stays silent otherwise.
-import { idProblem } from "../../core/ids.js";
+import { idProblem, isSafeId } from "../../core/ids.js";
+import { instantOf, ISO_UTC_SHAPE } from "../../core/instant.js";
+import { formatSpan } from "../../core/time-format.js";
 import {
   CHECKPOINT_SUFFIX,
   FILE_WARN_BYTES,
@@ -23,49 +25,6 @@ export interface RuleInput {
 
 type Doc = Record<string, unknown>;
 
-// The protocol's timestamp: seconds required, any number of fraction digits, `Z` (the reference's pattern).
-const ISO_SHAPE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
-
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** Two ASCII digits at `i` as a number (callers have matched ISO_SHAPE). */
-function twoDigits(value: string, i: number): number {
-  return (value.charCodeAt(i) - 48) * 10 + (value.charCodeAt(i + 1) - 48);
-}
-
-function daysInMonth(value: string): number {
-  const year = twoDigits(value, 0) * 100 + twoDigits(value, 2);
-  const month = twoDigits(value, 5);
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
-}
-
-/**
- * Epoch ms of a `YYYY-MM-DDTHH:MM:SS…Z` timestamp naming a real instant; NaN for any other string.
- * Date.parse already refuses month 13, day 00 and minute or second 60, but rolls hour 24 into the
- * next day and February 30th into March: those two are checked here (one pass per timestamp, as it
- * runs on every file of every scan).
- */
-export function instantOf(value: string): number {
-  if (!ISO_SHAPE.test(value)) return NaN;
-  const epoch = Date.parse(value);
-  const day = twoDigits(value, 8);
-  return twoDigits(value, 11) < 24 && (day <= 28 || day <= daysInMonth(value)) ? epoch : NaN;
-}
-
-/** A `YYYY-MM-DDTHH:MM:SS…Z` timestamp naming a real instant (no February 30th, no hour 25). */
-export function isRealInstant(value: string): boolean {
-  return !Number.isNaN(instantOf(value));
-}
-
-/** "3h", "2d": how far apart two instants are, for messages. */
-export function roughDuration(ms: number): string {
-  const minutes = Math.round(Math.abs(ms) / 60_000);
-  if (minutes < 60) return `${minutes}m`;
-  if (minutes < 48 * 60) return `${Math.round(minutes / 60)}h`;
-  return `${Math.round(minutes / 1440)}d`;
-}
-
 // The rules below use indexed loops and no per-item allocations: they run on every file of every scan.
 
 /** Item `i` of `list` when it is a JSON object. */
@@ -78,16 +37,13 @@ function isRecord(x: unknown): x is Doc {
   return x !== null && typeof x === "object" && !Array.isArray(x);
 }
 
-// The common case in one test; idProblem (several checks) only runs to explain a failure.
-const SAFE_ID = /^(?!\.)(?!.*\.\.)[A-Za-z0-9_:@+.-]{1,128}$/;
-
 /** The file is `<skill>.checkpoint.json`, with `skill` as the reference reads it (any present value, as text). */
 function skillRule(doc: Doc, fileName: string, errors: CheckpointProblem[]): void {
   const declared = doc.skill;
   if (declared === undefined || declared === null || declared === "" || declared === false || declared === 0) return;
   const skill = typeof declared === "string" ? declared : typeof declared === "object" ? JSON.stringify(declared) : String(declared);
   // `fileName === skill + suffix`, without building the string.
-  if (fileName.length === skill.length + CHECKPOINT_SUFFIX.length && fileName.startsWith(skill) && fileName.endsWith(CHECKPOINT_SUFFIX) && SAFE_ID.test(skill)) return;
+  if (fileName.length === skill.length + CHECKPOINT_SUFFIX.length && fileName.startsWith(skill) && fileName.endsWith(CHECKPOINT_SUFFIX) && isSafeId(skill)) return;
   const problem = idProblem(skill);
   if (problem !== null) {
     errors.push({ path: "skill", message: `${problem}: a skill names its file (<skill>${CHECKPOINT_SUFFIX})` });
@@ -110,7 +66,7 @@ function skillRule(doc: Doc, fileName: string, errors: CheckpointProblem[]): voi
 function instant(value: unknown, path: string, errors: CheckpointProblem[]): number {
   if (typeof value !== "string") return NaN;
   const at = instantOf(value);
-  if (Number.isNaN(at) && ISO_SHAPE.test(value)) errors.push(notRealInstant(path, value));
+  if (Number.isNaN(at) && ISO_UTC_SHAPE.test(value)) errors.push(notRealInstant(path, value));
   return at;
 }
 
@@ -125,9 +81,9 @@ function timestampRules(doc: Doc, now: number, errors: CheckpointProblem[], warn
     errors.push({ path: "updated_at", message: `is before created_at (${String(doc.created_at)}): updated_at must be at or after created_at` });
   }
   if (updated > now + FUTURE_WARN_MS) {
-    warnings.push({ path: "updated_at", message: `is ${roughDuration(updated - now)} in the future: stamp it with the current UTC time (is a clock wrong?)` });
+    warnings.push({ path: "updated_at", message: `is ${formatSpan(updated - now)} in the future: stamp it with the current UTC time (is a clock wrong?)` });
   } else if (updated > now + FUTURE_HINT_MS) {
-    hints.push({ path: "updated_at", message: `is ${roughDuration(updated - now)} ahead of this machine's clock (tolerated up to 24h)` });
+    hints.push({ path: "updated_at", message: `is ${formatSpan(updated - now)} ahead of this machine's clock (tolerated up to 24h)` });
   }
   nestedInstants(doc.recently_done, "recently_done", "at", errors);
   nestedInstants(doc.pm_refs, "pm_refs", "first_seen_at", errors);
@@ -140,7 +96,7 @@ function nestedInstants(list: unknown, field: string, key: string, errors: Check
   for (let i = 0; i < list.length; i++) {
     const value = recordAt(list, i)?.[key];
     // The path is only built for a problem.
-    if (typeof value === "string" && Number.isNaN(instantOf(value)) && ISO_SHAPE.test(value)) errors.push(notRealInstant(`${field}[${i}].${key}`, value));
+    if (typeof value === "string" && Number.isNaN(instantOf(value)) && ISO_UTC_SHAPE.test(value)) errors.push(notRealInstant(`${field}[${i}].${key}`, value));
   }
 }
 
@@ -335,7 +291,7 @@ function pmRefHints(refs: unknown[], errors: CheckpointProblem[], hints: Checkpo
     itemText(r.id, "pm_refs", i, "id", errors, hints);
     if (r.role === undefined) hints.push({ path: `pm_refs[${i}].role`, message: "is missing: source, child, deploy, incident or linked" });
     if (r.url !== undefined && !(typeof r.url === "string" && HTTP_URL.test(r.url))) hints.push({ path: `pm_refs[${i}].url`, message: "is not an http(s) URL" });
-    if (r.first_seen_at !== undefined && !(typeof r.first_seen_at === "string" && ISO_SHAPE.test(r.first_seen_at))) hints.push({ path: `pm_refs[${i}].first_seen_at`, message: "is not an ISO 8601 UTC timestamp ending in Z" });
+    if (r.first_seen_at !== undefined && !(typeof r.first_seen_at === "string" && ISO_UTC_SHAPE.test(r.first_seen_at))) hints.push({ path: `pm_refs[${i}].first_seen_at`, message: "is not an ISO 8601 UTC timestamp ending in Z" });
   }
 }
 

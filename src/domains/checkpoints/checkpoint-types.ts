@@ -1,5 +1,6 @@
 // The shape of a Checkpoint Protocol 1.0 / 1.1 file (schemas/checkpoint/checkpoint.schema.json is the
 // authority) and the problem/report types shared by the validator, the services, the CLI and the tools.
+import { READ_LIMITS } from "../../store/read-limits.js";
 
 /** The version a new file is stamped with, unless it carries a 1.1 field (docs/checkpoints.md). */
 export const PROTOCOL_VERSION = "1.0";
@@ -138,7 +139,7 @@ export const RECENTLY_DONE_CAP = 10;
 export const SUMMARY_WARN_CHARS = 1200;
 export const FILE_WARN_BYTES = 32 * 1024;
 /** Files above this are refused unread: a checkpoint is a page of orientation, not a data store. */
-export const FILE_MAX_BYTES = 1024 * 1024;
+export const FILE_MAX_BYTES = READ_LIMITS.checkpoint;
 /** `updated_at` more than this ahead of the clock is a warning (the reference's grace)… */
 export const FUTURE_WARN_MS = 24 * 60 * 60 * 1000;
 /** …and more than this a hint (clock skew between machines is tolerated). */

@@ -1,8 +1,8 @@
-// The checkpoint doctor's judgement (DESIGN §8 `doctor`): validation results plus drift between the
+// The checkpoint doctor's judgement (docs/checkpoints.md `doctor`): validation results plus drift between the
 // files and this machine. Pure: the facts about the file system and git arrive as data.
 import path from "node:path";
 import { actionText, type CheckedCheckpoint, type Checkpoint, type CheckpointProblem } from "./checkpoint-types.js";
-import { roughDuration } from "./checkpoint-rules.js";
+import { formatAge } from "../../core/time-format.js";
 import { staleness, type StaleDays } from "./staleness.js";
 import { ticketRefs } from "./ticket-refs.js";
 import { describeDone, doneTickets, type DoneTickets } from "./done-evidence.js";
@@ -60,7 +60,7 @@ function driftFindings(entry: CheckedCheckpoint, checkpoint: Checkpoint, facts: 
     out.push({
       ...base,
       kind: "stale",
-      message: `${entry.skill} is ${checkpoint.status} and was last updated ${roughDuration(stale.age_ms)} ago (threshold ${stale.threshold_days} days)`,
+      message: `${entry.skill} is ${checkpoint.status} and was last updated ${formatAge(stale.age_ms)} (threshold ${stale.threshold_days} days)`,
       paths: [entry.path],
     });
   }

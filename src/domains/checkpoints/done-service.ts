@@ -8,7 +8,7 @@ import { runDoneWhen, verifyPassed, type VerifyResult } from "./verify-command.j
 import { markDone, type DoneOutcome } from "./write-service.js";
 
 export interface DoneRequest {
-  verify?: { timeoutMs: number; env: NodeJS.ProcessEnv; onOutput?: (chunk: Buffer) => void; signal?: AbortSignal };
+  verify?: { timeoutMs: number; env: NodeJS.ProcessEnv; shell?: string; onOutput?: (chunk: Buffer) => void; signal?: AbortSignal };
   status?: Checkpoint["status"];
 }
 
@@ -33,7 +33,7 @@ async function verifyFirst(env: CheckpointEnv, skill: string, verify: NonNullabl
   if (command === undefined) {
     throw new AopError("checkpoint_verify_failed", `next_actions[0] of ${skill} has no done_when to run`, { hint: "give the action a done_when ({text, done_when}), or mark it done without --verify" });
   }
-  const result = await runDoneWhen({ command, cwd: env.layout.checkpointsProjectDir, timeoutMs: verify.timeoutMs, env: verify.env, ...(verify.onOutput ? { onOutput: verify.onOutput } : {}), ...(verify.signal ? { signal: verify.signal } : {}) });
+  const result = await runDoneWhen({ command, cwd: env.layout.checkpointsProjectDir, timeoutMs: verify.timeoutMs, env: verify.env, ...(verify.shell ? { shell: verify.shell } : {}), ...(verify.onOutput ? { onOutput: verify.onOutput } : {}), ...(verify.signal ? { signal: verify.signal } : {}) });
   if (result.interrupted) {
     // Like an interrupted gate: nothing is marked done and nothing recorded, so a retry verifies again.
     throw new AopError("operation_interrupted", `done_when of ${skill} was interrupted (its command was killed): nothing was marked done`, { details: { skill, command: result.command, recorded: false } });

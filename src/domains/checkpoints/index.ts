@@ -1,17 +1,17 @@
 // The checkpoints domain's public surface: Checkpoint Protocol services, the checkpoint.* tools and the CKPT_* checks.
 // Other domains, the composition root and the adapters import only from here.
-export { applyAssignments, parseAssignments } from "./assignments.js";
-export { runCheckpointDoctor } from "./checkpoint-doctor.js";
+export { parseAssignments, toToolAssignment } from "./assignments.js";
+export { type CheckpointDoctorLine, runCheckpointDoctor } from "./checks/checkpoint-doctor-run.js";
 export { actionText, type CheckedCheckpoint, type Checkpoint, CHECKPOINT_STATUSES, type CheckpointProblem, type CheckpointStatus } from "./checkpoint-types.js";
-export { checkpointChecks } from "./checks/checkpoint-family.js";
-export { completeNextAction } from "./done-service.js";
+export { checkpointFamily } from "./checks/checkpoint-family.js";
 export { nextAction, rankScan, resumeSkill } from "./orientation-service.js";
 export { rankCheckpoints } from "./ranking.js";
-export { getCheckpoint, listEntries, readSkill, scanFolder, validateReport } from "./read-service.js";
+export { listEntries, readSkill, scanFolder, validateReport } from "./read-service.js";
 export { buildResumeBlock, type ResumeBlock } from "./resume-block.js";
 export { staleness, type StaleDays } from "./staleness.js";
-export { initCheckpoints, resetCheckpoint, updateCheckpoint } from "./write-service.js";
+export type { DoneWhenOutput } from "./tools.js";
 export { loadCheckpointValidator } from "./validate-checkpoint.js";
+export { type CheckpointData, checkpointView, type DoneData, type ListData, listView, type NextData, nextView, type UpdateData } from "./views.js";
 export { pickNext } from "./ranking.js";
 export type { FileReport } from "./checkpoint-types.js";
 /** The domain's tool handlers, loaded on first use so that importing the domain stays cheap. */

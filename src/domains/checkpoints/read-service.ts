@@ -102,9 +102,3 @@ export function visibleTo(document: unknown, skill: string, asSkill?: string | n
   const { skill_state: _private, ...rest } = document as Record<string, unknown>;
   return { document: rest, skillStateOmitted: true };
 }
-
-/** A readable skill's checkpoint, with `skill_state` only for the skill itself. */
-export async function getCheckpoint(env: CheckpointEnv, skill: string, asSkill?: string | null): Promise<{ entry: CheckedCheckpoint; document: unknown; skillStateOmitted: boolean }> {
-  const entry = await readSkill(env, skill);
-  return { entry, ...visibleTo(entry.document, skill, asSkill) };
-}

@@ -1,8 +1,8 @@
-// The orientation block a new session reads first (DESIGN §8 `resume`): where the skill stands,
+// The orientation block a new session reads first (docs/checkpoints.md `resume`): where the skill stands,
 // what needs the user, what to do next, and whether to continue on its own or ask. Pure.
 import { actionDoneWhen, actionText, type Blocker, type Checkpoint, type DoneEntry } from "./checkpoint-types.js";
 import { staleness, type StaleDays } from "./staleness.js";
-import { roughDuration } from "./checkpoint-rules.js";
+import { formatAge } from "../../core/time-format.js";
 
 export interface ResumeBlock {
   skill: string;
@@ -44,14 +44,14 @@ function decide(checkpoint: Checkpoint, block: Omit<ResumeBlock, "decision" | "r
   if (block.stale) {
     return {
       decision: "ask",
-      reason: `last updated ${roughDuration(block.age_ms)} ago, past the ${block.stale_threshold_days}-day threshold for ${checkpoint.status}: confirm the plan still holds`,
+      reason: `last updated ${formatAge(block.age_ms)}, past the ${block.stale_threshold_days}-day threshold for ${checkpoint.status}: confirm the plan still holds`,
     };
   }
   if (checkpoint.status === "complete") {
     const queued = block.queued_actions > 0 ? ` with ${block.queued_actions} queued action${block.queued_actions === 1 ? "" : "s"}` : "";
     return { decision: "ask", reason: `the skill is complete${queued}: ask before starting new work` };
   }
-  const when = block.age_ms < 60_000 ? "just now" : `${roughDuration(block.age_ms)} ago`;
+  const when = block.age_ms < 60_000 ? "just now" : formatAge(block.age_ms);
   return { decision: "continue", reason: `in progress and updated ${when} (not stale): continue with the next action` };
 }
 

@@ -5,7 +5,7 @@
 import checkpointSchema from "../../catalog/generated/validators/checkpoint__checkpoint.js";
 import type { CompiledValidator } from "../../catalog/load-validator.js";
 import { checkpointRuleProblems } from "./checkpoint-rules.js";
-import { checkpointView } from "./checkpoint-view.js";
+import { typedCheckpoint } from "./typed-checkpoint.js";
 import { findJsonSyntaxError } from "./json-syntax.js";
 import { classifySchemaErrors } from "./schema-messages.js";
 import { skillFromFileName, type Checkpoint, type CheckpointProblem, type FileReport } from "./checkpoint-types.js";
@@ -58,7 +58,7 @@ export function checkDocument(schema: CompiledValidator, document: unknown, inpu
   if (errors.length > 1) errors.sort(byPath);
   if (warnings.length > 1) warnings.sort(byPath);
   if (hints.length > 1) hints.sort(byPath);
-  const checkpoint = errors.length === 0 && input.view !== false ? checkpointView(document as Record<string, unknown>) : null;
+  const checkpoint = errors.length === 0 && input.view !== false ? typedCheckpoint(document as Record<string, unknown>) : null;
   return { file: input.fileName, skill, errors, warnings, hints, document, checkpoint };
 }
 

@@ -9,6 +9,8 @@ export interface VerifyOptions {
   cwd: string;
   timeoutMs: number;
   env: NodeJS.ProcessEnv;
+  /** The shell to run it with (default: userShell(env)). */
+  shell?: string;
   /** Receives output as it arrives (the CLI echoes it to stderr). */
   onOutput?: (chunk: Buffer) => void;
   /** Aborted when the call is interrupted: the command's group is killed and the result says so. */
@@ -44,7 +46,7 @@ export function verifyPassed(result: VerifyResult): boolean {
 }
 
 export function runDoneWhen(options: VerifyOptions): Promise<VerifyResult> {
-  const shell = userShell(options.env);
+  const shell = options.shell ?? userShell(options.env);
   const started = Date.now();
   return new Promise((resolve) => {
     let tail = Buffer.alloc(0);

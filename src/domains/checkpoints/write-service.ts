@@ -11,7 +11,7 @@ import { moveToHistory } from "./checkpoint-history.js";
 import { readCheckpointFile } from "./checkpoint-store.js";
 import { checkLoadedFile } from "./checkpoint-scan.js";
 import { CHECKPOINT_SUFFIX, FILE_MAX_BYTES, PROTOCOL_1_1_FIELDS, PROTOCOL_VERSION, RECENTLY_DONE_CAP, type Checkpoint, type CheckpointProblem, type DoneEntry, type NextAction } from "./checkpoint-types.js";
-import { isPlainObject } from "./merge-patch.js";
+import { isPlainObject } from "../../core/merge.js";
 import { invalidCheckpointError, type CheckpointEnv } from "./read-service.js";
 import { checkDocument, loadCheckpointSchema, loadCheckpointValidator } from "./validate-checkpoint.js";
 
@@ -54,6 +54,9 @@ export async function mutateCheckpoint(env: CheckpointEnv, skill: string, mutate
   const fileName = path.basename(file);
   const schema = await loadCheckpointSchema();
   const validate = await loadCheckpointValidator();
+  // The lock file needs the folder; a refused change must not leave a new, empty one behind.
+  const folderExisted = fs.existsSync(env.layout.checkpointsDir);
+  let written = false;
   const release = await acquireLock(env.layout.lockFor(file));
   try {
     const now = env.clock.now();
@@ -87,9 +90,19 @@ export async function mutateCheckpoint(env: CheckpointEnv, skill: string, mutate
       throw invalidCheckpointError({ file: fileName, errors: outcome.errors }, `refused to ${options.doing}: the result would be invalid`, options.hint ?? "nothing was written; change the values so the result validates");
     }
     writeFileAtomic(file, text);
+    written = true;
     return { skill, file: fileName, created, checkpoint: outcome.checkpoint!, document: next, warnings: outcome.warnings };
   } finally {
     release();
+    if (!folderExisted && !written) removeEmptyDir(env.layout.checkpointsDir);
+  }
+}
+
+function removeEmptyDir(dir: string): void {
+  try {
+    fs.rmdirSync(dir);
+  } catch {
+    // not empty (another writer's file) or already gone
   }
 }
 

@@ -1,16 +1,16 @@
-// Runs the CONT_* checks over one or more workspaces and builds the continuity doctor's report
-// (the `--json` shape of `aop continuity doctor`, documented in docs/continuity.md).
+// The continuity doctor: runs the continuity family through the doctor engine over one or more
+// workspaces and builds its own report (the `--json` shape of `aop continuity doctor`, documented in
+// docs/continuity.md) with its own exit codes.
 import fs from "node:fs";
 import type { Clock } from "../../core/clock.js";
 import { policyDefaults } from "../../config/policy-defaults.js";
 import type { Policy } from "../../config/policy-types.js";
-import { createDoctorContext, toFinding, SEVERITY_RANK, type DoctorCheck, type DoctorContext, type Finding } from "../doctor/index.js";
+import { createDoctorContext, runFamilyChecks, SEVERITY_RANK, summarize, type DoctorCheck, type DoctorContext, type Finding } from "../doctor/index.js";
 import { WorkspaceLayout } from "../../store/layout.js";
 
 /** Findings about a workspace as a whole, raised by the doctor command rather than by a check. */
 export const WORKSPACE_MISSING_ID = "CONT_WORKSPACE_MISSING";
 export const OPENCLAW_CONFIG_INVALID_ID = "CONT_OPENCLAW_CONFIG_INVALID";
-export const CHECK_FAILED_ID = "doctor_check_failed";
 
 export type ExitCode = 0 | 1 | 2;
 
@@ -92,23 +92,9 @@ export async function checkWorkspace(target: DoctorTarget, run: RunnerEnvironmen
     return workspaceReport(target.root, agentId, [finding], []);
   }
   const ctx = doctorContext(target, run);
-  const findings: Finding[] = [];
-  const passed: PassedCheck[] = [];
-  for (const check of run.checks) {
-    try {
-      const result = await check.run(ctx);
-      findings.push(...result.findings.map((draft) => toFinding(check, draft)));
-      if (result.findings.length === 0 && result.okMessage) passed.push({ id: check.id, message: result.okMessage });
-    } catch (err) {
-      findings.push({
-        id: CHECK_FAILED_ID,
-        severity: "warning",
-        message: `${check.id} could not run: ${err instanceof Error ? err.message : String(err)}`,
-        remediation: "The other checks ran; report this with the workspace's memory/ folder so the check can be fixed.",
-        refs: [check.id],
-      });
-    }
-  }
+  const outcomes = await runFamilyChecks(ctx, run.checks);
+  const findings = outcomes.flatMap((o) => o.findings);
+  const passed: PassedCheck[] = outcomes.flatMap((o) => (o.okMessage ? [{ id: o.check.id, message: o.okMessage }] : []));
   return workspaceReport(ctx.layout.root, agentId, findings, passed);
 }
 
@@ -142,13 +128,7 @@ function workspaceReport(workspace: string, agentId: string | null, findings: Fi
   return { workspace, agent_id: agentId, exit_code: exitCodeFor(summary), summary, findings, passed };
 }
 
-export function summarize(findings: readonly Finding[]): Summary {
-  const summary: Summary = { critical: 0, warning: 0, info: 0 };
-  for (const f of findings) summary[f.severity]++;
-  return summary;
-}
-
-/** DESIGN §7: 2 with any critical, 1 with any warning, else 0 (info and OK alone are healthy). */
+/** 2 with any critical, 1 with any warning, else 0: info and OK alone are healthy (docs/continuity.md). */
 export function exitCodeFor(summary: Summary): ExitCode {
   if (summary.critical > 0) return 2;
   if (summary.warning > 0) return 1;

@@ -2,7 +2,7 @@
 // workspace and every agent's. What is supported is listed in docs/continuity.md ("OpenClaw config").
 import path from "node:path";
 import { idProblem } from "../../core/ids.js";
-import { readTextBounded } from "../../store/read-text-bounded.js";
+import { describeRefusal, readTextBounded, refusalCode } from "../../store/read-text-bounded.js";
 import { expandUserPath, openclawStateDir, type HomeEnv } from "./home-paths.js";
 
 export interface OpenClawWorkspace {
@@ -42,8 +42,7 @@ export async function readOpenClawWorkspaces(home: HomeEnv): Promise<OpenClawWor
   const base = { stateDir, configFile };
   if (read.status === "missing") return { ...base, configFound: false, ...resolveOpenClawWorkspaces({}, stateDir, home) };
   if (read.status !== "ok") {
-    const why = read.status === "not_a_file" ? "is not a regular file" : `cannot be read (${read.reason})`;
-    return { ...base, configFound: true, workspaces: [], problems: [why] };
+    return { ...base, configFound: true, workspaces: [], problems: [`${describeRefusal(read)} [${refusalCode(read)}]`] };
   }
   if (read.binary) return { ...base, configFound: true, workspaces: [], problems: ["is not text (binary data)"] };
   if (read.truncated) return { ...base, configFound: true, workspaces: [], problems: [`is ${read.size} bytes; the limit is ${MAX_CONFIG_BYTES}`] };

@@ -3,16 +3,17 @@
 import { idProblem } from "../../core/ids.js";
 import type { DoctorContext } from "../doctor/index.js";
 import { isDirectory, mtimeMs, readDirEntries } from "../../store/fs-probe.js";
-import { readTextBounded, type BoundedText } from "../../store/read-text-bounded.js";
+import { describeRefusal, readTextBounded, refusalCode, type BoundedText } from "../../store/read-text-bounded.js";
+import { READ_LIMITS } from "../../store/read-limits.js";
 import { extractObjective } from "./objective.js";
 import { readStateDocument, type StateDocument } from "./state-document.js";
 import { changeIdWords, documentTitle, uncheckedItems } from "./task-matching.js";
 import { newest, newestTranscriptIn, transcriptSources, type Transcript } from "./transcripts.js";
 
 /** CURRENT_STATE.md is meant to be short; a bigger file is read only this far. */
-export const MAX_STATE_BYTES = 256 * 1024;
+export const MAX_STATE_BYTES = READ_LIMITS.memoryState;
 /** Planning files (tasks.md, openspec documents, archives) are read this far. */
-const MAX_PLANNING_BYTES = 1024 * 1024;
+const MAX_PLANNING_BYTES = READ_LIMITS.planning;
 
 export const STATE_FILE_REF = "memory/CURRENT_STATE.md";
 
@@ -81,6 +82,8 @@ export interface ActiveTasks {
   /** Which planning sources exist: `tasks.md`, `openspec/`. */
   sources: string[];
   tasks: ActiveTask[];
+  /** Planning files that exist but were not read (a FIFO, a link out of the workspace…), and why. */
+  unreadable: { file: string; reason: string }[];
 }
 
 /**
@@ -93,7 +96,12 @@ export function activeTasks(ctx: DoctorContext): ActiveTasks | undefined {
     const { layout } = ctx;
     const sources: string[] = [];
     const tasks: ActiveTask[] = [];
+    const unreadable: ActiveTasks["unreadable"] = [];
+    const noteUnreadable = (file: string, read: BoundedText) => {
+      if (read.status !== "ok" && read.status !== "missing") unreadable.push({ file: layout.relative(file), reason: `${describeRefusal(read)} [${refusalCode(read)}]` });
+    };
     const tasksMd = readTextBounded(layout.tasksFile, MAX_PLANNING_BYTES);
+    noteUnreadable(layout.tasksFile, tasksMd);
     if (tasksMd.status !== "missing") sources.push("tasks.md");
     if (tasksMd.status === "ok" && !tasksMd.binary) for (const text of uncheckedItems(tasksMd.text)) tasks.push({ text, source: "tasks.md" });
     if (isDirectory(layout.openspecDir)) {
@@ -104,6 +112,7 @@ export function activeTasks(ctx: DoctorContext): ActiveTasks | undefined {
         tasks.push({ text: changeIdWords(id), source });
         for (const file of ["proposal.md", "tasks.md"] as const) {
           const read = readTextBounded(layout.openspecChangeFile(id, file), MAX_PLANNING_BYTES);
+          noteUnreadable(layout.openspecChangeFile(id, file), read);
           if (read.status !== "ok" || read.binary) continue;
           const title = documentTitle(read.text);
           if (title) tasks.push({ text: title, source });
@@ -111,7 +120,7 @@ export function activeTasks(ctx: DoctorContext): ActiveTasks | undefined {
         }
       }
     }
-    return sources.length === 0 ? undefined : { sources, tasks };
+    return sources.length === 0 ? undefined : { sources, tasks, unreadable };
   });
 }
 

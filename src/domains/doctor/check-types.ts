@@ -1,11 +1,11 @@
-// The doctor's check contract: one module per check, `{id, family, severity, title, remediation, run}`.
+// The doctor's check contract: one module per check, `{id, severity, title, remediation, run}`, held by
+// the family of the domain it belongs to.
 // The engine discovers, orders (lexical id) and runs checks; a check only reads files.
 import type { Clock } from "../../core/clock.js";
 import type { ConfigProblem, Policy } from "../../config/policy-types.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 
 export type Severity = "critical" | "warning" | "info";
-export type CheckFamily = "drift" | "continuity" | "checkpoint";
 
 export const SEVERITY_RANK: Record<Severity, number> = { critical: 0, warning: 1, info: 2 };
 
@@ -25,6 +25,8 @@ export interface FindingDraft {
   remediation?: string;
   /** Workspace-relative paths (or ids) the finding is about. */
   refs?: string[];
+  /** The owning domain's own record of the finding, for a presenter with its own format (never in the report). */
+  subject?: unknown;
 }
 
 export interface CheckResult {
@@ -51,11 +53,20 @@ export interface DoctorContext {
 
 export interface DoctorCheck {
   id: string;
-  family: CheckFamily;
   severity: Severity;
   title: string;
   remediation: string;
   run(ctx: DoctorContext): CheckResult | Promise<CheckResult>;
+}
+
+/**
+ * A family of checks, owned by one domain: its name (for `aop doctor --only`), whether it applies to a
+ * workspace (continuity needs memory/, checkpoints .checkpoints/), and its checks.
+ */
+export interface DoctorFamily {
+  name: string;
+  applies(ctx: DoctorContext): boolean;
+  checks: readonly DoctorCheck[];
 }
 
 /** A context builder for tests and for commands that run a single family. */

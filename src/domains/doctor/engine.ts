@@ -1,43 +1,47 @@
-// The doctor engine: loads config tolerantly, runs the applicable checks in id order, each isolated,
-// and builds the report. It reads files only; persisting the report is report-store's job.
-import fs from "node:fs";
+// The one doctor engine: runs checks in id order, each isolated, and builds the report. `aop doctor`
+// runs every applicable family; the continuity doctor and the checkpoint doctor run their own family
+// through runFamilyChecks and present the outcomes in their own formats. It reads files only;
+// persisting the report is report-store's job.
 import os from "node:os";
 import type { Clock } from "../../core/clock.js";
 import { nowIso } from "../../core/clock.js";
 import { loadPolicyTolerant } from "../../config/policy-loader.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
-import { createDoctorContext, toFinding, type CheckFamily, type DoctorCheck, type DoctorContext, type Finding } from "./check-types.js";
+import { createDoctorContext, toFinding, type DoctorCheck, type DoctorContext, type DoctorFamily, type Finding, type FindingDraft } from "./check-types.js";
 import { buildReport, type DoctorReport } from "./report.js";
 
-export interface DoctorOptions {
+export const CHECK_FAILED_ID = "doctor_check_failed";
+
+export interface ContextOptions {
   layout: WorkspaceLayout;
   clock: Clock;
   env?: NodeJS.ProcessEnv;
   homeDir?: string;
   transcriptsDir?: string;
-  only?: CheckFamily;
-  /** The checks to run (the composition root gathers every family's). */
-  checks: readonly DoctorCheck[];
   /** Problems of the tool surface (catalog, handlers, schemas), for DRIFT_003. */
   selfCheck?: () => Promise<string[]>;
+}
+
+export interface DoctorOptions extends ContextOptions {
+  /** Every family (the composition root lists them); `only` picks one by name. */
+  families: readonly DoctorFamily[];
+  only?: string;
 }
 
 export interface CheckOutcome {
   check: DoctorCheck;
   findings: Finding[];
+  /** What the check returned, in the order of `findings` (empty when it failed to run). */
+  drafts: FindingDraft[];
   okMessage: string | null;
+  /** The check threw: `findings` holds the one doctor_check_failed finding. */
+  failed: boolean;
 }
 
-/** Whether a family applies to this workspace (DESIGN §6: continuity needs memory/, checkpoints .checkpoints/). */
-function familyApplies(family: CheckFamily, ctx: DoctorContext): boolean {
-  if (family === "continuity") return fs.existsSync(ctx.layout.memoryDir);
-  if (family === "checkpoint") return fs.existsSync(ctx.layout.checkpointsDir);
-  return true;
-}
-
-export async function runChecks(options: DoctorOptions): Promise<{ outcomes: CheckOutcome[]; disabled: boolean; strictFailsOn: "critical" | "warning" }> {
+/** A context for one workspace, with its policy loaded tolerantly (a broken policy is a finding, never a crash). */
+export async function doctorContext(options: ContextOptions): Promise<DoctorContext> {
   const { policy, problems } = await loadPolicyTolerant(options.layout);
-  const ctx = createDoctorContext({
+  return createDoctorContext({
     layout: options.layout,
     clock: options.clock,
     policy,
@@ -47,25 +51,40 @@ export async function runChecks(options: DoctorOptions): Promise<{ outcomes: Che
     ...(options.transcriptsDir ? { transcriptsDir: options.transcriptsDir } : {}),
     ...(options.selfCheck ? { selfCheck: options.selfCheck } : {}),
   });
-  const strictFailsOn = policy.diagnostics.doctor.strict_fails_on;
-  if (!policy.diagnostics.doctor.enabled) return { outcomes: [], disabled: true, strictFailsOn };
-  const checks = options.checks.filter((c) => (options.only ? c.family === options.only : true)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** The one finding for a check that threw: one broken check must not hide the others' findings. */
+export function checkFailedFinding(check: DoctorCheck, err: unknown): Finding {
+  return {
+    id: CHECK_FAILED_ID,
+    severity: "warning",
+    message: `check ${check.id} failed to run: ${err instanceof Error ? err.message : String(err)}`,
+    remediation: "the other checks still ran; report this with the files the check reads so it can be fixed",
+    refs: [check.id],
+  };
+}
+
+/** Runs `checks` in lexical id order over one context, each isolated from the others' failures. */
+export async function runFamilyChecks(ctx: DoctorContext, checks: readonly DoctorCheck[]): Promise<CheckOutcome[]> {
+  const ordered = [...checks].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const outcomes: CheckOutcome[] = [];
-  for (const check of checks) {
-    if (!familyApplies(check.family, ctx)) continue;
+  for (const check of ordered) {
     try {
       const result = await check.run(ctx);
-      outcomes.push({ check, findings: result.findings.map((d) => toFinding(check, d)), okMessage: result.findings.length === 0 ? (result.okMessage ?? null) : null });
+      outcomes.push({ check, findings: result.findings.map((d) => toFinding(check, d)), drafts: result.findings, okMessage: result.findings.length === 0 ? (result.okMessage ?? null) : null, failed: false });
     } catch (err) {
-      // One broken check must not hide the others' findings.
-      outcomes.push({
-        check,
-        findings: [{ id: "doctor_check_failed", severity: "warning", message: `check ${check.id} failed to run: ${err instanceof Error ? err.message : String(err)}`, remediation: "run with AOP_DEBUG=1 and report it; the other checks still ran", refs: [check.id] }],
-        okMessage: null,
-      });
+      outcomes.push({ check, findings: [checkFailedFinding(check, err)], drafts: [], okMessage: null, failed: true });
     }
   }
-  return { outcomes, disabled: false, strictFailsOn };
+  return outcomes;
+}
+
+export async function runChecks(options: DoctorOptions): Promise<{ outcomes: CheckOutcome[]; disabled: boolean; strictFailsOn: "critical" | "warning" }> {
+  const ctx = await doctorContext(options);
+  const strictFailsOn = ctx.policy.diagnostics.doctor.strict_fails_on;
+  if (!ctx.policy.diagnostics.doctor.enabled) return { outcomes: [], disabled: true, strictFailsOn };
+  const families = options.families.filter((f) => (options.only === undefined || f.name === options.only) && f.applies(ctx));
+  return { outcomes: await runFamilyChecks(ctx, families.flatMap((f) => f.checks)), disabled: false, strictFailsOn };
 }
 
 export async function runDoctor(options: DoctorOptions): Promise<{ report: DoctorReport; strictFailsOn: "critical" | "warning" }> {

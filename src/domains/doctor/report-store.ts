@@ -2,7 +2,7 @@
 // last_report.json and history/<timestamp>.json, history pruned to the newest 20.
 import fs from "node:fs";
 import { AopError } from "../../core/errors.js";
-import { writeJsonAtomic, ensureDir } from "../../store/atomic-write.js";
+import { ensureDir, removeFile, writeJsonAtomic } from "../../store/atomic-write.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { withLock } from "../../store/lock.js";
 import { validateAgainst } from "../../catalog/load-validator.js";
@@ -35,5 +35,5 @@ export async function persistReport(layout: WorkspaceLayout, report: DoctorRepor
 
 function pruneHistory(layout: WorkspaceLayout): void {
   const files = fs.readdirSync(layout.doctorHistoryDir).filter((f) => f.endsWith(".json")).sort();
-  for (const old of files.slice(0, Math.max(0, files.length - HISTORY_KEEP))) fs.rmSync(layout.doctorHistoryFile(old.slice(0, -".json".length)), { force: true });
+  for (const old of files.slice(0, Math.max(0, files.length - HISTORY_KEEP))) removeFile(layout.doctorHistoryFile(old.slice(0, -".json".length)));
 }

@@ -1,4 +1,4 @@
-// Builds the doctor report from findings and derives exit codes (DESIGN §6). Pure.
+// Builds the doctor report from findings and derives exit codes. Pure.
 import { SEVERITY_RANK, type Finding, type Severity } from "./check-types.js";
 
 export interface DoctorReport {
@@ -16,11 +16,17 @@ function compareFindings(a: Finding, b: Finding): number {
   return ra < rb ? -1 : ra > rb ? 1 : 0;
 }
 
+/** How many findings of each severity. */
+export function summarize(findings: readonly Finding[]): Record<Severity, number> {
+  const summary: Record<Severity, number> = { critical: 0, warning: 0, info: 0 };
+  for (const f of findings) summary[f.severity] += 1;
+  return summary;
+}
+
 /** Findings sorted by id (then message, refs) so the same workspace gives the same report. */
 export function buildReport(findings: Finding[], generatedAt: string): DoctorReport {
   const sorted = [...findings].sort(compareFindings);
-  const summary: Record<Severity, number> = { critical: 0, warning: 0, info: 0 };
-  for (const f of sorted) summary[f.severity] += 1;
+  const summary = summarize(sorted);
   return { ok: summary.critical === 0, generated_at: generatedAt, summary, findings: sorted };
 }
 

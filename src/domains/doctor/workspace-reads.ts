@@ -1,8 +1,9 @@
 // Reads of workspace state shared by several doctor checks, memoised per doctor run. Read-only.
-import fs from "node:fs";
 import type { DoctorContext } from "./check-types.js";
 import { FEATURE_STATUSES, type FeatureStatus } from "../features/index.js";
 import { isNoLeasePlaceholder, parseLease, readLeaseFiles, type LeaseFile, type RunLease } from "../runs/index.js";
+import { readBytesBounded, refusalProblem } from "../../store/read-text-bounded.js";
+import { READ_LIMITS } from "../../store/read-limits.js";
 
 export interface IndexRead {
   exists: boolean;
@@ -19,12 +20,10 @@ export interface IndexRead {
 export function readFeatureIndex(ctx: DoctorContext): IndexRead {
   return ctx.memo("feature-index", () => {
     const lists: Record<FeatureStatus, string[]> = { active: [], blocked: [], merged: [] };
-    let text: string;
-    try {
-      text = fs.readFileSync(ctx.layout.featuresIndex, "utf8");
-    } catch {
-      return { exists: false, problem: null, lists, runtimeSessions: null };
-    }
+    const read = readBytesBounded(ctx.layout.featuresIndex, READ_LIMITS.featureIndex);
+    if (read.status === "missing") return { exists: false, problem: null, lists, runtimeSessions: null };
+    if (read.status !== "ok") return { exists: true, problem: refusalProblem(read), lists, runtimeSessions: null };
+    const text = read.bytes.toString("utf8");
     let value: unknown;
     try {
       value = JSON.parse(text);

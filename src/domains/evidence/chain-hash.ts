@@ -1,8 +1,8 @@
-// The integrity chain's entry format and hash (DESIGN §5). Pure: entry fields in, hashes out.
+// The integrity chain's entry format and hash (docs/evidence.md). Pure: entry fields in, hashes out.
 // chain_hash = sha256(JCS(entry without chain_hash and created_at)).
 import { CanonicalJsonError } from "../../core/canonical-json.js";
 import { hashCanonical, isHashString } from "../../core/hash.js";
-import { isIsoUtc } from "../../core/clock.js";
+import { isIsoUtc } from "../../core/instant.js";
 
 export const CHAIN_ALGORITHM_VERSION = 1;
 /** The `prev_chain_hash` of sequence 0. */

@@ -1,9 +1,10 @@
 // manifest.integrity.json: {entry_count, head_hash, last_verified_at, last_verified_result}.
-import fs from "node:fs";
 import { isHashString } from "../../core/hash.js";
-import { isIsoUtc } from "../../core/clock.js";
+import { isIsoUtc } from "../../core/instant.js";
 import { writeJsonAtomic } from "../../store/atomic-write.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
+import { describeRefusal, readBytesBounded, refusalCode } from "../../store/read-text-bounded.js";
+import { READ_LIMITS } from "../../store/read-limits.js";
 import { GENESIS_HASH } from "./chain-hash.js";
 import type { ManifestView } from "./chain-verify.js";
 
@@ -30,16 +31,12 @@ function manifestProblem(value: unknown): string | null {
 }
 
 export function readManifest(layout: WorkspaceLayout, featureId: string): ManifestRead {
-  let text: string;
-  try {
-    text = fs.readFileSync(layout.manifestFile(featureId), "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return { view: { status: "absent" }, manifest: null };
-    return { view: { status: "unreadable", reason: `it cannot be read (${(err as NodeJS.ErrnoException).code ?? "error"})` }, manifest: null };
-  }
+  const read = readBytesBounded(layout.manifestFile(featureId), READ_LIMITS.smallRecord);
+  if (read.status === "missing") return { view: { status: "absent" }, manifest: null };
+  if (read.status !== "ok") return { view: { status: "unreadable", reason: `it ${describeRefusal(read)} [${refusalCode(read)}]` }, manifest: null };
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(read.bytes.toString("utf8"));
   } catch {
     return { view: { status: "unreadable", reason: "it is not valid JSON" }, manifest: null };
   }

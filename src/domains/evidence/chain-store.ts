@@ -7,7 +7,7 @@ import { appendJsonLine, readLinesSync } from "../../store/jsonl.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { buildChainEntry, chainEntryProblem, chainLine, GENESIS_HASH, recomputeChainHash, type ChainEntry } from "./chain-hash.js";
 import { readManifest, writeManifest, type ChainManifest } from "./chain-manifest.js";
-import { readChainTail } from "./chain-tail.js";
+import { readJsonlTail } from "../../store/jsonl-tail.js";
 
 /** The per-feature evidence lock: chain appends, latest-* copies and verification snapshots take it. */
 export function evidenceLockPath(layout: WorkspaceLayout, featureId: string): string {
@@ -72,7 +72,7 @@ function nextPosition(layout: WorkspaceLayout, featureId: string, options: Appen
   if (view.status === "unreadable") throw chainRefused(layout, featureId, `the manifest cannot be trusted: ${view.reason}`);
   const recorded = manifest ?? { entry_count: 0, head_hash: GENESIS_HASH };
   const file = layout.chainFile(featureId);
-  const tail = readChainTail(file);
+  const tail = readJsonlTail(file);
   if (tail && tail.completeEnd < tail.size) {
     fs.truncateSync(file, tail.completeEnd);
     options.warn?.(`${layout.relative(file)}: removed ${tail.size - tail.completeEnd} bytes of an interrupted append`);
@@ -89,7 +89,7 @@ function nextPosition(layout: WorkspaceLayout, featureId: string, options: Appen
   }
   const lag = last.sequence - recorded.entry_count + 1;
   if (lag > 0 && lag <= MAX_MANIFEST_LAG) {
-    const back = readChainTail(file, recorded.entry_count > 0 ? lag + 1 : lag);
+    const back = readJsonlTail(file, recorded.entry_count > 0 ? lag + 1 : lag);
     if (back && continuesHead(back.lines, recorded)) {
       options.warn?.(`${layout.relative(file)}: ${lag} entr${lag === 1 ? "y was" : "ies were"} appended but not counted (interrupted append); counting now`);
       return { sequence: last.sequence + 1, prev: last.chain_hash, manifest };

@@ -3,7 +3,7 @@
 import { sha256Of } from "../../core/hash.js";
 import { chainEntryProblem, GENESIS_HASH, recomputeChainHash, type ChainEntry } from "./chain-hash.js";
 import { baseName, parseEvidenceFileName } from "./evidence-names.js";
-import { stepLogRefs } from "./step-log-refs.js";
+import { stepLogRefs, type LogRef } from "./step-log-refs.js";
 
 export type ChainFailureCode = "evidence_chain_missing" | "evidence_chain_artifact_missing" | "evidence_chain_hash_mismatch" | "evidence_chain_discontinuity";
 
@@ -33,16 +33,33 @@ export interface ChainLineInput {
 export interface LatestCopy {
   mode: string;
   rel_path: string;
-  bytes: Uint8Array;
+  /** The copy's bytes, or why it was not read (a special file, a link out of the workspace, too large). */
+  bytes: Uint8Array | Refused;
+}
+
+/** A file the reader would not read, and why (the end of a sentence, with the store's code). */
+export interface Refused {
+  refused: string;
+}
+
+function isRefused(value: unknown): value is Refused {
+  return typeof value === "object" && value !== null && "refused" in value;
 }
 
 /**
- * Reads workspace-relative files; null when the file is missing or lies outside the workspace. The bytes
- * `read` returns may be reused by the next `read` or `hash` call (the verifier consumes them at once).
+ * Reads workspace-relative files; null when the file is missing or lies outside the workspace root, a
+ * refusal when it is not one the reader trusts. The bytes `read` returns may be reused by the next
+ * `read` or `hash` call (the verifier consumes them at once).
  */
 export interface EvidenceFileReader {
-  read(relPath: string): Uint8Array | null;
-  hash(relPath: string): string | null;
+  read(relPath: string): Uint8Array | null | Refused;
+  hash(relPath: string): string | null | Refused;
+}
+
+/** Told, in order, about every complete line and about every entry whose artifact and logs verified. */
+export interface ChainObserver {
+  line?(text: string, sequence: number): void;
+  entry?(entry: ChainEntry, logs: readonly LogRef[]): void;
 }
 
 export interface ChainVerifyInput {
@@ -58,6 +75,7 @@ export interface ChainVerifyInput {
   files: EvidenceFileReader;
   /** Called every PROGRESS_EVERY entries with the number walked so far. */
   onProgress?: (walked: number) => void;
+  observer?: ChainObserver;
 }
 
 export const PROGRESS_EVERY = 250;
@@ -127,8 +145,9 @@ class ChainWalker {
       const link = sequence === 0 ? "does not start from the genesis hash" : `does not link to entry ${sequence - 1}: prev_chain_hash differs from its chain_hash`;
       return discontinuity(sequence, `entry ${sequence} ${link}`, chainPath, this.prev, entry.prev_chain_hash);
     }
-    const failure = this.checkArtifact(entry, sequence);
-    if (failure) return failure;
+    const checked = this.checkArtifact(entry, sequence);
+    if (!Array.isArray(checked)) return checked;
+    input.observer?.entry?.(entry, checked);
     this.prev = entry.chain_hash;
     this.head = entry.chain_hash;
     const newest = this.newest.get(name.mode);
@@ -138,21 +157,25 @@ class ChainWalker {
     return null;
   }
 
-  private checkArtifact(entry: ChainEntry, sequence: number): Failure | null {
+  /** The entry's step logs when the artifact and every log verify, else the failure. */
+  private checkArtifact(entry: ChainEntry, sequence: number): Failure | LogRef[] {
     const bytes = this.input.files.read(entry.artifact_rel_path);
     if (bytes === null) return missing(sequence, `evidence file of entry ${sequence} is missing`, entry.artifact_rel_path);
+    if (isRefused(bytes)) return missing(sequence, `evidence file of entry ${sequence} ${bytes.refused}`, entry.artifact_rel_path);
     const actual = sha256Of(bytes);
     if (actual !== entry.artifact_hash) {
       return mismatch(sequence, `evidence file of entry ${sequence} was modified after it was chained`, entry.artifact_rel_path, entry.artifact_hash, actual);
     }
-    for (const log of stepLogRefs(bytes)) {
+    const logs = stepLogRefs(bytes);
+    for (const log of logs) {
       const logHash = this.input.files.hash(log.log_path);
       if (logHash === null) return missing(sequence, `step log of entry ${sequence} is missing`, log.log_path);
+      if (isRefused(logHash)) return missing(sequence, `step log of entry ${sequence} ${logHash.refused}`, log.log_path);
       if (logHash !== log.log_sha256) {
         return mismatch(sequence, `step log of entry ${sequence} was modified after its evidence was written`, log.log_path, typeof log.log_sha256 === "string" ? log.log_sha256 : null, logHash);
       }
     }
-    return null;
+    return logs;
   }
 }
 
@@ -182,6 +205,7 @@ function latestFailure(input: ChainVerifyInput, newest: Map<string, NewestGate>)
   const copies = [...input.latest].sort((a, b) => (a.mode < b.mode ? -1 : a.mode > b.mode ? 1 : 0));
   for (const copy of copies) {
     const gate = newest.get(copy.mode);
+    if (isRefused(copy.bytes)) return mismatch(gate?.sequence ?? null, `${baseName(copy.rel_path)} ${copy.bytes.refused}`, copy.rel_path, gate?.artifact_hash ?? null, null);
     const actual = sha256Of(copy.bytes);
     if (!gate) return mismatch(null, `${baseName(copy.rel_path)} has no chained gate-${copy.mode} evidence to match (written while integrity was off?)`, copy.rel_path, null, actual);
     if (actual !== gate.artifact_hash) {
@@ -224,6 +248,7 @@ export function verifyChain(input: ChainVerifyInput): ChainVerifyReport {
       break;
     }
     const sequence = count++;
+    input.observer?.line?.(line.text, sequence);
     if (failure === null) failure = walker.check(line.text, sequence);
     if (count % PROGRESS_EVERY === 0) input.onProgress?.(count);
   }

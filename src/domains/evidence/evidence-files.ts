@@ -1,9 +1,10 @@
 // Writing gate evidence: immutable `gate-<mode>-<epoch_ms>.json` files and the `latest-<mode>.json` copy.
-import fs from "node:fs";
 import { AopError } from "../../core/errors.js";
 import { isoUtc } from "../../core/clock.js";
 import { createFileAtomic, writeFileAtomic } from "../../store/atomic-write.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
+import { readBytesBounded } from "../../store/read-text-bounded.js";
+import { READ_LIMITS } from "../../store/read-limits.js";
 import { serializeEvidence, type GateEvidence } from "./evidence-types.js";
 
 export interface WrittenEvidence {
@@ -34,8 +35,10 @@ export function writeGateEvidence(layout: WorkspaceLayout, evidence: Omit<GateEv
 
 /** The recorded time of the evidence `latest-<mode>.json` currently copies, or null when unknown. */
 function latestRecordedMs(file: string): number | null {
+  const read = readBytesBounded(file, READ_LIMITS.evidence);
+  if (read.status !== "ok") return null; // missing, or not a file we trust: replaced by the new copy
   try {
-    const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as { finished_at?: unknown };
+    const parsed = JSON.parse(read.bytes.toString("utf8")) as { finished_at?: unknown };
     const ms = typeof parsed.finished_at === "string" ? Date.parse(parsed.finished_at) : NaN;
     return Number.isNaN(ms) ? null : ms;
   } catch {

@@ -7,6 +7,8 @@ import { AopError, isErrorCode } from "../../core/errors.js";
 import { validateId } from "../../core/ids.js";
 import { evidenceIntegrityEnabled, type Policy } from "../../config/policy-types.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
+import { describeRefusal, readBytesBounded, refusalCode } from "../../store/read-text-bounded.js";
+import { READ_LIMITS } from "../../store/read-limits.js";
 import type { GateEvidence } from "./evidence-types.js";
 import { parseEvidenceFileName } from "./evidence-names.js";
 import { requireFeatureDir, verifyFeatureChain } from "./evidence-verify.js";
@@ -37,7 +39,15 @@ function recordedMsOf(text: string): number {
   }
 }
 
-function candidates(dir: string, mode: string | undefined, onlyCopies: boolean): Candidate[] {
+/** An evidence file's text, or null (with a warning naming why) when it cannot be read. */
+function readEvidenceText(layout: WorkspaceLayout, file: string, warn: (message: string) => void): string | null {
+  const read = readBytesBounded(file, READ_LIMITS.evidence);
+  if (read.status === "ok") return read.bytes.toString("utf8");
+  if (read.status !== "missing") warn(`${layout.relative(file)} ${describeRefusal(read)} [${refusalCode(read)}]; skipped`);
+  return null;
+}
+
+function candidates(layout: WorkspaceLayout, dir: string, mode: string | undefined, onlyCopies: boolean, warn: (message: string) => void): Candidate[] {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -54,8 +64,8 @@ function candidates(dir: string, mode: string | undefined, onlyCopies: boolean):
       // A gate file's name carries its recorded time (its finished_at), so it need not be opened to rank it.
       out.push({ file, kind: "gate", recordedMs: parsed.epochMs });
     } else {
-      const text = fs.readFileSync(file, "utf8");
-      out.push({ file, kind: "latest", recordedMs: recordedMsOf(text), text });
+      const text = readEvidenceText(layout, file, warn);
+      if (text !== null) out.push({ file, kind: "latest", recordedMs: recordedMsOf(text), text });
     }
   }
   // Newest first; on a tie the immutable gate file wins over its copy.
@@ -86,8 +96,9 @@ export function findLatestEvidence(layout: WorkspaceLayout, input: LatestInput, 
   const featureId = validateId("feature_id", input.feature_id);
   if (input.mode !== undefined) validateId("mode", input.mode);
   requireFeatureDir(layout, featureId);
-  for (const candidate of candidates(layout.evidenceDir(featureId), input.mode, verifiedOnly)) {
-    const text = candidate.text ?? fs.readFileSync(candidate.file, "utf8");
+  for (const candidate of candidates(layout, layout.evidenceDir(featureId), input.mode, verifiedOnly, warn)) {
+    const text = candidate.text ?? readEvidenceText(layout, candidate.file, warn);
+    if (text === null) continue;
     const evidence = parseEvidence(text);
     if (!evidence) {
       warn(`${layout.relative(candidate.file)} is not readable gate evidence; skipped`);

@@ -1,11 +1,12 @@
 // Finishing the publication of gate evidence whose run was killed after the file was written (docs/evidence.md,
 // "Interrupted runs"): chain it unless the chain holds it already, count it in the manifest, refresh
 // latest-<mode>.json, record the feature state — each step skipped when the killed run had done it.
-import fs from "node:fs";
 import type { Clock } from "../../core/clock.js";
 import { nowIso } from "../../core/clock.js";
 import { evidenceIntegrityEnabled, type Policy } from "../../config/policy-types.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
+import { readBytesBounded } from "../../store/read-text-bounded.js";
+import { READ_LIMITS } from "../../store/read-limits.js";
 import { withLock } from "../../store/lock.js";
 import { readState, recordGateResult } from "../features/index.js";
 import { appendChainEntryLocked, evidenceLockPath, findChainEntry, settleManifestLocked, type AppendOptions } from "./chain-store.js";
@@ -19,10 +20,11 @@ export function readWrittenEvidence(layout: WorkspaceLayout, relPath: string): W
   const name = parseEvidenceFileName(baseName(relPath));
   const file = layout.resolveInside(relPath);
   if (name?.kind !== "gate" || file === null) return null;
-  let bytes: Buffer;
+  const read = readBytesBounded(file, READ_LIMITS.evidence);
+  if (read.status !== "ok") return null;
+  const bytes = Buffer.from(read.bytes);
   let evidence: GateEvidence;
   try {
-    bytes = fs.readFileSync(file);
     evidence = JSON.parse(bytes.toString("utf8")) as GateEvidence;
   } catch {
     return null;

@@ -1,4 +1,4 @@
-// The gate evidence file (DESIGN §5) as written by `gates.run`, one file per run.
+// The gate evidence file (docs/evidence.md) as written by `gates.run`, one file per run.
 
 export interface StepResult {
   name: string;
@@ -8,7 +8,7 @@ export interface StepResult {
   timed_out: boolean;
   attempts: number;
   skipped: boolean;
-  /** Why a skipped step did not run (refinement of DESIGN §5); null otherwise. */
+  /** Why a skipped step did not run (a refinement, see docs/evidence.md); null otherwise. */
   skip_reason: string | null;
   started_at: string | null;
   finished_at: string | null;

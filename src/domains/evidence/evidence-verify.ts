@@ -6,11 +6,13 @@ import type { Clock } from "../../core/clock.js";
 import { nowIso } from "../../core/clock.js";
 import { AopError } from "../../core/errors.js";
 import { idProblem, validateId } from "../../core/ids.js";
-import { readFileOrNull, readFileShared, sha256FileOrNull } from "../../store/file-hash.js";
+import { readFileShared, sha256FileOrNull } from "../../store/file-hash.js";
+import { describeRefusal, readBytesBounded, refusalCode } from "../../store/read-text-bounded.js";
+import { READ_LIMITS } from "../../store/read-limits.js";
 import { readLinesSync } from "../../store/jsonl.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { withLock } from "../../store/lock.js";
-import { verifyChain, type ChainVerifyReport, type EvidenceFileReader, type LatestCopy, type ManifestView } from "./chain-verify.js";
+import { verifyChain, type ChainObserver, type ChainVerifyReport, type EvidenceFileReader, type LatestCopy, type ManifestView, type Refused } from "./chain-verify.js";
 import { readManifest, writeManifest } from "./chain-manifest.js";
 import { evidenceLockPath } from "./chain-store.js";
 import { parseEvidenceFileName } from "./evidence-names.js";
@@ -20,6 +22,8 @@ export interface VerifyOptions {
   onProgress?: (walked: number, expected: number | null) => void;
   /** Record the outcome in the manifest's last_verified_* fields (default true; the doctor only reads). */
   recordResult?: boolean;
+  /** Sees every chain line and every verified entry (attestation and anchor checks ride along). */
+  observer?: ChainObserver;
 }
 
 interface ChainSnapshot {
@@ -37,16 +41,28 @@ function workspaceReader(layout: WorkspaceLayout): EvidenceFileReader {
   const prefix = layout.root + path.sep;
   const locate = (rel: string): string | null =>
     rel.length > 0 && !rel.startsWith("/") && !rel.includes("..") && !rel.includes("\\") && !rel.includes("\0") ? prefix + rel : layout.resolveInside(rel);
+  // Folders found inside the workspace once are not resolved again for each of their files.
+  const memo = new Set<string>();
   return {
     read: (rel) => {
       const file = locate(rel);
-      return file === null ? null : readFileShared(file);
+      return file === null ? null : refusedAsValue(() => readFileShared(file, { memo }));
     },
     hash: (rel) => {
       const file = locate(rel);
-      return file === null ? null : sha256FileOrNull(file);
+      return file === null ? null : refusedAsValue(() => sha256FileOrNull(file, { memo }));
     },
   };
+}
+
+/** A file the store refuses to read (special file, link out, too large, unreadable) as a verification failure, not a crash. */
+function refusedAsValue<T>(read: () => T): T | Refused {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof AopError) return { refused: `${typeof err.details.reason === "string" ? err.details.reason : err.message} [${err.code}]` };
+    throw err;
+  }
 }
 
 function readLatestCopies(layout: WorkspaceLayout, featureId: string): LatestCopy[] {
@@ -55,8 +71,10 @@ function readLatestCopies(layout: WorkspaceLayout, featureId: string): LatestCop
   for (const name of fs.readdirSync(dir)) {
     const parsed = parseEvidenceFileName(name);
     if (parsed?.kind !== "latest") continue;
-    const bytes = readFileOrNull(path.join(dir, name));
-    if (bytes !== null) out.push({ mode: parsed.mode, rel_path: layout.relative(path.join(dir, name)), bytes });
+    const read = readBytesBounded(path.join(dir, name), READ_LIMITS.evidence);
+    if (read.status === "missing") continue;
+    const bytes = read.status === "ok" ? read.bytes : { refused: `${describeRefusal(read)} [${refusalCode(read)}]` };
+    out.push({ mode: parsed.mode, rel_path: layout.relative(path.join(dir, name)), bytes });
   }
   return out;
 }
@@ -96,14 +114,18 @@ export async function verifyFeatureChain(layout: WorkspaceLayout, clock: Clock, 
     latest: snapshot.latest,
     files: workspaceReader(layout),
     onProgress: options.onProgress ? (walked) => options.onProgress!(walked, expected) : undefined,
+    observer: options.observer,
   });
-  if (snapshot.manifest.status === "present" && options.recordResult !== false) {
-    await withLock(lock, () => {
-      const { manifest } = readManifest(layout, featureId);
-      if (manifest) writeManifest(layout, featureId, { ...manifest, last_verified_at: nowIso(clock), last_verified_result: report.valid ? "valid" : "invalid" });
-    });
-  }
+  if (snapshot.manifest.status === "present" && options.recordResult !== false) await recordVerificationResult(layout, clock, featureId, report.valid);
   return report;
+}
+
+/** Set the manifest's last_verified_* fields (when it exists), under the feature's evidence lock. */
+export async function recordVerificationResult(layout: WorkspaceLayout, clock: Clock, featureId: string, valid: boolean): Promise<void> {
+  await withLock(evidenceLockPath(layout, featureId), () => {
+    const { manifest } = readManifest(layout, featureId);
+    if (manifest) writeManifest(layout, featureId, { ...manifest, last_verified_at: nowIso(clock), last_verified_result: valid ? "valid" : "invalid" });
+  });
 }
 
 /** Features that have a chain or a manifest, in id order. */

@@ -1,10 +1,8 @@
-// Tool handlers for `evidence.latest` and `evidence.verify_chain` (both read-only).
+// Tool handler for `evidence.latest` (read-only). `evidence.verify_chain` checks attestations and anchors
+// too, so the attest domain serves it (src/domains/attest/tools.ts) over this domain's chain verifier.
 import type { ToolHandlers } from "../../catalog/tool-types.js";
-import { latestEvidence, type LatestInput } from "./evidence-latest.js";
-import { verifyFeatureChain } from "./evidence-verify.js";
+import { latestEvidence } from "./evidence-latest.js";
 
 export const handlers: ToolHandlers = {
-  "evidence.latest": async (args: LatestInput, ctx) => latestEvidence(ctx.layout, ctx.clock, ctx.policy, args, (m) => ctx.warn(m)),
-  "evidence.verify_chain": async (args: { feature_id: string }, ctx) =>
-    verifyFeatureChain(ctx.layout, ctx.clock, args.feature_id, ctx.progress ? { onProgress: (walked, expected) => ctx.progress!({ walked, expected }) } : {}),
+  "evidence.latest": async (args, ctx) => latestEvidence(ctx.layout, ctx.clock, ctx.policy, args, (m) => ctx.warn(m)),
 };

@@ -5,12 +5,13 @@ import { AopError } from "../../core/errors.js";
 import type { Clock } from "../../core/clock.js";
 import { nowIso } from "../../core/clock.js";
 import { validateId } from "../../core/ids.js";
-import { writeFileAtomic, writeJsonAtomic } from "../../store/atomic-write.js";
+import { ioFailure, writeFileAtomic, writeJsonAtomic } from "../../store/atomic-write.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { withLock } from "../../store/lock.js";
 import { emptyIndex, parseIndex, statusInIndex, withStatus, type FeatureIndex, type FeatureStatus } from "./feature-index.js";
 import { defaultBody, parseState, serializeState, type FeatureState, type GateRecord, type StateDocument, type YamlApi } from "./feature-state.js";
 import { readTextOrNull } from "../../store/file-hash.js";
+import { READ_LIMITS } from "../../store/read-limits.js";
 
 let yamlApi: YamlApi | undefined;
 async function yaml(): Promise<YamlApi> {
@@ -18,17 +19,22 @@ async function yaml(): Promise<YamlApi> {
   return yamlApi;
 }
 
+function corrupt(layout: WorkspaceLayout, file: string, problem: string, hint: string): AopError {
+  const ref = layout.relative(file);
+  return new AopError("file_corrupt", `${ref} ${problem}`, { details: { path: ref }, hint });
+}
+
 export function readIndex(layout: WorkspaceLayout, clock: Clock): FeatureIndex {
-  const text = readTextOrNull(layout.featuresIndex);
+  const text = readTextOrNull(layout.featuresIndex, READ_LIMITS.featureIndex);
   if (text === null) return emptyIndex(nowIso(clock));
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new AopError("internal_error", `${layout.relative(layout.featuresIndex)} is not valid JSON`, { hint: "restore it from version control or fix it by hand; `aop doctor` shows index problems" });
+    throw corrupt(layout, layout.featuresIndex, "is not valid JSON", "restore it from version control or fix it by hand; `aop doctor` shows index problems");
   }
   const result = parseIndex(parsed);
-  if ("problem" in result) throw new AopError("internal_error", result.problem, { hint: "fix .aop/features/index.json by hand" });
+  if ("problem" in result) throw corrupt(layout, layout.featuresIndex, `is not a feature index: ${result.problem}`, "fix .aop/features/index.json by hand");
   return result.index;
 }
 
@@ -42,12 +48,14 @@ export async function readState(layout: WorkspaceLayout, featureId: string): Pro
     stat = fs.statSync(file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw err;
+    throw ioFailure(err, file);
   }
   const cached = stateCache.get(file);
   if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return structuredClone(cached.doc);
-  const parsed = parseState(fs.readFileSync(file, "utf8"), await yaml());
-  if ("problem" in parsed) throw new AopError("internal_error", `${layout.relative(file)}: ${parsed.problem}`, { hint: "fix the front matter by hand; `aop doctor` reports index/state problems" });
+  const text = readTextOrNull(file, READ_LIMITS.featureState);
+  if (text === null) return null;
+  const parsed = parseState(text, await yaml());
+  if ("problem" in parsed) throw corrupt(layout, file, `is not a feature state: ${parsed.problem}`, "fix the front matter by hand; `aop doctor` reports index/state problems");
   stateCache.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, doc: parsed.doc });
   return structuredClone(parsed.doc);
 }
@@ -92,8 +100,10 @@ export interface SetStatusInput {
 
 export async function setFeatureStatus(layout: WorkspaceLayout, clock: Clock, input: SetStatusInput): Promise<{ state: FeatureState; previous_status: FeatureStatus }> {
   const featureId = validateId("feature_id", input.feature_id);
-  return withLock(layout.lockFor(layout.featuresIndex), () =>
-    withLock(layout.lockFor(layout.featureState(featureId)), async () => {
+  return withLock(layout.lockFor(layout.featuresIndex), async () => {
+    // Refused before the state's lock is taken, so an unknown feature leaves no folder behind.
+    await requireState(layout, featureId);
+    return withLock(layout.lockFor(layout.featureState(featureId)), async () => {
       const doc = await requireState(layout, featureId);
       if (input.expected_version !== undefined && input.expected_version !== doc.state.version) {
         throw new AopError("version_conflict", `feature '${featureId}' is at version ${doc.state.version}, not ${input.expected_version}`, {
@@ -107,13 +117,14 @@ export async function setFeatureStatus(layout: WorkspaceLayout, clock: Clock, in
       await writeState(layout, doc);
       writeJsonAtomic(layout.featuresIndex, withStatus(readIndex(layout, clock), featureId, input.status, now));
       return { state: doc.state, previous_status: previous };
-    }),
-  );
+    });
+  });
 }
 
 /** Record a gate outcome in the feature's state (`gates.<mode>`). */
 export async function recordGateResult(layout: WorkspaceLayout, clock: Clock, featureId: string, mode: string, record: GateRecord): Promise<FeatureState> {
   validateId("mode", mode);
+  await requireState(layout, featureId); // no lock (and no folder) for a feature that does not exist
   return withLock(layout.lockFor(layout.featureState(validateId("feature_id", featureId))), async () => {
     const doc = await requireState(layout, featureId);
     doc.state = { ...doc.state, gates: { ...doc.state.gates, [mode]: record }, version: doc.state.version + 1, updated_at: nowIso(clock) };

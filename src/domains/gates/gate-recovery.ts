@@ -2,6 +2,7 @@
 // "Interrupted runs"): the retry publishes that evidence (chain, manifest, latest-<mode>.json, state) instead
 // of running the steps again, and returns what the killed call would have returned.
 import type { LandedEffect, ToolContext } from "../../catalog/tool-types.js";
+import { gateSigner, sealGateRun } from "../attest/index.js";
 import { readWrittenEvidence, republishGateEvidence } from "../evidence/index.js";
 import { gateRunReport, type GateRunReport, type RunGateInput } from "./gate-service.js";
 
@@ -13,5 +14,7 @@ export async function recoverGateRun(args: RunGateInput, effects: readonly Lande
   const written = readWrittenEvidence(ctx.layout, created.path);
   if (!written || written.evidence.feature_id !== args.feature_id || written.evidence.mode !== args.mode) return null;
   const commit = await republishGateEvidence(ctx.layout, ctx.clock, ctx.policy, written, { warn: (m) => ctx.warn(m) });
-  return gateRunReport(ctx.layout, written, commit);
+  // Signing is idempotent (an attestation is never replaced, an unchanged chain is not re-anchored).
+  const seal = await sealGateRun(ctx.layout, ctx.clock, ctx.policy, gateSigner(ctx.layout, ctx.policy), written, commit.chain !== null);
+  return gateRunReport(ctx.layout, written, commit, seal);
 }

@@ -1,4 +1,4 @@
-// Runs a mode's steps wave by wave and reports each step's result (DESIGN §5 step_results).
+// Runs a mode's steps wave by wave and reports each step's result (docs/evidence.md step_results).
 import type { Clock } from "../../core/clock.js";
 import { AopError } from "../../core/errors.js";
 import { isoUtc, nowIso } from "../../core/clock.js";

@@ -4,6 +4,7 @@ import type { Clock } from "../../core/clock.js";
 import { validateId } from "../../core/ids.js";
 import { loadGates } from "../../config/gates-loader.js";
 import type { Policy } from "../../config/policy-types.js";
+import { gateSigner, sealGateRun, type GateSeal } from "../attest/index.js";
 import { commitGateEvidence, writeGateEvidence } from "../evidence/index.js";
 import type { CommitResult, GateEvidence, WrittenEvidence } from "../evidence/index.js";
 import { requireState } from "../features/index.js";
@@ -24,6 +25,10 @@ export interface GateRunReport extends GateEvidence {
   /** False when a newer run of the mode had already been recorded (concurrent runs). */
   is_latest: boolean;
   chain: { sequence: number; chain_hash: string } | null;
+  /** The signed attestation written beside the evidence (policy evidence_integrity.attest), or null. */
+  attestation: GateSeal["attestation"];
+  /** The anchor signed after the run (policy evidence_integrity.anchor_after_gate), or null. */
+  anchor: GateSeal["anchor"];
 }
 
 export interface RunGateOptions {
@@ -45,6 +50,8 @@ export async function runGate(layout: WorkspaceLayout, clock: Clock, policy: Pol
   if (input.profile !== undefined) validateId("profile", input.profile);
   await requireState(layout, featureId);
   const resolved = resolveGateMode(await loadGates(layout), { profile: input.profile, mode });
+  // Before any step runs: a run that must be signed and cannot be fails here, having done nothing.
+  const signer = gateSigner(layout, policy);
   const outcome = await runGateSteps({
     layout,
     clock,
@@ -65,11 +72,12 @@ export async function runGate(layout: WorkspaceLayout, clock: Clock, policy: Pol
     Math.max(clock.now(), outcome.startedMs),
   );
   const commit = await commitGateEvidence(layout, clock, policy, written, { warn: options.warn });
-  return gateRunReport(layout, written, commit);
+  const seal = await sealGateRun(layout, clock, policy, signer, written, commit.chain !== null);
+  return gateRunReport(layout, written, commit, seal);
 }
 
-/** What gates.run returns for evidence that was written and published. */
-export function gateRunReport(layout: WorkspaceLayout, written: WrittenEvidence, commit: CommitResult): GateRunReport {
+/** What gates.run returns for evidence that was written, published and (by policy) signed. */
+export function gateRunReport(layout: WorkspaceLayout, written: WrittenEvidence, commit: CommitResult, seal: GateSeal): GateRunReport {
   const { feature_id, mode, profile, overall, started_at, finished_at, step_results } = written.evidence;
   return {
     feature_id,
@@ -82,6 +90,8 @@ export function gateRunReport(layout: WorkspaceLayout, written: WrittenEvidence,
     latest_path: layout.relative(layout.latestEvidence(feature_id, mode)),
     is_latest: commit.is_latest,
     chain: commit.chain ? { sequence: commit.chain.sequence, chain_hash: commit.chain.chain_hash } : null,
+    attestation: seal.attestation,
+    anchor: seal.anchor,
     step_results,
   };
 }

@@ -3,7 +3,7 @@
 // share a log: the later one moves to the next free millisecond.
 import fs from "node:fs";
 import { AopError } from "../../core/errors.js";
-import { ensureDir } from "../../store/atomic-write.js";
+import { ensureDir, ioFailure, removeFile } from "../../store/atomic-write.js";
 import { noteScratch } from "../../store/effect-journal.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 
@@ -15,13 +15,14 @@ export interface ReservedLogs {
   files: Map<string, string>;
 }
 
+// O_EXCL never follows a link at the name, and ensureDir checked the folder.
 function createExclusive(file: string): boolean {
   try {
     fs.closeSync(fs.openSync(file, "wx", 0o644));
     return true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw err;
+    throw ioFailure(err, file);
   }
 }
 
@@ -43,12 +44,12 @@ export function reserveRunLogs(layout: WorkspaceLayout, featureId: string, mode:
       for (const file of files.values()) noteScratch(file);
       return { epochMs, files };
     }
-    for (const file of files.values()) fs.rmSync(file, { force: true });
+    for (const file of files.values()) removeFile(file);
   }
   throw new AopError("io_error", `could not reserve log files for mode '${mode}' near ${startMs}`);
 }
 
 /** A skipped step produced no output: its reserved, still empty log is removed. */
 export function releaseLog(file: string): void {
-  fs.rmSync(file, { force: true });
+  removeFile(file);
 }

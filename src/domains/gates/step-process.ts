@@ -2,6 +2,7 @@
 // written straight to the step's log file, with a timeout that kills the whole group.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import { openForWriting, writeAll } from "../../store/atomic-write.js";
 import { killGroupAndWait, signalGroup } from "./process-group.js";
 
 export interface StepProcessRequest {
@@ -35,12 +36,18 @@ export function killRunningSteps(): number {
 }
 
 function appendNote(logFile: string, note: string): void {
-  fs.appendFileSync(logFile, `\n[aop] ${note}\n`);
+  const fd = openForWriting(logFile, "append");
+  try {
+    writeAll(fd, `\n[aop] ${note}\n`, logFile);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 export function runStepProcess(request: StepProcessRequest): Promise<StepProcessResult> {
   const [command, ...args] = request.cmd;
-  const fd = fs.openSync(request.logFile, "w");
+  // The log is a regular file inside the workspace (checked here, not just when it was reserved).
+  const fd = openForWriting(request.logFile, "truncate");
   let child: ChildProcess;
   try {
     // detached: the step leads a new process group, so a timeout can kill everything it started.

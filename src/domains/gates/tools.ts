@@ -1,10 +1,10 @@
 // Tool handler for `gates.run`; the ToolRuntime validates arguments and output against schemas/.
 import type { ToolHandlers, ToolRecoveries } from "../../catalog/tool-types.js";
-import { runGate, type RunGateInput } from "./gate-service.js";
+import { runGate } from "./gate-service.js";
 import { recoverGateRun } from "./gate-recovery.js";
 
 export const handlers: ToolHandlers = {
-  "gates.run": async (args: RunGateInput, ctx) =>
+  "gates.run": async (args, ctx) =>
     runGate(ctx.layout, ctx.clock, ctx.policy, args, { warn: (m) => ctx.warn(m), ...(ctx.progress ? { onProgress: ctx.progress } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}) }),
 };
 

@@ -2,13 +2,19 @@
 // Other domains, the composition root and the adapters import only from here.
 export { listRuns, type RunSummary, timelineRunIds } from "./run-list.js";
 export { pruneRuns, readRetention } from "./run-retention.js";
-export { auditTimeline } from "./timeline-audit.js";
-export { asEntry, ENTRY_KEYS, type EntryWithoutSequence, type TimelineEntry } from "./timeline-entry.js";
-export { followTimeline } from "./timeline-follow.js";
+export { asEntry, ENTRY_KEYS } from "./timeline-entry.js";
+export type { EntryWithoutSequence, TimelineEntry } from "./timeline-entry.js";
+export { readEntriesFrom } from "./timeline-read.js";
 export { adoptHandoff, handoffBacklog } from "./timeline-handoff.js";
 export { createTimelineHook, retainedAppender, sweepHandoffs } from "./timeline-hook.js";
 export { queryTimeline, type TimelinePage } from "./timeline-query.js";
-export { spoolBacklog, spoolEntry } from "./timeline-spool.js";
+export { discardSpooled, removeSpoolDirIfEmpty, spoolBacklog, spoolEntry } from "./timeline-spool.js";
 export { TimelineWriter } from "./timeline-writer.js";
+// Every tool call's runtime imports this surface for the timeline hook; what only the doctor or
+// `aop replay --follow` needs loads on first use.
+import type { auditTimeline as AuditTimeline } from "./timeline-audit.js";
+import type { followTimeline as FollowTimeline } from "./timeline-follow.js";
+export const auditTimeline: typeof AuditTimeline = async (...args) => (await import("./timeline-audit.js")).auditTimeline(...args);
+export const followTimeline: typeof FollowTimeline = async (...args) => (await import("./timeline-follow.js")).followTimeline(...args);
 /** The domain's tool handlers, loaded on first use so that importing the domain stays cheap. */
 export const loadTools = async () => (await import("./tools.js")).handlers;

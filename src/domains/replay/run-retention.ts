@@ -1,8 +1,9 @@
 // Keeps the newest `max_runs` timelines (by started_at) and records what it removed in
 // replay/retention.json, so pruned history is counted and reported, never silently gone.
-import fs from "node:fs";
-import { writeJsonAtomic } from "../../store/atomic-write.js";
+import { removeFile, writeJsonAtomic } from "../../store/atomic-write.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
+import { readBytesBounded } from "../../store/read-text-bounded.js";
+import { READ_LIMITS } from "../../store/read-limits.js";
 import { withLock } from "../../store/lock.js";
 import { listRuns, timelineRunIds, type RunSummary } from "./run-list.js";
 
@@ -15,12 +16,16 @@ export interface RetentionRecord {
 }
 
 export function readRetention(layout: WorkspaceLayout): RetentionRecord {
-  try {
-    const value = JSON.parse(fs.readFileSync(layout.replayRetentionFile, "utf8")) as RetentionRecord;
-    if (typeof value.pruned_runs === "number" && Array.isArray(value.recent)) return value;
-  } catch {
-    // missing or unreadable: nothing pruned yet as far as we can tell
+  const read = readBytesBounded(layout.replayRetentionFile, READ_LIMITS.smallRecord);
+  if (read.status === "ok") {
+    try {
+      const value = JSON.parse(read.bytes.toString("utf8")) as RetentionRecord;
+      if (typeof value.pruned_runs === "number" && Array.isArray(value.recent)) return value;
+    } catch {
+      // unparseable: counted from scratch
+    }
   }
+  // Missing or unreadable: nothing pruned yet as far as we can tell.
   return { pruned_runs: 0, pruned_entries: 0, last_pruned_at: null, recent: [] };
 }
 
@@ -42,9 +47,9 @@ export async function pruneRuns(layout: WorkspaceLayout, maxRuns: number, keep: 
     const record = readRetention(layout);
     for (const run of victims) {
       await withLock(layout.lockFor(layout.timelineFile(run.run_id)), () => {
-        fs.rmSync(layout.timelineFile(run.run_id), { force: true });
-        fs.rmSync(layout.timelineMeta(run.run_id), { force: true });
-        fs.rmSync(layout.hookSessionState(run.run_id), { force: true });
+        removeFile(layout.timelineFile(run.run_id));
+        removeFile(layout.timelineMeta(run.run_id));
+        removeFile(layout.hookSessionState(run.run_id));
       });
       record.pruned_runs += 1;
       record.pruned_entries += run.entries;

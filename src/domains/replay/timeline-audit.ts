@@ -45,6 +45,10 @@ export async function auditTimeline(layout: WorkspaceLayout, runId: string): Pro
       endOffset = line.offset;
       break;
     }
+    if (line.overlong) {
+      audit.unparseable += 1;
+      continue;
+    }
     if (line.text === "") continue;
     let value: unknown;
     try {

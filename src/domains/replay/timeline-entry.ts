@@ -1,4 +1,4 @@
-// One timeline line (DESIGN §4): the fields, their order, and how to read lines written by others. Pure.
+// One timeline line (docs/replay.md): the fields, their order, and how to read lines written by others. Pure.
 import type { CompletedCall } from "../../catalog/timeline-hook.js";
 import { isoUtc } from "../../core/clock.js";
 
@@ -22,10 +22,12 @@ export interface TimelineEntry {
   agent_type?: string;
   /** Set on Claude Code session markers only: the event as Claude Code labels it (`SessionStart:startup`). */
   marker?: string;
+  /** "mcp" on calls served by `aop mcp` (docs/replay.md, "Transport"); absent for in-process calls. */
+  transport?: string;
 }
 
 /** Optional keys, written after the contract's keys (in this order) only when set. */
-export const OPTIONAL_ENTRY_KEYS = ["agent_id", "agent_type", "marker"] as const;
+export const OPTIONAL_ENTRY_KEYS = ["agent_id", "agent_type", "marker", "transport"] as const;
 
 export const ENTRY_KEYS: (keyof TimelineEntry)[] = [
   "ts", "sequence", "run_id", "session_id", "actor_type", "feature_id", "tool_name", "mutating",

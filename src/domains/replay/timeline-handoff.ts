@@ -7,7 +7,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { nodeCrypto } from "../../core/hash.js";
-import { writeJsonAtomic } from "../../store/atomic-write.js";
+import { removeFile, writeJsonAtomic } from "../../store/atomic-write.js";
+import { linkEscape } from "../../store/containment.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { readTextBounded } from "../../store/read-text-bounded.js";
 import { asEntry, type EntryWithoutSequence } from "./timeline-entry.js";
@@ -22,6 +23,7 @@ export function handOffEntry(layout: WorkspaceLayout, toolUseId: string, entry: 
 
 /** Renames the file to a name only this process knows (so no one else takes it); null if someone did first. */
 function claim(file: string): string | null {
+  if (linkEscape(path.dirname(file)) !== null) return null; // a folder that leads out of the workspace is not ours to empty
   const base = file.includes(CLAIMED) ? file.slice(0, file.indexOf(CLAIMED)) : file;
   const claimed = `${base}${CLAIMED}${process.pid}-${nodeCrypto().randomBytes(3).toString("hex")}`;
   try {
@@ -70,10 +72,10 @@ export function adoptHandoff(layout: WorkspaceLayout, toolUseId: string): Adopte
   if (!claimed) return null;
   const entry = readClaimed(claimed);
   if (!entry) {
-    fs.rmSync(claimed, { force: true });
+    removeFile(claimed);
     return null;
   }
-  return { entry, done: () => fs.rmSync(claimed, { force: true }) };
+  return { entry, done: () => removeFile(claimed) };
 }
 
 /** Entries waiting for their session's hook (the doctor reports a backlog). */
@@ -119,7 +121,7 @@ export async function fileStaleHandoffs(
       await append(entry);
       filed++;
     } else unreadable++;
-    fs.rmSync(claimed, { force: true });
+    removeFile(claimed);
   }
   return { filed, unreadable };
 }

@@ -1,7 +1,8 @@
-// Plugs the timeline writer into the ToolRuntime according to policy (DESIGN §4): writes only when
+// Plugs the timeline writer into the ToolRuntime according to policy (docs/replay.md): writes only when
 // innovation.replay_debugger and observability.replay.enabled are both on; `required` fails the call
 // when the entry cannot be written, `best_effort` warns on stderr and never fails it. A call whose
 // client files its own session (a handoff id) leaves its entry for that client (timeline-handoff.ts).
+import fs from "node:fs";
 import { AopError } from "../../core/errors.js";
 import type { Clock } from "../../core/clock.js";
 import { isoUtc } from "../../core/clock.js";
@@ -19,7 +20,7 @@ type Warn = (message: string) => void;
 /** Appends entries, applying run retention (`max_runs`) whenever an append creates a run. */
 export function retainedAppender(layout: WorkspaceLayout, policy: Policy, clock: Clock, warn: Warn): { writer: TimelineWriter; append(entry: EntryWithoutSequence): Promise<void>; retain(runId: string, created: boolean): Promise<void> } {
   const retention = policy.observability.replay.retention;
-  const writer = new TimelineWriter(layout, () => retention.max_entries_per_run);
+  const writer = new TimelineWriter(layout, () => retention.max_entries_per_run, warn);
   const retain = async (runId: string, created: boolean) => {
     if (!created) return;
     try {
@@ -42,18 +43,23 @@ export async function sweepHandoffs(layout: WorkspaceLayout, policy: Policy, clo
   }
 }
 
-export function createTimelineHook(layout: WorkspaceLayout, policy: Policy, clock: Clock, warn: Warn): TimelineHook | undefined {
+/** `transport` is recorded on every entry this hook writes (`"mcp"` inside `aop mcp`, docs/replay.md). */
+export function createTimelineHook(layout: WorkspaceLayout, policy: Policy, clock: Clock, warn: Warn, transport?: "mcp"): TimelineHook | undefined {
   if (!replayWritesEnabled(policy)) return undefined;
   const { write_mode } = policy.observability.replay;
   const appender = retainedAppender(layout, policy, clock, warn);
   let lastSweep = 0;
+  const entryOf = (call: Parameters<TimelineHook>[0]): EntryWithoutSequence => (transport ? { ...entryFromCall(call), transport } : entryFromCall(call));
   return async (call) => {
+    // A read-only call in a workspace aop never wrote to leaves it as it was: no .aop/ tree appears just
+    // because someone looked (docs/hardening.md, "Litter").
+    if (!call.mutating && !fs.existsSync(layout.aopDir)) return;
     try {
       if (call.handoff_id === undefined) {
-        await appender.append(entryFromCall(call));
+        await appender.append(entryOf(call));
         return;
       }
-      handOffEntry(layout, call.handoff_id, entryFromCall(call));
+      handOffEntry(layout, call.handoff_id, entryOf(call));
     } catch (err) {
       const message = `could not write the timeline entry for ${call.tool_name} in run ${call.identity.run_id}: ${(err as Error).message}`;
       if (write_mode === "required") throw new AopError("replay_timeline_write_failed", message, { cause: err });

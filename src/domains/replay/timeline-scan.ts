@@ -1,6 +1,7 @@
 // Reads a timeline's meta, checks it against the file, and brings a meta up to date with the file by
 // scanning from where it stopped. The file is the truth: a meta that disagrees with it is not used.
-import fs from "node:fs";
+import { describeRefusal, readBytesBounded } from "../../store/read-text-bounded.js";
+import { READ_LIMITS } from "../../store/read-limits.js";
 import { readJsonl, type JsonlReadStats } from "../../store/jsonl.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { asEntry } from "./timeline-entry.js";
@@ -17,15 +18,11 @@ export type MetaValue = { exists: false } | { exists: true; ok: true; value: unk
 
 /** The meta file as JSON, whatever its shape. */
 export function readMetaValue(layout: WorkspaceLayout, runId: string): MetaValue {
-  let text: string;
+  const read = readBytesBounded(layout.timelineMeta(runId), READ_LIMITS.timelineMeta);
+  if (read.status === "missing") return { exists: false };
+  if (read.status !== "ok") return { exists: true, ok: false, problem: describeRefusal(read) };
   try {
-    text = fs.readFileSync(layout.timelineMeta(runId), "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return { exists: false };
-    return { exists: true, ok: false, problem: `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` };
-  }
-  try {
-    return { exists: true, ok: true, value: JSON.parse(text) };
+    return { exists: true, ok: true, value: JSON.parse(read.bytes.toString("utf8")) };
   } catch {
     return { exists: true, ok: false, problem: "is not valid JSON" };
   }

@@ -4,8 +4,11 @@
 // so its entry survives. Delivery is at-least-once: a writer killed between appending an entry and
 // deleting its spool file appends it again next time (same operation_id, new sequence).
 import fs from "node:fs";
-import { writeJsonAtomic } from "../../store/atomic-write.js";
+import { removeFile, writeJsonAtomic } from "../../store/atomic-write.js";
+import { assertContained } from "../../store/containment.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
+import { readBytesBounded } from "../../store/read-text-bounded.js";
+import { READ_LIMITS } from "../../store/read-limits.js";
 import { asEntry, type EntryWithoutSequence } from "./timeline-entry.js";
 import { nodeCrypto } from "../../core/hash.js";
 
@@ -16,8 +19,30 @@ export function spoolEntry(layout: WorkspaceLayout, entry: EntryWithoutSequence)
   const at = String(Date.parse(entry.ts) || Date.now()).padStart(15, "0");
   const name = `${at}-${process.pid}-${String(spooledHere++).padStart(8, "0")}-${nodeCrypto().randomBytes(3).toString("hex")}.json`;
   const file = layout.timelineSpoolFile(entry.run_id, name);
-  writeJsonAtomic(file, entry);
-  return file;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      writeJsonAtomic(file, entry);
+      return file;
+    } catch (err) {
+      // A writer that drained the spool may remove its folder between our mkdir and our create: again.
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT" || attempt === 3) throw err;
+    }
+  }
+}
+
+/** Remove a spooled entry that will not be appended (and the run's spool folder once it is empty). */
+export function discardSpooled(layout: WorkspaceLayout, runId: string, file: string): void {
+  removeFile(file);
+  removeSpoolDirIfEmpty(layout, runId);
+}
+
+/** A drained spool leaves no folder behind; one that received a new entry meanwhile stays. */
+export function removeSpoolDirIfEmpty(layout: WorkspaceLayout, runId: string): void {
+  try {
+    fs.rmdirSync(layout.timelineSpoolDir(runId));
+  } catch {
+    // not empty (a hook spooled meanwhile) or already gone
+  }
 }
 
 export interface Spooled {
@@ -27,9 +52,11 @@ export interface Spooled {
 
 /** Spooled entries of a run in append order; an unreadable file comes back with `entry: null`. */
 export function readSpool(layout: WorkspaceLayout, runId: string): Spooled[] {
+  const dir = layout.timelineSpoolDir(runId);
+  assertContained(dir); // its files are removed once appended: never through a link out of the workspace
   let names: string[];
   try {
-    names = fs.readdirSync(layout.timelineSpoolDir(runId));
+    names = fs.readdirSync(dir);
   } catch {
     return [];
   }
@@ -38,8 +65,10 @@ export function readSpool(layout: WorkspaceLayout, runId: string): Spooled[] {
     .sort()
     .map((name) => {
       const file = layout.timelineSpoolFile(runId, name);
+      const read = readBytesBounded(file, READ_LIMITS.spoolEntry);
+      if (read.status !== "ok") return { file, entry: null };
       try {
-        const value = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
+        const value = JSON.parse(read.bytes.toString("utf8")) as Record<string, unknown>;
         const entry = asEntry({ ...value, sequence: 0 });
         if (!entry || entry.run_id !== runId) return { file, entry: null };
         const { sequence: _sequence, ...rest } = entry;

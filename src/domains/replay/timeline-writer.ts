@@ -3,8 +3,7 @@
 // The lock is kept while this process has entries to write (bounded by MAX_HOLD_MS) so a burst costs
 // one lock cycle, and the file state is re-read (from the meta cache and the file's tail) on every acquire.
 import fs from "node:fs";
-import { AopError } from "../../core/errors.js";
-import { writeJsonAtomic, ensureDir } from "../../store/atomic-write.js";
+import { ensureDir, openForWriting, removeFile, writeAll, writeJsonAtomic } from "../../store/atomic-write.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { defaultFileMode } from "../../store/layout.js";
 import { acquireLock, type ReleaseLock } from "../../store/lock.js";
@@ -13,7 +12,7 @@ import { crashPoint } from "../../store/crash-points.js";
 import { serializeEntry, type EntryWithoutSequence } from "./timeline-entry.js";
 import { noteEntry, type TimelineMeta } from "./timeline-meta.js";
 import { catchUp, trustedMeta } from "./timeline-scan.js";
-import { readSpool } from "./timeline-spool.js";
+import { readSpool, removeSpoolDirIfEmpty } from "./timeline-spool.js";
 
 const MAX_HOLD_MS = 20;
 
@@ -46,6 +45,7 @@ class RunWriter {
     private readonly layout: WorkspaceLayout,
     readonly runId: string,
     private readonly maxEntries: () => number,
+    private readonly warn: (message: string) => void,
   ) {
     this.file = layout.timelineFile(runId);
     this.lockPath = layout.lockFor(this.file);
@@ -71,14 +71,16 @@ class RunWriter {
         try {
           item.resolve(this.writeOne(item.entry));
         } catch (err) {
-          this.dropState();
+          // The file may now end mid-line and the meta no longer matches it: forget both and give the
+          // lock back; the next entry starts over from the file (which terminates a torn line).
+          this.abandon();
           item.reject(err);
         }
       }
     } catch (err) {
       // Could not acquire the lock or sync the file: fail everything queued, keep nothing half-known.
       const failed = this.queue.splice(0);
-      this.dropState();
+      this.abandon();
       for (const item of failed) item.reject(err);
     } finally {
       this.draining = false;
@@ -94,19 +96,29 @@ class RunWriter {
       await this.sync();
       this.drainSpool();
     } catch (err) {
-      this.releaseNow();
+      this.abandon();
       throw err;
     }
   }
 
-  /** Append what other processes spooled for this run, before anything queued here. */
+  /** Append what other processes spooled for this run, before anything queued here; an empty spool folder goes. */
   private drainSpool(): void {
-    for (const spooled of readSpool(this.layout, this.runId)) {
-      if (spooled.entry) this.writeOne(spooled.entry);
+    const spooled = readSpool(this.layout, this.runId);
+    for (const item of spooled) {
+      if (item.entry) this.writeOne(item.entry);
       else this.meta!.spool_rejected += 1;
-      fs.rmSync(spooled.file, { force: true });
+      removeFile(item.file);
       this.metaDirty = true;
     }
+    if (spooled.length > 0) removeSpoolDirIfEmpty(this.layout, this.runId);
+  }
+
+  /** After a failure: forget what was known of the file and give the lock back without writing the meta. */
+  private abandon(): void {
+    this.dropState();
+    const release = this.release;
+    this.release = null;
+    release?.();
   }
 
   /** Take the lock once (appending any spooled entries) and give it back. */
@@ -132,7 +144,7 @@ class RunWriter {
       // A writer died mid-line: end that line so ours starts on a fresh one. The fragment stays in
       // the file (readers skip and count it); its sequence was never recorded, so it is reused.
       this.openFd();
-      fs.writeSync(this.fd!, "\n");
+      writeAll(this.fd!, "\n", this.file);
       meta.skipped_lines += 1;
       meta.repaired_torn_lines += 1;
       meta.file_size = fs.fstatSync(this.fd!).size;
@@ -141,7 +153,7 @@ class RunWriter {
   }
 
   private openFd(): void {
-    if (this.fd === null) this.fd = fs.openSync(this.file, "a", defaultFileMode(this.file));
+    if (this.fd === null) this.fd = openForWriting(this.file, "append", defaultFileMode(this.file));
   }
 
   private writeOne(entry: EntryWithoutSequence): AppendOutcome {
@@ -157,8 +169,9 @@ class RunWriter {
     const line = serializeEntry(entry, sequence);
     this.openFd();
     const bytes = Buffer.byteLength(line);
-    const written = fs.writeSync(this.fd!, line);
-    if (written !== bytes) throw new AopError("replay_timeline_write_failed", `short write to ${this.layout.relative(this.file)} (${written} of ${bytes} bytes)`);
+    // A write cut short (a full disk) leaves a torn line: the caller abandons its state and the next
+    // acquire terminates that line; the sequence is reused.
+    writeAll(this.fd!, line, this.file);
     crashPoint("timeline:after-append", this.file);
     noteEntry(meta, { sequence, ts: entry.ts, result: entry.result }, meta.file_size);
     meta.file_size += bytes;
@@ -166,10 +179,15 @@ class RunWriter {
     return { sequence };
   }
 
+  /** Write the meta cache. It is only a cache (rebuilt from the timeline), so a failed write is reported, never fatal. */
   private flushMeta(): void {
     if (!this.meta) return;
-    writeJsonAtomic(this.layout.timelineMeta(this.runId), this.meta, { durable: false });
     this.metaDirty = false;
+    try {
+      writeJsonAtomic(this.layout.timelineMeta(this.runId), this.meta, { durable: false });
+    } catch (err) {
+      this.warn(`could not write the timeline meta of run ${this.runId} (rebuilt from the timeline next time): ${(err as Error).message}`);
+    }
   }
 
   private scheduleRelease(): void {
@@ -227,12 +245,13 @@ export class TimelineWriter {
   constructor(
     private readonly layout: WorkspaceLayout,
     private readonly maxEntriesPerRun: () => number,
+    private readonly warn: (message: string) => void = () => undefined,
   ) {}
 
   async append(entry: EntryWithoutSequence): Promise<AppendOutcome & { createdRun: boolean }> {
     let writer = this.runs.get(entry.run_id);
     if (!writer) {
-      writer = new RunWriter(this.layout, entry.run_id, this.maxEntriesPerRun);
+      writer = new RunWriter(this.layout, entry.run_id, this.maxEntriesPerRun, this.warn);
       this.runs.set(entry.run_id, writer);
       this.hookExit();
     }
@@ -246,7 +265,7 @@ export class TimelineWriter {
   async flush(runId: string): Promise<{ createdRun: boolean }> {
     let writer = this.runs.get(runId);
     if (!writer) {
-      writer = new RunWriter(this.layout, runId, this.maxEntriesPerRun);
+      writer = new RunWriter(this.layout, runId, this.maxEntriesPerRun, this.warn);
       this.runs.set(runId, writer);
       this.hookExit();
     }

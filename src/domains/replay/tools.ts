@@ -1,7 +1,7 @@
 // Tool handler for replay.timeline_get.
 import type { ToolHandlers } from "../../catalog/tool-types.js";
-import { queryTimeline, type TimelineQuery } from "./timeline-query.js";
+import { queryTimeline } from "./timeline-query.js";
 
 export const handlers: ToolHandlers = {
-  "replay.timeline_get": async (args: TimelineQuery, ctx) => queryTimeline(ctx.layout, args),
+  "replay.timeline_get": async (args, ctx) => queryTimeline(ctx.layout, args),
 };

@@ -1,11 +1,12 @@
 // The doctor's last persisted report (.aop/runtime/doctor/last_report.json), read bounded and never
 // re-run: running the doctor writes its report, and the report command writes nothing.
 import type { WorkspaceLayout } from "../../store/layout.js";
-import { readTextBounded } from "../../store/read-text-bounded.js";
+import { describeRefusal, readBytesBounded } from "../../store/read-text-bounded.js";
+import { READ_LIMITS } from "../../store/read-limits.js";
 import type { DoctorFindingView, DoctorView } from "./report-types.js";
 import { regularFileProblem } from "./regular-file.js";
 
-export const MAX_DOCTOR_REPORT_BYTES = 8 * 1024 * 1024;
+export const MAX_DOCTOR_REPORT_BYTES = READ_LIMITS.doctorReport;
 const SEVERITY_ORDER: Record<string, number> = { critical: 0, warning: 1, info: 2 };
 
 function absent(status: DoctorView["status"], problem: string | null): DoctorView {
@@ -54,10 +55,8 @@ export function gatherDoctor(layout: WorkspaceLayout): DoctorView {
   const { problem, missing } = regularFileProblem(layout.doctorLastReport);
   if (missing) return absent("absent", null);
   if (problem) return absent("unreadable", `last_report.json ${problem}`);
-  const read = readTextBounded(layout.doctorLastReport, MAX_DOCTOR_REPORT_BYTES);
+  const read = readBytesBounded(layout.doctorLastReport, MAX_DOCTOR_REPORT_BYTES);
   if (read.status === "missing") return absent("absent", null);
-  if (read.status === "not_a_file") return absent("unreadable", "last_report.json is not a regular file");
-  if (read.status === "unreadable") return absent("unreadable", `last_report.json cannot be read (${read.reason})`);
-  if (read.truncated) return absent("unreadable", `last_report.json is over ${MAX_DOCTOR_REPORT_BYTES / 1024 / 1024} MB: not read`);
-  return parseDoctorReport(read.text);
+  if (read.status !== "ok") return absent("unreadable", `last_report.json ${describeRefusal(read)}`);
+  return parseDoctorReport(read.bytes.toString("utf8"));
 }

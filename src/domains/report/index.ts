@@ -4,7 +4,7 @@
 export { buildReport, type BuiltReport, type ReportOptions, type ReportPorts } from "./build-report.js";
 export { diffRuns, type DiffRow, type RunDiff } from "./diff.js";
 export { DEFAULT_BUDGET, type RunBudget } from "./gather-runs.js";
-export { type LedgerLookup, type LedgerReader, type LedgerRecordView } from "./gather-ledger.js";
+export type { LedgerLookup, LedgerReader, LedgerRecordView } from "./gather-ledger.js";
 export { renderReportHtml, type PageAssets } from "./html-page.js";
 export { loadPageAssets } from "./page-assets.js";
 export { defaultReportPath, writeReportFile } from "./report-file.js";

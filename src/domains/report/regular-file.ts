@@ -1,6 +1,7 @@
-// The report reads workspace files only when they are regular files reached without a symbolic link:
-// a FIFO would block the reader, a device has no end, a link may lead out of the workspace.
+// The report reads workspace files through the store's one reader: regular files only (a FIFO would
+// block, a device has no end), never through a symbolic link out of the workspace (docs/hardening.md).
 import fs from "node:fs";
+import { describeRefusal, openRegularFile } from "../../store/read-text-bounded.js";
 
 export interface FileCheck {
   /** Why the file is not read; null when it may be. */
@@ -10,15 +11,8 @@ export interface FileCheck {
 }
 
 export function regularFileProblem(file: string): FileCheck {
-  let stat: fs.Stats;
-  try {
-    stat = fs.lstatSync(file);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? "error";
-    const missing = code === "ENOENT" || code === "ENOTDIR";
-    return { problem: missing ? "does not exist" : `cannot be read (${code})`, missing, size: 0 };
-  }
-  if (stat.isSymbolicLink()) return { problem: "is a symbolic link: not followed", missing: false, size: 0 };
-  if (!stat.isFile()) return { problem: "is not a regular file: not read", missing: false, size: 0 };
-  return { problem: null, missing: false, size: stat.size };
+  const opened = openRegularFile(file);
+  if (opened.status !== "ok") return { problem: describeRefusal(opened), missing: opened.status === "missing", size: 0 };
+  fs.closeSync(opened.fd);
+  return { problem: null, missing: false, size: opened.stat.size };
 }

@@ -18,14 +18,8 @@ export function writeReportFile(file: string, html: string): { path: string; byt
   const stat = fs.statSync(target, { throwIfNoEntry: false });
   if (stat?.isDirectory()) throw new AopError("invalid_argument", `--out ${file} is a folder; name the HTML file to write`, { hint: "e.g. --out report.html" });
   if (stat && !stat.isFile() && !fs.lstatSync(target).isSymbolicLink()) throw new AopError("invalid_argument", `--out ${file} is not a regular file: not replaced`);
-  try {
-    // Atomic but not fsynced: the file is rebuilt by running the command again, and syncing 4 MB costs more than building it.
-    writeFileAtomic(target, html, { mode: REPORT_FILE_MODE, durable: false });
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === "EACCES" || code === "EPERM" || code === "EROFS") throw new AopError("io_error", `cannot write ${target}: permission denied`, { hint: "pass --out with a writable path" });
-    if (code === "ENOSPC") throw new AopError("io_error", `cannot write ${target}: the disk is full`);
-    throw err;
-  }
+  // Atomic but not fsynced: the file is rebuilt by running the command again, and syncing 4 MB costs more
+  // than building it. A full disk or a read-only folder comes back as disk_full / permission_denied.
+  writeFileAtomic(target, html, { mode: REPORT_FILE_MODE, durable: false });
   return { path: target, bytes: Buffer.byteLength(html) };
 }

@@ -2,7 +2,7 @@
 // last `maxBytes` of the file), never through a symbolic link or from a FIFO, device or socket, and
 // keeping the fields the contract does not name (subagent ids and anything else a writer added).
 import fs from "node:fs";
-import { readJsonl, type JsonlReadStats } from "../../store/jsonl.js";
+import { openJsonl, readJsonl, type JsonlReadStats } from "../../store/jsonl.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { asEntry, ENTRY_KEYS, type TimelineEntry } from "../replay/index.js";
 import type { TimelineRecord } from "./timeline-codec.js";
@@ -42,7 +42,7 @@ const CONTRACT_KEYS = new Set<string>([...ENTRY_KEYS, "agent_id", "agent_type"])
 /** The offset of the first line starting at or after `offset` (0 stays 0). */
 function nextLineStart(file: string, offset: number): number {
   if (offset === 0) return 0;
-  const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0));
+  const fd = openJsonl(file);
   try {
     const buffer = Buffer.allocUnsafe(64 * 1024);
     for (let at = offset - 1; ; ) {

@@ -1,8 +1,8 @@
 // What the report may read: a workspace that exists (the report never creates one) and folders that
 // stay inside it once symbolic links are resolved.
 import fs from "node:fs";
-import path from "node:path";
 import { AopError } from "../../core/errors.js";
+import { linkEscape } from "../../store/containment.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 
 /** Refuse a folder with none of .aop/, agentic/orchestrator/ or the checkpoints folder: nothing to report. */
@@ -23,16 +23,7 @@ function isDirectory(dir: string): boolean {
   }
 }
 
-/** True when `dir` exists and its real path leaves the workspace's real path (a linked folder). */
-export function leavesWorkspace(layout: WorkspaceLayout, dir: string): boolean {
-  let real: string;
-  let root: string;
-  try {
-    real = fs.realpathSync(dir);
-    root = fs.realpathSync(layout.root);
-  } catch {
-    return false;
-  }
-  const rel = path.relative(root, real);
-  return rel.startsWith("..") || path.isAbsolute(rel);
+/** True when `dir` (or a folder above it) is a symbolic link out of the workspace (the store's containment rule). */
+export function leavesWorkspace(_layout: WorkspaceLayout, dir: string): boolean {
+  return linkEscape(dir) !== null;
 }

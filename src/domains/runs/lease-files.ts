@@ -4,7 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { idProblem } from "../../core/ids.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
-import { readTextOrNull } from "../../store/file-hash.js";
+import { readBytesBounded, refusalProblem } from "../../store/read-text-bounded.js";
+import { READ_LIMITS } from "../../store/read-limits.js";
 import { isNoLeasePlaceholder, leaseState, parseLease, type RunLease } from "./lease.js";
 
 export interface LeaseFile {
@@ -30,17 +31,16 @@ export function readLeaseFiles(layout: WorkspaceLayout): LeaseFile[] {
   for (const dir of dirs.filter((d) => d.isDirectory()).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     if (idProblem(dir.name) !== null) continue;
     const file = path.join(layout.runtimeDir, dir.name, "run-lease.json");
-    let text: string | null;
-    try {
-      text = readTextOrNull(file);
-    } catch {
-      continue; // a folder named run-lease.json, or unreadable: not a lease file
-    }
-    if (text === null) continue;
+    const read = readBytesBounded(file, READ_LIMITS.runLease);
+    if (read.status === "missing" || (read.status === "not_a_file" && read.found === "folder")) continue;
     const ref = layout.relative(file);
+    if (read.status !== "ok") {
+      out.push({ instance: dir.name, file, ref, lease: null, problem: refusalProblem(read) });
+      continue;
+    }
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = JSON.parse(read.bytes.toString("utf8"));
     } catch {
       out.push({ instance: dir.name, file, ref, lease: null, problem: "is not valid JSON" });
       continue;

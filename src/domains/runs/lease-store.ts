@@ -7,21 +7,24 @@ import type { WorkspaceLayout } from "../../store/layout.js";
 import { withLock } from "../../store/lock.js";
 import { leaseState, parseLease, type RunLease } from "./lease.js";
 import { readTextOrNull } from "../../store/file-hash.js";
+import { READ_LIMITS } from "../../store/read-limits.js";
 
 export const DEFAULT_INSTANCE = "default";
 
 export function readLease(layout: WorkspaceLayout, instanceId = DEFAULT_INSTANCE): RunLease | null {
   const file = layout.runLease(instanceId);
-  const text = readTextOrNull(file);
+  const text = readTextOrNull(file, READ_LIMITS.runLease);
   if (text === null) return null;
+  const ref = layout.relative(file);
+  const hint = "stop any running agent, then delete the file to reset the lease";
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new AopError("internal_error", `${layout.relative(file)} is not valid JSON`, { hint: "stop any running agent, then delete the file to reset the lease" });
+    throw new AopError("file_corrupt", `${ref} is not valid JSON`, { details: { path: ref }, hint });
   }
   const lease = parseLease(parsed, instanceId);
-  if (!lease) throw new AopError("internal_error", `${layout.relative(file)} is not a run lease (run_id and lease_expires_at required)`);
+  if (!lease) throw new AopError("file_corrupt", `${ref} is not a run lease (run_id and lease_expires_at required)`, { details: { path: ref }, hint });
   return lease;
 }
 

@@ -1,6 +1,7 @@
 // `checkpoint validate` runs from a one-file bundle of the compiled modules, started from V8's cached
-// bytecode (scripts/bundle-bins.mjs, bin/load-bundle.cjs). Every route must print the same bytes and
-// exit with the same code: the bundle, the modular build it falls back to, and the commander program.
+// bytecode (scripts/bundle-bins.mjs, bin/load-bundle.cjs, docs/startup.md). Every route must print the
+// same bytes and exit with the same code: the bundle, the modular build it falls back to, the
+// commander program, and (for --json) the checkpoint.validate tool itself.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -67,6 +68,14 @@ describe("checkpoint validate: the bundled route prints exactly what the other r
     }
   });
 
+  it.each([[[], {}], [["--strict"], { strict: true }]] as const)("validate %j --json prints byte for byte the checkpoint.validate tool's data", (flags, args) => {
+    const bundled = runCli(["validate", ...flags, "--json"], { cwd: root, env: { AOP_NOW: NOW }, bin: CHECKPOINT_BIN });
+    const tool = runCli(["call", "checkpoint.validate", "--args", JSON.stringify(args), "--json"], { cwd: root, env: { AOP_NOW: NOW } });
+    const envelope = JSON.parse(tool.stdout) as { ok: boolean; data: unknown };
+    expect(envelope.ok).toBe(true);
+    expect(bundled.stdout).toBe(JSON.stringify(envelope.data, null, 2) + "\n");
+  });
+
   it("the human output names every problem of the fixture set", () => {
     const r = runCli(["validate"], { cwd: root, env: { AOP_NOW: NOW }, bin: CHECKPOINT_BIN });
     expect(r.stdout.split("\n").filter((l) => /^[✓✗!] /.test(l))).toEqual([
@@ -79,6 +88,17 @@ describe("checkpoint validate: the bundled route prints exactly what the other r
     ]);
     expect(r.stdout).toContain("    hint    next_action: is not a Checkpoint Protocol field");
     expect(r.stdout).toMatch(/\n6 files: 3 valid, 3 with errors; 5 errors, 2 warnings, 1 hint — failed\n$/);
+  });
+
+  it("validate's own flag before the subcommand is the same usage error through every route (flags are declared once)", () => {
+    for (const [label, argv, bin] of [
+      ["checkpoint bin", ["--strict", "validate"], CHECKPOINT_BIN],
+      ["modular build", ["--strict", "validate"], modularBin],
+      ["aop checkpoint", ["checkpoint", "--strict", "validate"], CLI_BIN],
+    ] as const) {
+      const r = runCli([...argv], { cwd: root, env: { AOP_NOW: NOW }, bin });
+      expect(r, label).toMatchObject({ code: 2, stdout: "", stderr: expect.stringMatching(/^error usage_error: unknown option '--strict'/) });
+    }
   });
 
   it("valid files only: exit 0 through every route", () => {

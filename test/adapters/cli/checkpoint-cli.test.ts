@@ -199,6 +199,55 @@ describe("checkpoint subcommands (one bin each is enough: they share the code)",
     expect(cli(["done", "b", "--status", "finished"], { cwd: root }).code).toBe(2);
   });
 
+  it("--json prints exactly the data of the corresponding tool (mutating commands are presenters over it, read-only ones share its view)", () => {
+    const cases: [string[], string, Record<string, unknown>][] = [
+      [["list"], "checkpoint.list", {}],
+      [["show", "architect"], "checkpoint.get", { skill: "architect", as_skill: "architect" }],
+      [["next"], "checkpoint.next", {}],
+      [["validate", "--strict"], "checkpoint.validate", { strict: true }],
+      [["update", "b", "--step=review", "--next_actions+=Open the PR"], "checkpoint.update", { skill: "b", as_skill: "b", assignments: [{ path: "step", op: "set", value: "review" }, { path: "next_actions", op: "append", value: "Open the PR" }] }],
+      [["done", "b", "--status", "complete"], "checkpoint.done", { skill: "b", status: "complete" }],
+      [["reset", "b"], "checkpoint.reset", { skill: "b" }],
+      [["init"], "checkpoint.init", {}],
+    ];
+    for (const [argv, tool, args] of cases) {
+      const cliSide = checkpointWorkspace({ architect: { ...exampleCheckpoint(), skill_state: { cursor: 3 } }, b: minimalCheckpoint("b") });
+      const toolSide = tempDir();
+      fs.cpSync(cliSide, toolSide, { recursive: true });
+      const env = { AOP_NOW: NOW };
+      const printed = json(cli([...argv, "--json"], { cwd: cliSide, env }));
+      const called = json(runCli(["call", tool, "--args", JSON.stringify(args), "--json"], { cwd: toolSide, env }));
+      expect(called.ok, `${tool}: ${JSON.stringify(called)}`).toBe(true);
+      expect(printed, argv.join(" ")).toEqual(called.data);
+    }
+  });
+
+  it("done --verify runs done_when with the policy's env allowlist, not the whole environment, whichever bin", () => {
+    for (const [, run] of BINS) {
+      const root = checkpointWorkspace({ b: minimalCheckpoint("b", { next_actions: [{ text: "no secret", done_when: 'test -z "$AOP_WALK_SECRET" && test -n "$PATH"' }, "next"] }) });
+      const r = run(["done", "b", "--verify", "--json"], { cwd: root, env: { AOP_WALK_SECRET: "leaked" } });
+      expect(r.code, r.stderr).toBe(0);
+      expect(json(r)).toMatchObject({ done: { action: { text: "no secret" } }, verify: { exit_code: 0 } });
+      // Allow-listed by the policy, the variable does reach the command.
+      writeFile(root, "agentic/orchestrator/policy.yaml", "execution:\n  env_allowlist: [PATH, AOP_WALK_SECRET]\n");
+      const up = run(["update", "b", '--next_actions:json=[{"text":"secret","done_when":"test -n \\"$AOP_WALK_SECRET\\""},"later"]'], { cwd: root });
+      expect(up.code, up.stderr).toBe(0);
+      const seen = run(["done", "b", "--verify"], { cwd: root, env: { AOP_WALK_SECRET: "seen" } });
+      expect(seen.code, seen.stderr).toBe(0);
+    }
+  });
+
+  it("--transport mcp serves the --dir folder too (the server is started with it)", () => {
+    const root = checkpointWorkspace();
+    const other = path.join(root, "elsewhere", ".checkpoints");
+    fs.mkdirSync(other, { recursive: true });
+    fs.writeFileSync(path.join(other, "b.checkpoint.json"), JSON.stringify(minimalCheckpoint("b"), null, 2));
+    const r = runCli(["--transport", "mcp", "checkpoint", "--dir", other, "update", "b", "--step=over-mcp", "--json"], { cwd: root, env: { AOP_NOW: NOW } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readJson<{ step: string }>(path.join(other, "b.checkpoint.json")).step).toBe("over-mcp");
+    expect(fs.existsSync(checkpointPath(root, "b"))).toBe(false);
+  });
+
   it("init, list, show, reset", () => {
     const root = checkpointWorkspace();
     fs.rmSync(path.join(root, ".checkpoints"), { recursive: true });

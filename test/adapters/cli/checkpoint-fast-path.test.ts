@@ -7,6 +7,7 @@ describe("the commander-free `checkpoint validate` route", () => {
     [["validate", "--json", "--strict"], { json: true, strict: true }],
     [["--dir", "x/.checkpoints", "validate"], { dir: "x/.checkpoints" }],
     [["validate", "--dir=x", "--root=/r"], { dir: "x", root: "/r" }],
+    [["--json", "--dir", "d", "validate", "--strict"], { json: true, dir: "d", strict: true }],
   ])("takes %j", (argv, opts) => {
     expect(parseFastValidate(argv)).toEqual({ opts });
   });
@@ -23,6 +24,11 @@ describe("the commander-free `checkpoint validate` route", () => {
     [["validate", "--dir", "--json"]],
     [["validate", "--dir="]],
     [["--version"]],
+    // validate's own flag before the subcommand: commander calls it an unknown option of the program
+    [["--strict", "validate"]],
+    [["--strict", "validate", "--strict"]],
+    [["--root", "/r", "--strict", "validate"]],
+    [["validate", "--", "--strict"]],
   ])("leaves %j to the full program", (argv) => {
     expect(parseFastValidate(argv)).toBeNull();
   });

@@ -1,4 +1,4 @@
-// `aop continuity doctor` / `continuity-doctor` on one workspace: the format and exit codes of DESIGN §7.
+// `aop continuity doctor` / `continuity-doctor` on one workspace: the format and exit codes of docs/continuity.md.
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -72,7 +72,7 @@ describe("continuity doctor: one workspace", () => {
 
   it("no transcript: over 24 h is a warning (exit 1), over 4 h an info (exit 0)", () => {
     const day = doctor({ stateAgeMs: 26 * HOUR });
-    expect(day.lines[0]).toBe("[WARNING]  CURRENT_STATE.md is stale (last modified 1d ago; no session transcript found to compare with)");
+    expect(day.lines[0]).toBe("[WARNING]  CURRENT_STATE.md is stale (last modified 26h ago; no session transcript found to compare with)");
     expect(day.code).toBe(1);
     const hours = doctor({ stateAgeMs: 6 * HOUR });
     expect(hours.lines[0]).toBe("[INFO]     CURRENT_STATE.md last modified 6h ago (no session transcript found to compare with)");

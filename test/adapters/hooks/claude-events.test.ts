@@ -279,6 +279,8 @@ describe("aop's own MCP calls from Claude Code are recorded once, in the session
       ["feature.get", false, "none", null, "feat_m", "orchestrator", base.session_id, "a35f77f9919980e71"],
     ]);
     expect(entries[0]!.request_hash).toMatch(/^sha256:/);
+    // Served by aop mcp: the adopted entries keep the transport the server recorded (docs/replay.md).
+    expect(entries.map((e) => e.transport)).toEqual(["mcp", "mcp"]);
     expect(fs.existsSync(layout.timelineFile("kernel-run"))).toBe(false);
     expect(fs.readdirSync(layout.timelineHandoffDir)).toEqual([]);
   });

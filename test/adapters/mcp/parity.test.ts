@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mcpClient, type McpToolClient } from "../../../src/app/clients/mcp.js";
 import { loadCatalog, mcpToolName, readSchemaDocument } from "../../../src/catalog/catalog.js";
@@ -5,34 +7,52 @@ import { WorkspaceLayout } from "../../../src/store/layout.js";
 import { fixedClock } from "../../../src/core/clock.js";
 import { createRuntime } from "../../../src/app/create-runtime.js";
 import type { Envelope } from "../../../src/core/errors.js";
-import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
+import { tempDir, writeFile } from "../../helpers/tmp.js";
+import { signingKeyFixture, type SigningKeyFixture } from "../../helpers/signing-key.js";
 import { PARITY_SCRIPT } from "./parity-script.js";
 
 const NOW = "2026-04-01T08:00:00.000Z";
 let client: McpToolClient;
 
-/** Parity excludes ts and latency_ms of timeline lines (DESIGN §3.3); ts is pinned by AOP_NOW here. */
+/**
+ * Parity excludes ts and latency_ms of timeline lines (docs/kernel.md; ts is pinned by AOP_NOW here) and
+ * the transport key, the one thing meant to differ (docs/replay.md, "Transport").
+ */
 function withoutTimings(envelope: Envelope): Envelope {
   if (!envelope.ok) return envelope;
-  const data = envelope.data as { entries?: { latency_ms?: number }[] };
+  const data = envelope.data as { entries?: { latency_ms?: number; transport?: string }[] };
   if (!Array.isArray(data.entries)) return envelope;
-  return { ok: true, data: { ...data, entries: data.entries.map((e) => ({ ...e, latency_ms: 0 })) } };
+  return { ok: true, data: { ...data, entries: data.entries.map(({ transport: _transport, ...e }) => ({ ...e, latency_ms: 0 })) } };
 }
 let mcpRoot: string;
+let localRoot: string | undefined;
+let key: SigningKeyFixture;
 
-// Both workspaces get the same config: evidence integrity on and a gate that runs a real command.
+/** A workspace folder named alike in both runs: anchors name the workspace folder in their origin. */
+function parityWorkspace(): string {
+  const root = `${tempDir()}/parity-ws`;
+  writeFile(root, ".git/HEAD", "ref: refs/heads/main\n");
+  return root;
+}
+
+// Both workspaces get the same config: evidence integrity on, a gate that runs a real command, and the
+// public key of the one signing key both transports sign with (AOP_SIGNING_KEY, set below).
 function seedWorkspace(root: string): string {
+  key.commitTo(root);
   writeFile(root, "agentic/orchestrator/policy.yaml", "innovation:\n  tamper_evident_evidence: true\nobservability:\n  evidence_integrity:\n    enabled: true\n");
   writeFile(root, "agentic/orchestrator/gates.yaml", `version: 1\ndefault_profile: p\nprofiles:\n  p:\n    modes:\n      fast:\n        - name: hello\n          cmd: [${JSON.stringify(process.execPath)}, -e, "console.log('gate ok')"]\n`);
   return root;
 }
 
 beforeAll(async () => {
-  mcpRoot = seedWorkspace(tempWorkspace());
+  key = signingKeyFixture();
+  process.env.AOP_SIGNING_KEY = key.file;
+  mcpRoot = seedWorkspace(parityWorkspace());
   client = await mcpClient({ root: mcpRoot, env: { ...process.env, AOP_NOW: NOW, AOP_ACTOR: "orchestrator" }, stderr: "pipe" });
 });
 
 afterAll(async () => {
+  delete process.env.AOP_SIGNING_KEY;
   await client?.close();
 });
 
@@ -57,12 +77,32 @@ describe("MCP parity over a real stdio connection", () => {
 
   it("the same call sequence yields identical data/error payloads in-process and over MCP", async () => {
     // Built the way the CLI builds it (policy, timeline hook), so the timeline tool sees the same runs.
-    const runtime = await createRuntime({ layout: new WorkspaceLayout(seedWorkspace(tempWorkspace())), clock: fixedClock(NOW), identity: { actor: "orchestrator" }, warn: () => undefined });
+    localRoot = seedWorkspace(parityWorkspace());
+    const runtime = await createRuntime({ layout: new WorkspaceLayout(localRoot), clock: fixedClock(NOW), identity: { actor: "orchestrator" }, warn: () => undefined });
     for (const [i, step] of PARITY_SCRIPT.entries()) {
       const local = withoutTimings((await runtime.callTool(step.tool, step.args)).envelope);
       const remote: Envelope = withoutTimings((await client.callTool(step.tool, step.args)).envelope);
       expect(remote, `step ${i}: ${step.tool} ${JSON.stringify(step.args)}`).toEqual(local);
     }
+  });
+
+  it("timeline lines are identical but for ts, latency_ms and the transport key `aop mcp` adds", () => {
+    expect(localRoot).toBeDefined();
+    const lines = (root: string) => {
+      const layout = new WorkspaceLayout(root);
+      return fs.readdirSync(layout.replayDir).filter((f) => f.endsWith(".timeline.jsonl")).sort().flatMap((f) =>
+        fs.readFileSync(path.join(layout.replayDir, f), "utf8").trimEnd().split("\n").map((l) => {
+          const { ts: _ts, latency_ms: _latency, ...rest } = JSON.parse(l) as Record<string, unknown>;
+          return rest;
+        }),
+      );
+    };
+    const local = lines(localRoot!);
+    const remote = lines(mcpRoot);
+    expect(local.length).toBeGreaterThan(0);
+    for (const entry of local) expect(entry).not.toHaveProperty("transport");
+    for (const entry of remote) expect(entry.transport).toBe("mcp");
+    expect(remote.map(({ transport: _t, ...rest }) => rest)).toEqual(local);
   });
 
   it("a tool failure is an isError result whose only content is the envelope text (no structuredContent)", async () => {

@@ -37,8 +37,9 @@ describe("parsing --k=v, --k+=v, --k:json=<json>", () => {
     ["--a..b=x", /empty path segment/],
     ["--a.b c=x", /'b c' is not a valid key/],
     ["--[0]=x", /empty path segment/],
-    ["--__proto__.x=1", /'__proto__' is not a valid key/],
-    ["--a.constructor=1", /'constructor' is not a valid key/],
+    ["--__proto__.x=1", /^--__proto__\.x=1: __proto__: the key '__proto__' is refused \(__proto__, constructor and prototype would reach an object's prototype\)/],
+    ["--a.constructor=1", /^--a\.constructor=1: a\.constructor: the key 'constructor' is refused/],
+    ['--skill_state:json={"a":[{"prototype":1}]}', /: value\.a\[0\]\.prototype: the key 'prototype' is refused/],
     ["--skill_state:json={bad", /the value is not valid JSON/],
     ["--updated_at=2026-01-01T00:00:00Z", /updated_at is stamped by update itself/],
   ])("refuses %s as a usage error", (flag, message) => {

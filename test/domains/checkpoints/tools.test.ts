@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import type { ToolName } from "../../../src/catalog/tool-types.js";
+import { pipelineHandler } from "../../../src/app/pipeline-handler.js";
 import { handlers } from "../../../src/domains/checkpoints/tools.js";
 import { loadCatalog } from "../../../src/catalog/catalog.js";
 import { policyDefaults } from "../../../src/config/policy-loader.js";
@@ -26,13 +28,16 @@ function context(root: string, toolName: string): ToolContext {
   };
 }
 
+/** A handler as the pipeline calls it (arguments unchecked here: each test validates or means to break them). */
+const handler = (tool: string) => pipelineHandler(handlers[tool as ToolName]!);
+
 /** Validates the arguments against the input schema, calls the handler, validates its data against the output schema. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- checked against the output schema; tests read it loosely
 async function call(root: string, tool: string, args: Record<string, unknown>): Promise<any> {
   // Mutating tools take their idempotency key as an argument (the pipeline checks it).
   const withKey = entries.find((e) => e.name === tool)?.requires_operation_id ? { ...args, operation_id: "op-tools-test-1" } : args;
   expect(await validateAgainst(`input/${tool}`, withKey), `input of ${tool}`).toEqual([]);
-  const data = await handlers[tool]!(args, context(root, tool));
+  const data = await handler(tool)(args, context(root, tool));
   expect(await validateAgainst(`output/${tool}`, data), `output of ${tool}`).toEqual([]);
   return data;
 }
@@ -47,7 +52,7 @@ describe("catalog entries", () => {
       }
       expect(entry.requires_operation_id).toBe(entry.mutating);
     }
-    expect(entries.filter((e) => e.mutating).map((e) => e.name)).toEqual(["checkpoint.update", "checkpoint.done"]);
+    expect(entries.filter((e) => e.mutating).map((e) => e.name)).toEqual(["checkpoint.update", "checkpoint.done", "checkpoint.reset", "checkpoint.init"]);
   });
 
   it("input schemas refuse unknown arguments and path-traversal skills", async () => {
@@ -97,23 +102,23 @@ describe("checkpoint tools", () => {
     expect(saved).not.toHaveProperty("blockers");
     expect(saved.context_primer).toMatchObject({ user_preferences: ["Short ADRs"], key_decisions: expect.any(Array) });
     expect(saved.skill_state).toBeDefined();
-    await expect(handlers["checkpoint.update"]!({ skill: "architect", patch: { skill_state: {} }, as_skill: "deployer" }, context(root, "checkpoint.update"))).rejects.toMatchObject({ code: "invalid_argument" });
-    await expect(handlers["checkpoint.update"]!({ skill: "architect", patch: { updated_at: "2020-01-01T00:00:00Z" } }, context(root, "checkpoint.update"))).rejects.toMatchObject({ code: "invalid_argument" });
+    await expect(handler("checkpoint.update")({ skill: "architect", patch: { skill_state: {} }, as_skill: "deployer" }, context(root, "checkpoint.update"))).rejects.toMatchObject({ code: "invalid_argument" });
+    await expect(handler("checkpoint.update")({ skill: "architect", patch: { updated_at: "2020-01-01T00:00:00Z" } }, context(root, "checkpoint.update"))).rejects.toMatchObject({ code: "invalid_argument" });
     const own = await call(root, "checkpoint.update", { skill: "architect", patch: { skill_state: { cursor: 1 } }, as_skill: "architect" });
     expect(own.checkpoint.skill_state).toMatchObject({ cursor: 1 });
-    await expect(handlers["checkpoint.update"]!({ skill: "architect", patch: { status: "paused" } }, context(root, "checkpoint.update"))).rejects.toMatchObject({ code: "checkpoint_invalid" });
+    await expect(handler("checkpoint.update")({ skill: "architect", patch: { status: "paused" } }, context(root, "checkpoint.update"))).rejects.toMatchObject({ code: "checkpoint_invalid" });
   });
 
   it("checkpoint.done, with and without verify", async () => {
     const root = checkpointWorkspace({ b: minimalCheckpoint("b", { next_actions: [{ text: "check", done_when: "exit 0" }, { text: "fail", done_when: "exit 1" }, "last"] }) });
     const first = await call(root, "checkpoint.done", { skill: "b", verify: true });
     expect(first).toMatchObject({ done: { action: { text: "check" } }, next_action: { text: "fail" }, remaining: 2, status: "in_progress", verify: { exit_code: 0 } });
-    await expect(handlers["checkpoint.done"]!({ skill: "b", verify: true }, context(root, "checkpoint.done"))).rejects.toMatchObject({ code: "checkpoint_verify_failed" });
+    await expect(handler("checkpoint.done")({ skill: "b", verify: true }, context(root, "checkpoint.done"))).rejects.toMatchObject({ code: "checkpoint_verify_failed" });
     const second = await call(root, "checkpoint.done", { skill: "b" });
     expect(second).toMatchObject({ done: { action: { text: "fail" } }, verify: null });
     const last = await call(root, "checkpoint.done", { skill: "b", status: "complete" });
     expect(last).toMatchObject({ next_action: null, remaining: 0, status: "complete" });
-    await expect(handlers["checkpoint.done"]!({ skill: "b" }, context(root, "checkpoint.done"))).rejects.toMatchObject({ code: "checkpoint_queue_empty" });
+    await expect(handler("checkpoint.done")({ skill: "b" }, context(root, "checkpoint.done"))).rejects.toMatchObject({ code: "checkpoint_queue_empty" });
   });
 
   it("done_when from a tool call only sees the policy's allow-listed environment", async () => {

@@ -19,10 +19,10 @@ describe("checkWorkspace", () => {
 
   it("a check that throws becomes a doctor_check_failed finding naming it; the others still run", async () => {
     const ws = makeWorkspace({ state: stateMarkdown({ Objective: null }) });
-    const exploding: DoctorCheck = { id: "CONT_000_EXPLODES", family: "continuity", severity: "info", title: "t", remediation: "r", run: () => { throw new Error("boom"); } };
+    const exploding: DoctorCheck = { id: "CONT_000_EXPLODES", severity: "info", title: "t", remediation: "r", run: () => { throw new Error("boom"); } };
     const report = await checkWorkspace({ root: ws.root }, run([exploding, ...continuityChecks], ws.home));
     expect(report.findings.map((f) => [f.id, f.severity, f.message])).toEqual([
-      ["doctor_check_failed", "warning", "CONT_000_EXPLODES could not run: boom"],
+      ["doctor_check_failed", "warning", "check CONT_000_EXPLODES failed to run: boom"],
       ["CONT_003_SECTION_MISSING", "warning", "Missing section: ## Objective"],
     ]);
     expect(report.exit_code).toBe(1);

@@ -20,6 +20,11 @@ export class DriftFixture {
     return this;
   }
 
+  mkdir(relative: string): this {
+    fs.mkdirSync(path.join(this.layout.root, relative), { recursive: true });
+    return this;
+  }
+
   index(lists: { active?: string[]; blocked?: string[]; merged?: string[] }): this {
     return this.write(".aop/features/index.json", { version: 1, active: [], blocked: [], merged: [], updated_at: NOW, ...lists });
   }

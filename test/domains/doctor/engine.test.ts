@@ -8,22 +8,22 @@ import { validateAgainst } from "../../../src/catalog/load-validator.js";
 import type { DoctorCheck } from "../../../src/domains/doctor/check-types.js";
 import { DriftFixture, NOW } from "./drift-fixtures.js";
 import { runCli, runJson } from "../../helpers/cli.js";
-import { allChecks } from "../../../src/app/doctor-checks.js";
+import { DOCTOR_FAMILIES } from "../../../src/app/doctor-checks.js";
 
 const broken = (f: DriftFixture) => f.index({ active: ["ghost"] }).lease("default", { run_id: "run:old", lease_expires_at: "2026-06-01T10:00:00.000Z" });
 
 describe("doctor engine", () => {
   it("is deterministic: two runs differ only in generated_at", async () => {
     const f = broken(new DriftFixture());
-    const a = await runDoctor({ layout: f.layout, clock: fixedClock(NOW), env: {}, checks: allChecks() });
-    const b = await runDoctor({ layout: f.layout, clock: fixedClock("2026-06-01T12:00:05.000Z"), env: {}, checks: allChecks() });
+    const a = await runDoctor({ layout: f.layout, clock: fixedClock(NOW), env: {}, families: DOCTOR_FAMILIES });
+    const b = await runDoctor({ layout: f.layout, clock: fixedClock("2026-06-01T12:00:05.000Z"), env: {}, families: DOCTOR_FAMILIES });
     expect({ ...a.report, generated_at: "" }).toEqual({ ...b.report, generated_at: "" });
     expect(a.report.findings.map((x) => x.id)).toEqual([...a.report.findings.map((x) => x.id)].sort());
   });
 
   it("a broken policy is a DRIFT_001 finding and the other checks still run", async () => {
     const f = broken(new DriftFixture()).write("agentic/orchestrator/policy.yaml", "version: [1\n");
-    const { report } = await runDoctor({ layout: f.layout, clock: fixedClock(NOW), env: {}, checks: allChecks() });
+    const { report } = await runDoctor({ layout: f.layout, clock: fixedClock(NOW), env: {}, families: DOCTOR_FAMILIES });
     const ids = new Set(report.findings.map((x) => x.id));
     // DRIFT_007 says it is disabled (integrity is off by default).
     expect(ids).toEqual(new Set(["DRIFT_001_POLICY_SCHEMA_INVALID", "DRIFT_004_STALE_RUN_LEASE", "DRIFT_007_EVIDENCE_CHAIN_INVALID", "DRIFT_008_INDEX_STATE_INCONSISTENCY"]));
@@ -32,9 +32,9 @@ describe("doctor engine", () => {
   });
 
   it("isolates a check that throws as doctor_check_failed", async () => {
-    const boom: DoctorCheck = { id: "DRIFT_000_BOOM", family: "drift", severity: "critical", title: "t", remediation: "r", run: () => { throw new Error("kaput"); } };
-    const fine: DoctorCheck = { id: "DRIFT_999_FINE", family: "drift", severity: "info", title: "t", remediation: "r", run: () => ({ findings: [{ message: "still ran" }] }) };
-    const { report } = await runDoctor({ layout: new DriftFixture().layout, clock: fixedClock(NOW), env: {}, checks: [fine, boom] });
+    const boom: DoctorCheck = { id: "DRIFT_000_BOOM", severity: "critical", title: "t", remediation: "r", run: () => { throw new Error("kaput"); } };
+    const fine: DoctorCheck = { id: "DRIFT_999_FINE", severity: "info", title: "t", remediation: "r", run: () => ({ findings: [{ message: "still ran" }] }) };
+    const { report } = await runDoctor({ layout: new DriftFixture().layout, clock: fixedClock(NOW), env: {}, families: [{ name: "drift", applies: () => true, checks: [fine, boom] }] });
     expect(report.findings.map((x) => [x.id, x.message])).toEqual([
       ["DRIFT_999_FINE", "still ran"],
       ["doctor_check_failed", "check DRIFT_000_BOOM failed to run: kaput"],
@@ -43,7 +43,7 @@ describe("doctor engine", () => {
 
   it("disabled by policy: one doctor_disabled info finding", async () => {
     const f = broken(new DriftFixture()).write("agentic/orchestrator/policy.yaml", "diagnostics:\n  doctor:\n    enabled: false\n");
-    const { report } = await runDoctor({ layout: f.layout, clock: fixedClock(NOW), env: {}, checks: allChecks() });
+    const { report } = await runDoctor({ layout: f.layout, clock: fixedClock(NOW), env: {}, families: DOCTOR_FAMILIES });
     expect(report.findings).toEqual([expect.objectContaining({ id: "doctor_disabled", severity: "info" })]);
     expect(report.ok).toBe(true);
   });
@@ -53,7 +53,7 @@ describe("doctor engine", () => {
     const clock = fixedClock(NOW);
     for (let i = 0; i < 25; i++) {
       clock.advance(1000);
-      const { report } = await runDoctor({ layout: f.layout, clock, env: {}, checks: allChecks() });
+      const { report } = await runDoctor({ layout: f.layout, clock, env: {}, families: DOCTOR_FAMILIES });
       await persistReport(f.layout, report);
     }
     const files = fs.readdirSync(f.layout.doctorHistoryDir).sort();

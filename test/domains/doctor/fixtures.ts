@@ -121,7 +121,7 @@ export interface CheckCase {
   spec: WorkspaceSpec;
   /** Expected findings as `[severity, message pattern]`, in order; [] for a healthy workspace. */
   findings: [Finding["severity"], RegExp][];
-  /** Pattern of the OK line; null when the check must stay silent. Only checked when there are no findings. */
+  /** The OK line, whole (anchored pattern); null when the check must stay silent. Required for a healthy case. */
   ok?: RegExp | null;
   transcriptsDir?: (ws: Workspace) => string;
 }
@@ -135,8 +135,13 @@ export async function expectCase(check: DoctorCheck, c: CheckCase): Promise<void
     expect(finding.id).toBe(check.id);
     expect(finding.remediation.length).toBeGreaterThan(20);
   }
-  if (c.findings.length === 0 && c.ok !== undefined) {
+  if (c.findings.length === 0) {
+    // A healthy case says what the check reports when all is well: an OK line, or silence.
+    if (c.ok === undefined) throw new Error(`healthy case '${c.name}' must name its OK line (or null for silence)`);
     if (c.ok === null) expect(outcome.okMessage).toBeUndefined();
-    else expect(outcome.okMessage).toMatch(c.ok);
+    else {
+      expect(c.ok.source.startsWith("^") && c.ok.source.endsWith("$"), `'${c.name}': anchor the OK pattern`).toBe(true);
+      expect(outcome.okMessage).toMatch(c.ok);
+    }
   }
 }

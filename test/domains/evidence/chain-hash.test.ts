@@ -135,4 +135,9 @@ describe("chain_hash", () => {
     expect(chainEntryProblem({ ...ok, artifact_hash: "abc" })).toMatch(/artifact_hash/);
     expect(chainEntryProblem({ ...ok, sequence: -1 })).toMatch(/sequence/);
   });
+
+  it("chainEntryProblem refuses a created_at naming no real instant (the one instants rule of core/instant.ts)", () => {
+    const ok = buildChainEntry({ sequence: 0, feature_id: "f", artifact_rel_path: "a", artifact_hash: `sha256:${"1".repeat(64)}`, prev_chain_hash: GENESIS_HASH, created_at: "2026-01-01T00:00:00.000Z" });
+    expect(chainEntryProblem({ ...ok, created_at: "2026-02-30T00:00:00.000Z" })).toMatch(/created_at/);
+  });
 });

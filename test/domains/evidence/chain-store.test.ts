@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { appendChainEntryLocked } from "../../../src/domains/evidence/chain-store.js";
 import { readManifest } from "../../../src/domains/evidence/chain-manifest.js";
-import { readChainTail } from "../../../src/domains/evidence/chain-tail.js";
+import { readJsonlTail } from "../../../src/store/jsonl-tail.js";
 import { GENESIS_HASH, type ChainEntry } from "../../../src/domains/evidence/chain-hash.js";
 import { verifyFeatureChain } from "../../../src/domains/evidence/evidence-verify.js";
 import { buildChain, chainLines, gateWorkspace, writeChainLines } from "../../helpers/gates.js";
@@ -131,7 +131,7 @@ describe("chain store", () => {
   });
 });
 
-describe("readChainTail", () => {
+describe("readJsonlTail", () => {
   const file = () => path.join(tempDir(), "c.jsonl");
 
   it.each([
@@ -143,25 +143,25 @@ describe("readChainTail", () => {
   ])("%s", (_t, contents, expected) => {
     const f = file();
     fs.writeFileSync(f, contents);
-    expect(readChainTail(f)).toEqual({ size: Buffer.byteLength(contents), ...expected });
+    expect(readJsonlTail(f)).toEqual({ size: Buffer.byteLength(contents), ...expected });
   });
 
   it("finds a last line longer than its first read window", () => {
     const f = file();
     const long = "x".repeat(100_000);
     fs.writeFileSync(f, `first\n${long}\n${"y".repeat(70_000)}`);
-    expect(readChainTail(f)).toMatchObject({ lines: [long], completeEnd: 6 + long.length + 1 });
+    expect(readJsonlTail(f)).toMatchObject({ lines: [long], completeEnd: 6 + long.length + 1 });
   });
 
   it("returns the last N lines oldest first, fewer when the file has fewer", () => {
     const f = file();
     const lines = Array.from({ length: 3000 }, (_, i) => `line ${i} ${"z".repeat(i % 50)}`);
     fs.writeFileSync(f, lines.join("\n") + "\ntorn");
-    expect(readChainTail(f, 2500)!.lines).toEqual(lines.slice(500));
-    expect(readChainTail(f, 5000)!.lines).toEqual(lines);
+    expect(readJsonlTail(f, 2500)!.lines).toEqual(lines.slice(500));
+    expect(readJsonlTail(f, 5000)!.lines).toEqual(lines);
   });
 
   it("is null for a missing file", () => {
-    expect(readChainTail(file())).toBeNull();
+    expect(readJsonlTail(file())).toBeNull();
   });
 });

@@ -1,28 +1,32 @@
-// The three tool handlers called directly with a hand-built ToolContext, and their catalog entries.
+// The gates and evidence tool handlers called directly with a hand-built ToolContext, and their catalog
+// entries. evidence.verify_chain is served by the attest domain (it checks attestations and anchors too).
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { handlers as gateHandlers } from "../../../src/domains/gates/tools.js";
 import { handlers as evidenceHandlers } from "../../../src/domains/evidence/tools.js";
+import { handlers as attestHandlers } from "../../../src/domains/attest/tools.js";
 import { validateAgainst, loadValidator } from "../../../src/catalog/load-validator.js";
-import type { ToolContext, CatalogEntry } from "../../../src/catalog/tool-types.js";
+import type { ToolContext, CatalogEntry, ToolHandlers, ToolName } from "../../../src/catalog/tool-types.js";
+import { pipelineHandler } from "../../../src/app/pipeline-handler.js";
 import type { Policy } from "../../../src/config/policy-types.js";
 import { gateWorkspace, gatesYaml, nodeStep, policyWith, type GateWorkspace } from "../../helpers/gates.js";
 import { REPO_ROOT } from "../../helpers/paths.js";
 import { loadCatalog } from "../../../src/catalog/catalog.js";
 
-const handlers = { ...gateHandlers, ...evidenceHandlers };
+const handlers: ToolHandlers = { ...gateHandlers, ...evidenceHandlers, ...attestHandlers };
+const MUTATING = new Set(["gates.run", "evidence.attest", "evidence.anchor"]);
 const catalog: CatalogEntry[] = loadCatalog().tools.filter((t) => t.name in handlers);
 
 function ctx(ws: GateWorkspace, policy: Policy, tool: string, warnings: string[] = []): ToolContext {
-  return { layout: ws.layout, clock: ws.clock, policy, tool_name: tool, call: { run_id: "run-1", session_id: null, actor_type: "qa" }, operation_id: tool === "gates.run" ? "op-12345678" : null, warn: (m) => warnings.push(m) };
+  return { layout: ws.layout, clock: ws.clock, policy, tool_name: tool, call: { run_id: "run-1", session_id: null, actor_type: "qa" }, operation_id: MUTATING.has(tool) ? "op-12345678" : null, warn: (m) => warnings.push(m) };
 }
 
 async function call(ws: GateWorkspace, tool: string, args: unknown, policy = policyWith(true)) {
   // Mutating tools take their idempotency key as an argument (the pipeline checks it).
-  const withKey = tool === "gates.run" ? { ...(args as object), operation_id: "op-tools-test-1" } : args;
+  const withKey = MUTATING.has(tool) ? { ...(args as object), operation_id: "op-tools-test-1" } : args;
   expect(await validateAgainst(`input/${tool}`, withKey)).toEqual([]);
-  const data = await handlers[tool]!(args, ctx(ws, policy, tool));
+  const data = await pipelineHandler(handlers[tool as ToolName]!)(args as Record<string, unknown>, ctx(ws, policy, tool));
   expect(await validateAgainst(`output/${tool}`, data), JSON.stringify(data)).toEqual([]);
   return data as Record<string, unknown>;
 }
@@ -54,15 +58,15 @@ describe("evidence and gates tools", () => {
 
   it("handlers throw coded errors for unknown features", async () => {
     const ws = await gateWorkspace();
-    for (const tool of ["gates.run", "evidence.latest", "evidence.verify_chain"]) {
-      await expect(handlers[tool]!({ feature_id: "ghost", mode: "fast" }, ctx(ws, policyWith(false), tool))).rejects.toMatchObject({ code: "feature_not_found" });
+    for (const tool of ["gates.run", "evidence.latest", "evidence.verify_chain", "evidence.prove"]) {
+      await expect(pipelineHandler(handlers[tool as ToolName]!)({ feature_id: "ghost", mode: "fast", sequence: 0 }, ctx(ws, policyWith(false), tool))).rejects.toMatchObject({ code: "feature_not_found" });
     }
   });
 
   it("every handler has one catalog entry with compiling schemas, and every entry a handler", async () => {
     expect(catalog.map((e) => e.name).sort()).toEqual(Object.keys(handlers).sort());
     for (const entry of catalog) {
-      expect(entry.mutating).toBe(entry.name === "gates.run");
+      expect(entry.mutating).toBe(MUTATING.has(entry.name));
       expect(entry.requires_operation_id).toBe(entry.mutating);
       expect(entry.input_schema_ref).toBe(`schemas/input/${entry.name}.json`);
       expect(entry.output_schema_ref).toBe(`schemas/output/${entry.name}.json`);

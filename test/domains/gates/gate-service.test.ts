@@ -14,7 +14,7 @@ function runFast(ws: GateWorkspace, integrity: Parameters<typeof policyWith>[0] 
 }
 
 describe("gates.run service", () => {
-  it("writes gate-<mode>-<epoch_ms>.json in the DESIGN §5 shape, a byte-identical latest copy, and the feature state", async () => {
+  it("writes gate-<mode>-<epoch_ms>.json in the documented shape (docs/evidence.md), a byte-identical latest copy, and the feature state", async () => {
     const ws = await gateWorkspace({ gates: FAST });
     const report = await runFast(ws);
     expect(await validateAgainst("output/gates.run", report)).toEqual([]);

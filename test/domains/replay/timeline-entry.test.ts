@@ -12,14 +12,29 @@ const call: CompletedCall = {
 };
 
 describe("timeline entry", () => {
+  // The contract (README, "The replay timeline": keys always present, in this order), written out here
+  // rather than taken from the module under test.
+  const CONTRACT_KEYS = ["ts", "sequence", "run_id", "session_id", "actor_type", "feature_id", "tool_name", "mutating", "operation_id", "idempotency_status", "request_hash", "result", "error_code", "latency_ms"];
+
   it("has exactly the contract's keys, in order", () => {
     const line = serializeEntry(entryFromCall(call), 7);
-    expect(line.endsWith("\n")).toBe(true);
-    expect(Object.keys(JSON.parse(line))).toEqual(ENTRY_KEYS);
+    expect(line).toBe(
+      '{"ts":"2026-01-02T03:04:05.678Z","sequence":7,"run_id":"run:1","session_id":"s","actor_type":"builder","feature_id":"f","tool_name":"feature.init",' +
+        `"mutating":true,"operation_id":"op-12345678","idempotency_status":"new","request_hash":"sha256:${"a".repeat(64)}","result":"error","error_code":"feature_already_exists","latency_ms":1.5}\n`,
+    );
+    expect(Object.keys(JSON.parse(line))).toEqual(CONTRACT_KEYS);
+    expect(ENTRY_KEYS).toEqual(CONTRACT_KEYS);
     expect(JSON.parse(line)).toEqual({
       ts: "2026-01-02T03:04:05.678Z", sequence: 7, run_id: "run:1", session_id: "s", actor_type: "builder", feature_id: "f", tool_name: "feature.init",
       mutating: true, operation_id: "op-12345678", idempotency_status: "new", request_hash: "sha256:" + "a".repeat(64), result: "error", error_code: "feature_already_exists", latency_ms: 1.5,
     });
+  });
+
+  it("writes transport after the contract's keys, only when set, and reads it back", () => {
+    const line = serializeEntry({ ...entryFromCall(call), transport: "mcp" }, 7);
+    expect(Object.keys(JSON.parse(line))).toEqual([...ENTRY_KEYS, "transport"]);
+    expect(asEntry(JSON.parse(line))).toMatchObject({ sequence: 7, transport: "mcp" });
+    expect(asEntry(JSON.parse(serializeEntry(entryFromCall(call), 8)))).not.toHaveProperty("transport");
   });
 
   it("nulls the request hash of read-only calls", () => {

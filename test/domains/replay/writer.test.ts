@@ -7,14 +7,20 @@ import { TimelineWriter } from "../../../src/domains/replay/timeline-writer.js";
 import { readMetaFile } from "../../../src/domains/replay/timeline-scan.js";
 import { pruneRuns, readRetention } from "../../../src/domains/replay/run-retention.js";
 import { spoolBacklog, spoolEntry } from "../../../src/domains/replay/timeline-spool.js";
+import { readEntriesFrom } from "../../../src/domains/replay/timeline-read.js";
+import { queryTimeline } from "../../../src/domains/replay/timeline-query.js";
+import { ENTRY_KEYS } from "../../../src/domains/replay/timeline-entry.js";
 import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
 import { readTimelineLines, sequences } from "../../helpers/timeline.js";
 import { fillDisk, smallDisk } from "../../helpers/full-disk.js";
 
+/** A workspace aop has written to before (.aop/ exists), so read-only calls are recorded too. */
 function workspace(policyYaml?: string): WorkspaceLayout {
   const root = tempWorkspace();
   if (policyYaml) writeFile(root, "agentic/orchestrator/policy.yaml", policyYaml);
-  return new WorkspaceLayout(root);
+  const layout = new WorkspaceLayout(root);
+  fs.mkdirSync(layout.aopDir);
+  return layout;
 }
 
 async function runtimeFor(layout: WorkspaceLayout, runId = "run-t", warnings: string[] = []) {
@@ -48,6 +54,16 @@ describe("timeline writer", () => {
       ["unknown.tool", "error", "none", "unknown_tool"],
     ]);
     expect(fs.statSync(layout.timelineFile("run-t")).mode & 0o777).toBe(0o600);
+  });
+
+  it("a read-only call in a workspace aop never wrote to records nothing (no .aop/ appears); a mutating one does", async () => {
+    const layout = new WorkspaceLayout(tempWorkspace());
+    const runtime = await runtimeFor(layout);
+    await runtime.callTool("feature.list", {});
+    expect(fs.existsSync(layout.aopDir)).toBe(false);
+    await runtime.callTool("feature.init", { feature_id: "a", operation_id: "op-fresh-0001" });
+    await runtime.callTool("feature.list", {});
+    expect(readTimelineLines(layout, "run-t").entries.map((e) => e.tool_name)).toEqual(["feature.init", "feature.list"]);
   });
 
   it("is deterministic: the same script in two fresh workspaces gives identical lines without ts and latency_ms", async () => {
@@ -177,6 +193,38 @@ describe("timeline writer", () => {
     expect(readMetaFile(layout, "run-s")).toMatchObject({ spool_rejected: 1, entry_count: 3 });
   });
 
+  it("keeps an entry's optional keys (subagent, transport) through the spool and the file, and reads them back from a sequence on", async () => {
+    const layout = workspace();
+    const entry = (op: string, context: object) => ({ ts: "2026-01-01T00:00:00.000Z", run_id: "run-c", session_id: "s", actor_type: "agent", feature_id: null, tool_name: "Grep", mutating: false, operation_id: op, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1, ...context });
+    spoolEntry(layout, entry("sub-1", { agent_id: "agent-1", agent_type: "Explore" }));
+    const writer = new TimelineWriter(layout, () => 1000);
+    await writer.append(entry("mcp-1", { transport: "mcp" }));
+    await writer.append(entry("plain", {}));
+    writer.close();
+    const lines = readTimelineLines(layout, "run-c").entries;
+    expect(lines.map((e) => [e.operation_id, e.agent_id, e.agent_type, e.transport])).toEqual([
+      ["sub-1", "agent-1", "Explore", undefined],
+      ["mcp-1", undefined, undefined, "mcp"],
+      ["plain", undefined, undefined, undefined],
+    ]);
+    const read = [];
+    for await (const e of readEntriesFrom(layout, "run-c", 1)) read.push(e);
+    expect(read.map((e) => [e.sequence, e.operation_id, e.transport])).toEqual([[1, "mcp-1", "mcp"], [2, "plain", undefined]]);
+    // replay.timeline_get returns them too, after the contract's keys.
+    const page = await queryTimeline(layout, { run_id: "run-c" });
+    expect(page.entries.map((e) => Object.keys(e).slice(ENTRY_KEYS.length))).toEqual([["agent_id", "agent_type"], ["transport"], []]);
+  });
+
+  it("reads from a sequence on in increasing order, once each, even through a damaged file", async () => {
+    const layout = workspace();
+    const line = (seq: number) => JSON.stringify({ ts: "2026-01-01T00:00:00.000Z", sequence: seq, run_id: "run-d", tool_name: "t" });
+    fs.mkdirSync(layout.replayDir, { recursive: true });
+    fs.writeFileSync(layout.timelineFile("run-d"), [line(0), line(1), "{torn", line(1), line(3), line(2), line(4)].join("\n") + "\n" + line(5).slice(0, 10));
+    const read = [];
+    for await (const e of readEntriesFrom(layout, "run-d", 1)) read.push(e.sequence);
+    expect(read).toEqual([1, 3, 4]);
+  });
+
   it("catches up when the meta is behind the file (never reusing a sequence)", async () => {
     const layout = workspace();
     const entry = { ts: "t", run_id: "run-m", session_id: null, actor_type: "system", feature_id: null, tool_name: "x.y", mutating: false, operation_id: null, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 };
@@ -223,6 +271,36 @@ describe("timeline writer", () => {
       expect(metaOf(layout)).toMatchObject({ run_id: "run-p", sequence_head: 3, entry_count: 4, file_size: fs.statSync(layout.timelineFile("run-p")).size, sequence_anomalies: 0 });
     });
   });
+
+  it("after one failed write the lock is given back and the rest of the queue is written, gap-free", async () => {
+    const layout = workspace();
+    const entry = (op: string) => ({ ts: "2026-01-01T00:00:00.000Z", run_id: "run-f", session_id: null, actor_type: "system", feature_id: null, tool_name: "x.y", mutating: false, operation_id: op, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 });
+    const writer = new TimelineWriter(layout, () => 1000);
+    // A value JSON cannot hold makes that one entry's write fail; the three queued with it must not.
+    const poisoned = { ...entry("bad"), latency_ms: 10n as unknown as number };
+    const outcomes = await Promise.allSettled([writer.append(entry("a")), writer.append(poisoned), writer.append(entry("b")), writer.append(entry("c"))]);
+    expect(outcomes.map((o) => (o.status === "fulfilled" ? o.value.sequence : "failed"))).toEqual([0, "failed", 1, 2]);
+    expect(String((outcomes[1] as PromiseRejectedResult).reason)).not.toMatch(/Cannot read properties of null/);
+    expect((await writer.append(entry("d"))).sequence).toBe(3);
+    writer.close();
+    expect(fs.existsSync(layout.lockFor(layout.timelineFile("run-f")))).toBe(false);
+    const lines = readTimelineLines(layout, "run-f");
+    expect(lines.entries.map((e) => e.operation_id)).toEqual(["a", "b", "c", "d"]);
+    expect(sequences(lines)).toEqual([0, 1, 2, 3]);
+    expect(readMetaFile(layout, "run-f")).toMatchObject({ sequence_head: 3, entry_count: 4 });
+  });
+
+  it("a drained spool leaves no folder behind", async () => {
+    const layout = workspace();
+    const entry = { ts: "2026-01-01T00:00:00.000Z", run_id: "run-d", session_id: null, actor_type: "agent", feature_id: null, tool_name: "Read", mutating: false, operation_id: null, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 };
+    spoolEntry(layout, entry);
+    expect(fs.existsSync(layout.timelineSpoolDir("run-d"))).toBe(true);
+    const writer = new TimelineWriter(layout, () => 1000);
+    await writer.flush("run-d");
+    writer.close();
+    expect(fs.existsSync(layout.timelineSpoolDir("run-d"))).toBe(false);
+    expect(readTimelineLines(layout, "run-d").entries).toHaveLength(1);
+  });
 });
 
 describe("required write mode on a full disk", () => {
@@ -232,6 +310,7 @@ describe("required write mode on a full disk", () => {
     fs.mkdirSync(`${root}/.git`);
     writeFile(root, "agentic/orchestrator/policy.yaml", "observability:\n  replay:\n    write_mode: required\n");
     const layout = new WorkspaceLayout(root);
+    fs.mkdirSync(layout.aopDir); // a workspace aop wrote to: read-only calls are recorded
     const runtime = await runtimeFor(layout);
     expect((await runtime.callTool("feature.list", {})).envelope.ok).toBe(true); // the timeline file exists
     await new Promise((r) => setImmediate(r)); // the writer has released the run's lock and written its meta

@@ -1,12 +1,14 @@
-// checkpoint doctor [--fail-on-warnings]: validation errors plus drift; exit 1 on errors (and warnings with the flag).
+// checkpoint doctor [--fail-on-warnings]: the doctor's checkpoint family in this command's own format;
+// exit 1 on errors (and warnings with the flag).
 import { runCheckpointDoctor } from "../../../domains/checkpoints/index.js";
-import { staleDaysFor } from "./stale-days.js";
+import { policyWarning } from "./stale-days.js";
 import type { CliContext } from "../context.js";
 import { EXIT_FAILED } from "../exit-codes.js";
 import { folderLabel, plural } from "../output/checkpoint-format.js";
 
 export async function run(ctx: CliContext, opts: Record<string, unknown>): Promise<number> {
-  const { scan, findings } = await runCheckpointDoctor(ctx.layout, ctx.clock, await staleDaysFor(ctx));
+  const { scan, findings, policyProblems } = await runCheckpointDoctor(ctx.layout, ctx.clock);
+  if (policyProblems > 0) ctx.err(policyWarning(policyProblems));
   const errors = findings.filter((f) => f.level === "error").length;
   const warnings = findings.length - errors;
   const failOnWarnings = opts.failOnWarnings === true;

@@ -1,32 +1,26 @@
-// A commander-free route for `checkpoint validate …`, which git hooks and CI run on every commit.
-// It only recognises the flags; the body is the same validate module every route runs. Anything else
-// (help, other subcommands, unknown or malformed flags) returns null and goes through the full program.
-// The bins run it from a one-file bundle of this module and its imports (scripts/bundle-bins.mjs).
+// A commander-free route for `checkpoint validate …`, which git hooks and CI run on every commit. It
+// parses argv with node:util.parseArgs from the very flag declarations commander builds its options
+// from (define-commands.ts), with commander's placement rule: the program's flags anywhere, validate's
+// own flags only after `validate`. The body is the same validate module every route runs. Anything
+// else (help, other subcommands, unknown, misplaced or malformed flags) returns null and goes through
+// the full program, which words the mistake. The bins run it from a one-file bundle of this module and
+// its imports (scripts/bundle-bins.mjs).
 import type { GlobalOptions } from "../context.js";
+import { optionKey, parseFlags } from "../flags.js";
+import { CHECKPOINT_PROGRAM_FLAGS, VALIDATE_FLAGS } from "./define-commands.js";
 
 export interface FastValidate {
   opts: Record<string, unknown> & GlobalOptions;
 }
 
-const BOOLEAN_FLAGS: Record<string, string> = { "--json": "json", "--strict": "strict" };
-const VALUE_FLAGS: Record<string, string> = { "--dir": "dir", "--root": "root" };
+const VALIDATE_ONLY = VALIDATE_FLAGS.map((f) => optionKey(f.flag));
 
 export function parseFastValidate(argv: readonly string[]): FastValidate | null {
-  const opts: Record<string, unknown> = {};
-  let sawCommand = false;
-  for (let i = 0; i < argv.length; i++) {
-    const token = argv[i]!;
-    const eq = token.indexOf("=");
-    const name = eq > 0 ? token.slice(0, eq) : token;
-    if (BOOLEAN_FLAGS[token]) opts[BOOLEAN_FLAGS[token]] = true;
-    else if (VALUE_FLAGS[name]) {
-      const value = eq > 0 ? token.slice(eq + 1) : argv[++i];
-      if (value === undefined || value === "" || (eq < 0 && value.startsWith("-"))) return null;
-      opts[VALUE_FLAGS[name]] = value;
-    } else if (token === "validate" && !sawCommand) sawCommand = true;
-    else return null;
-  }
-  return sawCommand ? { opts } : null;
+  const line = parseFlags(argv, [...CHECKPOINT_PROGRAM_FLAGS, ...VALIDATE_FLAGS], true);
+  if (!line || line.positionals.length !== 1 || line.positionals[0] !== "validate") return null;
+  const command = line.positionalAt[0]!;
+  if (VALIDATE_ONLY.some((key) => (line.at.get(key) ?? Infinity) < command)) return null;
+  return { opts: line.opts };
 }
 
 /** Runs `validate` when argv is a plain validate call; false when the full program must handle it. */
@@ -34,6 +28,6 @@ export async function tryFastValidate(argv: readonly string[]): Promise<boolean>
   const fast = parseFastValidate(argv);
   if (!fast) return false;
   const [{ runBody }, { run }] = await Promise.all([import("../run-command.js"), import("./validate.js")]);
-  await runBody(run, fast.opts, [], { checkpointsDirOption: "dir" });
+  await runBody(run, fast.opts, [], { checkpointsDirOption: "dir", rootMarkers: [".checkpoints"] });
   return true;
 }

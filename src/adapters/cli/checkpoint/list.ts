@@ -1,14 +1,15 @@
-// checkpoint list: one line per checkpoint file.
-import { listEntries, scanFolder } from "../../../domains/checkpoints/index.js";
+// checkpoint list: one line per checkpoint file; --json is checkpoint.list's result.
+import { listView, scanFolder } from "../../../domains/checkpoints/index.js";
 import type { CliContext } from "../context.js";
 import { folderLabel, shortTime } from "../output/checkpoint-format.js";
 import { renderTable } from "../output/table.js";
 
 export async function run(ctx: CliContext): Promise<number> {
   const scan = await scanFolder(ctx);
-  const entries = listEntries(scan);
+  const view = listView(ctx.layout, scan);
+  const entries = view.checkpoints;
   if (ctx.json) {
-    ctx.printJson({ dir: ctx.layout.relative(scan.dir), exists: scan.exists, checkpoints: entries });
+    ctx.printJson(view);
     return 0;
   }
   const where = folderLabel(ctx.layout.relative(scan.dir), scan.dir);

@@ -1,12 +1,12 @@
 // checkpoint next: the single highest-priority action across all skills, chosen as the protocol's
-// reference CLI chooses it (docs/checkpoints.md).
-import { nextAction } from "../../../domains/checkpoints/index.js";
+// reference CLI chooses it (docs/checkpoints.md); --json is checkpoint.next's result.
+import { nextAction, nextView } from "../../../domains/checkpoints/index.js";
 import type { CliContext } from "../context.js";
 
 export async function run(ctx: CliContext): Promise<number> {
   const { pick, unreadable } = await nextAction(ctx);
   if (ctx.json) {
-    ctx.printJson(pick ?? { skill: null, status: null, why: "no checkpoints", action: null });
+    ctx.printJson(nextView(pick));
     return 0;
   }
   const s = ctx.style;

@@ -1,6 +1,7 @@
 // checkpoint resume <skill>: the orientation block a new session reads first, as Markdown (or --json).
 import { resumeSkill } from "../../../domains/checkpoints/index.js";
 import { staleDaysFor } from "./stale-days.js";
+import { escapeControl } from "../output/escape.js";
 import { renderResumeMarkdown } from "../output/resume-markdown.js";
 import type { CliContext } from "../context.js";
 
@@ -10,6 +11,6 @@ export async function run(ctx: CliContext, _opts: Record<string, unknown>, skill
     ctx.printJson(block);
     return 0;
   }
-  ctx.out(renderResumeMarkdown(block));
+  ctx.out(escapeControl(renderResumeMarkdown(block))); // plain text: no color of ours to keep
   return 0;
 }

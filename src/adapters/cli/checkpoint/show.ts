@@ -1,12 +1,11 @@
-// checkpoint show [skill]: the checkpoint as stored (pretty JSON) with its validation problems.
-import { readSkill, scanFolder } from "../../../domains/checkpoints/index.js";
+// checkpoint show [skill]: the checkpoint as stored (pretty JSON) with its validation problems; --json
+// is checkpoint.get's result as the skill itself sees it (skill_state included), or a list of them.
+import { checkpointView, readSkill, scanFolder } from "../../../domains/checkpoints/index.js";
 import type { CheckedCheckpoint } from "../../../domains/checkpoints/index.js";
 import type { CliContext } from "../context.js";
 import { folderLabel, plural, problemLine } from "../output/checkpoint-format.js";
 
-function payload(entry: CheckedCheckpoint) {
-  return { skill: entry.skill, file: entry.file, valid: entry.errors.length === 0, errors: entry.errors, warnings: entry.warnings, hints: entry.hints, checkpoint: entry.document ?? null };
-}
+const payload = (entry: CheckedCheckpoint) => checkpointView(entry, entry.skill);
 
 function printEntry(ctx: CliContext, entry: CheckedCheckpoint): void {
   const s = ctx.style;

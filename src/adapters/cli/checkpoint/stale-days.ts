@@ -6,6 +6,10 @@ import type { CliContext } from "../context.js";
 
 export async function staleDaysFor(ctx: CliContext): Promise<StaleDays> {
   const { policy, problems } = await loadPolicyTolerant(ctx.layout);
-  if (problems.length > 0) ctx.err(`warning: policy.yaml has ${problems.length} problem${problems.length === 1 ? "" : "s"}; using defaults where it is invalid (run \`aop config check\`)`);
+  if (problems.length > 0) ctx.err(policyWarning(problems.length));
   return policy.checkpoints.stale_days;
+}
+
+export function policyWarning(problems: number): string {
+  return `warning: policy.yaml has ${problems} problem${problems === 1 ? "" : "s"}; using defaults where it is invalid (run \`aop config check\`)`;
 }

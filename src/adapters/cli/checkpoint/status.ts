@@ -5,11 +5,12 @@ import { scanFolder } from "../../../domains/checkpoints/index.js";
 import { buildResumeBlock, type ResumeBlock } from "../../../domains/checkpoints/index.js";
 import type { StaleDays } from "../../../domains/checkpoints/index.js";
 import { staleDaysFor } from "./stale-days.js";
-import { isIsoUtc } from "../../../core/clock.js";
+import { parseUserInstant } from "../../../core/instant.js";
 import type { CliContext } from "../context.js";
 import { usageError } from "../run-command.js";
 import { folderLabel, shortTime } from "../output/checkpoint-format.js";
 import { renderTable } from "../output/table.js";
+import { escapeInline as esc } from "../output/escape.js";
 import { formatAge } from "../../../core/time-format.js";
 
 /** One skill in the status view: the resume block's facts plus every queued action and blocker. */
@@ -34,10 +35,10 @@ function buildRows(files: CheckedCheckpoint[], now: number, staleDays: StaleDays
 
 export async function run(ctx: CliContext, opts: Record<string, unknown>): Promise<number> {
   const since = opts.since as string | undefined;
-  if (since !== undefined && !isIsoUtc(since) && Number.isNaN(Date.parse(since))) throw usageError(`--since must be an ISO 8601 time (got '${since}')`, "e.g. --since 2026-03-01T00:00:00Z");
+  const sinceMs = since === undefined ? -Infinity : parseUserInstant(since);
+  if (Number.isNaN(sinceMs)) throw usageError(`--since must be a real ISO 8601 date or time (got '${since}')`, "e.g. --since 2026-03-01T00:00:00Z");
   const scan = await scanFolder(ctx);
   const now = ctx.clock.now();
-  const sinceMs = since === undefined ? -Infinity : Date.parse(since);
   const all = buildRows(scan.files, now, await staleDaysFor(ctx));
   const rows = all.filter((r) => Date.parse(r.updated_at) >= sinceMs).sort((a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at) || (a.skill < b.skill ? -1 : 1));
   const decisions = rows.flatMap((r) => r.blockers.filter((b) => b.needs === "user_decision").map((b) => ({ skill: r.skill, blocker_id: b.id, description: b.description, proposed_resolution: b.proposed_resolution ?? null })));
@@ -54,7 +55,7 @@ export async function run(ctx: CliContext, opts: Record<string, unknown>): Promi
   }
   if (decisions.length > 0) {
     ctx.out(s.bold("Decisions waiting on you"));
-    for (const d of decisions) ctx.out(`  ${s.yellow("?")} ${d.skill} · ${d.blocker_id}: ${d.description}${d.proposed_resolution ? s.dim(` (proposed: ${d.proposed_resolution})`) : ""}`);
+    for (const d of decisions) ctx.out(`  ${s.yellow("?")} ${d.skill} · ${esc(d.blocker_id)}: ${esc(d.description)}${d.proposed_resolution ? s.dim(` (proposed: ${esc(d.proposed_resolution)})`) : ""}`);
     ctx.out("");
   }
   if (rows.length === 0) ctx.out(`no checkpoint updated since ${since}`);
@@ -66,14 +67,14 @@ export async function run(ctx: CliContext, opts: Record<string, unknown>): Promi
     for (const r of rows) {
       ctx.out("");
       ctx.out(`${s.bold(r.skill)} — ${r.status}${r.progress.total > 0 ? `, ${r.progress.done}/${r.progress.total} done` : ""}${r.stale ? s.red(` (stale: over ${r.stale_threshold_days} days)`) : ""}`);
-      ctx.out(`  ${r.progress_summary}`);
+      ctx.out(`  ${esc(r.progress_summary)}`);
       if (r.next_actions.length > 0) {
         ctx.out("  next:");
-        r.next_actions.forEach((a, i) => ctx.out(`    ${i + 1}. ${a}`));
+        r.next_actions.forEach((a, i) => ctx.out(`    ${i + 1}. ${esc(a)}`));
       }
       if (r.blockers.length > 0) {
         ctx.out("  blockers:");
-        for (const b of r.blockers) ctx.out(`    - ${b.id} (${b.needs}): ${b.description}`);
+        for (const b of r.blockers) ctx.out(`    - ${esc(b.id)}${b.needs ? ` (${esc(b.needs)})` : ""}: ${esc(b.description)}`);
       }
     }
   }

@@ -6,7 +6,7 @@ import { examples, runCommand } from "../run-command.js";
 import type { CliContext } from "../context.js";
 
 async function promptContext(ctx: CliContext) {
-  return { layout: ctx.layout, clock: ctx.clock, env: process.env, doctorChecks: async () => (await import("../../../app/doctor-checks.js")).allChecks() };
+  return { layout: ctx.layout, clock: ctx.clock, env: process.env, doctorFamilies: async () => (await import("../../../app/doctor-checks.js")).DOCTOR_FAMILIES };
 }
 
 export function register(program: Command, summary: string): void {
@@ -20,7 +20,7 @@ export function register(program: Command, summary: string): void {
         const { loadClientContext } = await import("../../../domains/agents/index.js");
         const { buildOrientation } = await loadClientContext();
         const services = await promptContext(ctx);
-        const { text } = await buildOrientation(ctx.layout, ctx.clock, process.env, await services.doctorChecks());
+        const { text } = await buildOrientation(ctx.layout, ctx.clock, process.env, await services.doctorFamilies());
         if (ctx.json) return ctx.printJson({ uri: "aop://orientation", text });
         ctx.out(text);
       }),

@@ -1,13 +1,11 @@
-// aop checkpoint <sub>: Checkpoint Protocol 1.0 (DESIGN §8). The subcommands are shared with the `checkpoint` bin.
+// aop checkpoint <sub>: Checkpoint Protocol 1.0 (docs/checkpoints.md). The subcommands are shared with the `checkpoint` bin.
 import type { Command } from "commander";
-import { CHECKPOINT_DIR_OPTION, defineCheckpointCommands } from "../checkpoint/define-commands.js";
+import { CHECKPOINT_DIR_FLAG, defineCheckpointCommands } from "../checkpoint/define-commands.js";
+import { addFlags } from "../flags.js";
 import { examples } from "../run-command.js";
 
 export function register(program: Command, summary: string): void {
-  const group = program
-    .command("checkpoint")
-    .description(summary)
-    .option(...CHECKPOINT_DIR_OPTION)
+  const group = addFlags(program.command("checkpoint").description(summary), [CHECKPOINT_DIR_FLAG])
     .addHelpText("after", examples("aop checkpoint status", "aop checkpoint resume architect", "aop checkpoint validate --strict"));
   defineCheckpointCommands(group, "aop checkpoint");
 }

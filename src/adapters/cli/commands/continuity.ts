@@ -1,17 +1,10 @@
-// aop continuity doctor: diagnoses memory/CURRENT_STATE.md (the memory-continuity protocol, DESIGN §7)
-// in one or more workspaces. The bin `continuity-doctor` runs this same definition and body.
+// aop continuity doctor: diagnoses memory/CURRENT_STATE.md (the memory-continuity protocol,
+// docs/continuity.md) in one or more workspaces. The bin `continuity-doctor` runs this same definition and body.
 import os from "node:os";
 import type { Command } from "commander";
 import type { CliContext } from "../context.js";
+import { addFlags, type FlagSpec } from "../flags.js";
 import { examples, runCommand, usageError } from "../run-command.js";
-
-export interface FlagSpec {
-  /** The long flag without dashes; its option key is the camel-cased form (`all-agents` → `allAgents`). */
-  flag: string;
-  value?: string;
-  repeatable?: boolean;
-  description: string;
-}
 
 /** The doctor's flags, declared once: commander builds them, and the bin's fast path parses the same. */
 export const CONTINUITY_DOCTOR_FLAGS: readonly FlagSpec[] = [
@@ -36,23 +29,16 @@ export function register(program: Command, summary: string): void {
 
 /** Flags, help and action of the doctor, applied to `aop continuity doctor` or to the bin's program. */
 export function defineContinuityDoctor(command: Command, invocation: string): Command {
-  command.description("check memory/CURRENT_STATE.md: present, fresh, six sections, no placeholders; exit 2 critical, 1 warning, 0 healthy");
-  for (const spec of CONTINUITY_DOCTOR_FLAGS) {
-    const flags = spec.value ? `--${spec.flag} ${spec.value}` : `--${spec.flag}`;
-    if (spec.repeatable) command.option(flags, spec.description, collect);
-    else command.option(flags, spec.description);
-  }
-  return command
+  return addFlags(command.description("check memory/CURRENT_STATE.md: present, fresh, six sections, no placeholders; exit 2 critical, 1 warning, 0 healthy"), CONTINUITY_DOCTOR_FLAGS)
     .addHelpText(
       "after",
       examples(invocation, `${invocation} --workspace ~/.openclaw/workspace --workspace ../other-project`, `${invocation} --all-agents --json`),
     )
-    .action(runCommand(continuityDoctor));
+    .action(runCommand(continuityDoctor, CONTINUITY_RUN_OPTIONS));
 }
 
-function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
-}
+/** A folder holding memory/ is a workspace for the continuity doctor (the protocol's own folder). */
+export const CONTINUITY_RUN_OPTIONS = { rootMarkers: ["memory"] } as const;
 
 /** The command body: plan the workspaces, run the CONT_* checks on each, print; exit code of the worst. */
 export async function continuityDoctor(ctx: CliContext, opts: Record<string, unknown>): Promise<number> {
@@ -69,7 +55,8 @@ export async function continuityDoctor(ctx: CliContext, opts: Record<string, unk
     workspaces: (opts.workspace as string[] | undefined) ?? [],
     allAgents: opts.allAgents === true,
     transcriptsDir,
-    defaultRoot: ctx.layout.root,
+    // Only needed (and only resolved) when no workspace is named: --workspace works anywhere.
+    defaultRoot: (opts.workspace as string[] | undefined)?.length || opts.allAgents === true ? process.cwd() : ctx.layout.root,
     cwd: process.cwd(),
     home,
   });

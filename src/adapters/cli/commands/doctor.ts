@@ -2,16 +2,17 @@
 import type { Command } from "commander";
 import { examples, runCommand, usageError } from "../run-command.js";
 import { EXIT_DOCTOR_COULD_NOT_RUN } from "../exit-codes.js";
-import type { DoctorReport } from "../../../domains/doctor/index.js";
+import type { ToolResult } from "../../../catalog/tool-types.js";
+import { familyNames } from "../../../app/doctor-checks.js";
 
-type DoctorRunData = { report: DoctorReport; strict_fails_on: "critical" | "warning"; last_report_path: string };
+type DoctorRunData = ToolResult<"doctor.run">;
 
 export function register(program: Command, summary: string): void {
   program
     .command("doctor")
     .description(summary)
     .option("--strict", "exit 2 on a critical finding, 1 on a finding at or above diagnostics.doctor.strict_fails_on")
-    .option("--only <family>", "drift | continuity | checkpoint")
+    .option("--only <family>", familyNames().join(" | "))
     .addHelpText(
       "after",
       "\nExit codes: 0 (always, without --strict), 3 when the doctor could not run;\nwith --strict 2 if any critical, else 1 if any finding at or above strict_fails_on, else 0.\n" +
@@ -19,14 +20,14 @@ export function register(program: Command, summary: string): void {
     )
     .action(
       runCommand(async (ctx, opts) => {
-        if (opts.only !== undefined && !["drift", "continuity", "checkpoint"].includes(String(opts.only))) {
-          throw usageError(`--only must be drift, continuity or checkpoint (got '${String(opts.only)}')`);
+        if (opts.only !== undefined && !familyNames().includes(String(opts.only))) {
+          throw usageError(`--only must be one of ${familyNames().join(", ")} (got '${String(opts.only)}')`);
         }
         const { withClient, withOperationId } = await import("../tool-session.js");
         const { doctorExitCode } = await import("../../../domains/doctor/index.js");
         let data: DoctorRunData;
         try {
-          data = await withClient(ctx, (call) => call<DoctorRunData>("doctor.run", withOperationId(opts.only ? { only: opts.only } : {}, undefined)));
+          data = await withClient(ctx, (call) => call("doctor.run", withOperationId(opts.only ? { only: opts.only } : {}, undefined)));
         } catch (err) {
           const { reportError } = await import("../run-command.js");
           reportError(err, ctx.json);

@@ -2,16 +2,6 @@
 import type { Command } from "commander";
 import { examples, runCommand } from "../run-command.js";
 
-interface FeatureState {
-  feature_id: string;
-  title: string;
-  status: string;
-  version: number;
-  created_at: string;
-  updated_at: string;
-  gates: Record<string, { result: string; evidence: string; at: string }>;
-}
-
 export function register(program: Command, summary: string): void {
   const feature = program.command("feature").description(summary).addHelpText("after", examples("aop feature init feat_login --title 'Login page'", "aop feature list"));
 
@@ -29,7 +19,7 @@ export function register(program: Command, summary: string): void {
         const args: Record<string, unknown> = { feature_id: featureId };
         if (opts.title !== undefined) args.title = opts.title;
         if (opts.description !== undefined) args.description = opts.description;
-        const data = await callTool<{ feature: FeatureState }>(ctx, "feature.init", withOperationId(args, opts.operationId));
+        const data = await callTool(ctx, "feature.init", withOperationId(args, opts.operationId));
         if (ctx.json) return ctx.printJson(data);
         ctx.out(`created feature ${data.feature.feature_id} (${data.feature.status}, version ${data.feature.version})`);
       }),
@@ -43,7 +33,7 @@ export function register(program: Command, summary: string): void {
     .action(
       runCommand(async (ctx, opts) => {
         const { callTool } = await import("../tool-session.js");
-        const data = await callTool<{ features: { feature_id: string; status: string; title: string; version: number | null; updated_at: string | null; state_missing: boolean }[] }>(
+        const data = await callTool(
           ctx,
           "feature.list",
           opts.status === undefined ? {} : { status: opts.status },
@@ -51,12 +41,13 @@ export function register(program: Command, summary: string): void {
         if (ctx.json) return ctx.printJson(data);
         if (data.features.length === 0) return ctx.out("no features yet — create one with `aop feature init <id>`");
         const { renderTable } = await import("../output/table.js");
+        const { escapeInline } = await import("../output/escape.js");
         const s = ctx.style;
         const badge = (status: string) => (status === "active" ? s.green(status) : status === "blocked" ? s.yellow(status) : s.dim(status));
         ctx.out(
           renderTable(
             [{ header: "FEATURE" }, { header: "STATUS" }, { header: "VERSION", align: "right" }, { header: "UPDATED" }, { header: "TITLE" }],
-            data.features.map((f) => [f.feature_id, badge(f.status), f.version === null ? "?" : String(f.version), f.updated_at ?? (f.state_missing ? s.red("state.md missing") : ""), f.title]),
+            data.features.map((f) => [f.feature_id, badge(f.status), f.version === null ? "?" : String(f.version), f.updated_at ?? (f.state_missing ? s.red("state.md missing") : ""), escapeInline(f.title)]),
           ),
         );
       }),
@@ -70,10 +61,11 @@ export function register(program: Command, summary: string): void {
     .action(
       runCommand(async (ctx, _opts, featureId: string) => {
         const { callTool } = await import("../tool-session.js");
-        const data = await callTool<{ feature: FeatureState; body: string }>(ctx, "feature.get", { feature_id: featureId });
+        const { escapeInline } = await import("../output/escape.js");
+        const data = await callTool(ctx, "feature.get", { feature_id: featureId });
         if (ctx.json) return ctx.printJson(data);
         const f = data.feature;
-        ctx.out(`${ctx.style.bold(f.feature_id)}${f.title ? ` — ${f.title}` : ""}`);
+        ctx.out(`${ctx.style.bold(f.feature_id)}${f.title ? ` — ${escapeInline(f.title)}` : ""}`);
         ctx.out(`  status   ${f.status}`);
         ctx.out(`  version  ${f.version}`);
         ctx.out(`  created  ${f.created_at}`);
@@ -97,7 +89,7 @@ export function register(program: Command, summary: string): void {
         const { callTool, withOperationId } = await import("../tool-session.js");
         const args: Record<string, unknown> = { feature_id: featureId, status };
         if (opts.expectedVersion !== undefined) args.expected_version = opts.expectedVersion;
-        const data = await callTool<{ feature: FeatureState; previous_status: string }>(ctx, "feature.set_status", withOperationId(args, opts.operationId));
+        const data = await callTool(ctx, "feature.set_status", withOperationId(args, opts.operationId));
         if (ctx.json) return ctx.printJson(data);
         ctx.out(`${data.feature.feature_id}: ${data.previous_status} → ${data.feature.status} (version ${data.feature.version})`);
       }),

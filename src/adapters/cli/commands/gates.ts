@@ -34,7 +34,7 @@ export function register(program: Command, summary: string): void {
         let report: GateRunReport;
         try {
           report = await withClient(ctx, (call) =>
-            call<GateRunReport>("gates.run", withOperationId(args, opts.operationId), { signal: interrupt.signal, ...(progress ? { onProgress: (e: unknown) => progress.onEvent(e as GateProgressEvent) } : {}) }),
+            call("gates.run", withOperationId(args, opts.operationId), { signal: interrupt.signal, ...(progress ? { onProgress: (e: unknown) => progress.onEvent(e as GateProgressEvent) } : {}) }),
           );
         } catch (err) {
           if (!interrupt.signal.aborted) throw err;

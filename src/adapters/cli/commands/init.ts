@@ -22,6 +22,6 @@ export function register(program: Command, summary: string): void {
         for (const p of result.overwritten) ctx.out(`  ${ctx.style.yellow("overwritten")}  ${p}`);
         for (const p of result.kept) ctx.out(`  ${ctx.style.dim("kept")}         ${p}`);
         if (result.created.length === 0 && result.overwritten.length === 0) ctx.out("nothing to do: everything already exists");
-      }),
+      }, { createsWorkspace: true }),
     );
 }

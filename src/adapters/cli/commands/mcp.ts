@@ -6,6 +6,7 @@ export function register(program: Command, summary: string): void {
   program
     .command("mcp")
     .description(summary)
+    .option("--checkpoints-dir <path>", "the checkpoints folder the checkpoint.* tools serve (default: <root>/.checkpoints)")
     .addHelpText(
       "after",
       "\nIdentity for every call: --actor, --session-id, --run-id (or AOP_ACTOR, AOP_SESSION_ID, AOP_RUN_ID).\nStdout carries only JSON-RPC; logs go to stderr.\n" +
@@ -22,15 +23,15 @@ export function register(program: Command, summary: string): void {
         // Aborted when the client goes away (stdin closes) or on SIGTERM/SIGINT: calls in flight are
         // interrupted (a gate kills its steps and records nothing, docs/evidence.md), then we exit.
         const interrupt = new AbortController();
-        const runtime = await createRuntime({ layout: ctx.layout, clock: ctx.clock, identity: identityFromGlobals(ctx), signal: interrupt.signal, warn: (m) => process.stderr.write(`aop mcp: warning: ${m}\n`) });
-        const doctorChecks = async () => (await import("../../../app/doctor-checks.js")).allChecks();
-        const served = await serveMcp({ runtime, layout: ctx.layout, clock: ctx.clock, env: process.env, doctorChecks }, readPackageVersion());
+        const runtime = await createRuntime({ layout: ctx.layout, clock: ctx.clock, identity: identityFromGlobals(ctx), signal: interrupt.signal, transport: "mcp", warn: (m) => ctx.err(`aop mcp: warning: ${m}`) });
+        const doctorFamilies = async () => (await import("../../../app/doctor-checks.js")).DOCTOR_FAMILIES;
+        const served = await serveMcp({ runtime, layout: ctx.layout, clock: ctx.clock, env: process.env, doctorFamilies }, readPackageVersion());
         // MCP calls no Claude Code session hook adopted in time are filed in their own run: soon after
         // start (not before the handshake) and at the end.
         const sweep = async () => {
           const { sweepHandoffs } = await import("../../../domains/replay/index.js");
           const { loadPolicyTolerant } = await import("../../../config/policy-loader.js");
-          await sweepHandoffs(ctx.layout, (await loadPolicyTolerant(ctx.layout)).policy, ctx.clock, (m) => process.stderr.write(`aop mcp: warning: ${m}\n`));
+          await sweepHandoffs(ctx.layout, (await loadPolicyTolerant(ctx.layout)).policy, ctx.clock, (m) => ctx.err(`aop mcp: warning: ${m}`));
         };
         setTimeout(() => void sweep(), 2000).unref();
         // The catalog self-check loads every domain's handlers; it runs as soon as the server is up
@@ -61,7 +62,7 @@ export function register(program: Command, summary: string): void {
         if (reason === "client_gone") return 0;
         // Stdin is still open after a signal: leave once the last answers are flushed.
         process.stdout.write("", () => process.exit(reason === "SIGINT" ? 130 : 143));
-      }),
+      }, { checkpointsDirOption: "checkpointsDir" }),
     );
 }
 

@@ -2,7 +2,6 @@
 import type { Command } from "commander";
 import { examples, runCommand, usageError } from "../run-command.js";
 import type { CliContext } from "../context.js";
-import type { TimelinePage as Page } from "../../../domains/replay/index.js";
 
 const int = (name: string) => (v: string) => {
   const n = Number(v);
@@ -74,7 +73,7 @@ async function listCommand(ctx: CliContext): Promise<number> {
 async function showCommand(ctx: CliContext, runId: string, opts: Record<string, unknown>): Promise<number> {
   const { withClient } = await import("../tool-session.js");
   const { printReplayPage, readerContext, replayArgs } = await import("../output/replay-page.js");
-  const page = await withClient(readerContext(ctx), (call) => call<Page>("replay.timeline_get", replayArgs(runId, opts)));
+  const page = await withClient(readerContext(ctx), (call) => call("replay.timeline_get", replayArgs(runId, opts)));
   printReplayPage(ctx, runId, page, opts);
   return 0;
 }

@@ -1,7 +1,7 @@
 // aop report: the workspace's timeline and state as one self-contained HTML file (default), served live
 // on 127.0.0.1 (--serve), or two runs compared in the terminal (--diff). Reads only; see docs/report.md.
 import type { Command } from "commander";
-import { isIsoUtc } from "../../../core/clock.js";
+import { isIsoUtc } from "../../../core/instant.js";
 import type { CliContext } from "../context.js";
 import { examples, runCommand, usageError } from "../run-command.js";
 import type { ReportOptions, ReportPorts } from "../../../domains/report/index.js";

@@ -3,28 +3,11 @@ import type { Command } from "commander";
 import { examples, runCommand } from "../run-command.js";
 import type { Call } from "../tool-session.js";
 
-interface Lease {
-  instance_id: string;
-  run_id: string;
-  owner: string;
-  lease_expires_at: string;
-  ttl_seconds: number;
-  released_at: string | null;
-  sessions: Record<string, Record<string, string>>;
-}
-
-interface RunStatus {
-  state: "none" | "active" | "expired" | "released";
-  lease: Lease | null;
-  expires_in_seconds: number | null;
-  lease_file: string | null;
-}
-
 /** The run to act on: --run-id, else the lease's run. */
 async function targetRunId(call: Call, given: unknown): Promise<string> {
   if (typeof given === "string") return given;
   const { usageError } = await import("../run-command.js");
-  const status = await call<RunStatus>("run.status", {});
+  const status = await call("run.status", {});
   if (!status.lease) throw usageError("there is no run lease; pass --run-id or start one with `aop run start`");
   return status.lease.run_id;
 }
@@ -49,7 +32,7 @@ export function register(program: Command, summary: string): void {
         if (opts.owner !== undefined) args.owner = opts.owner;
         if (opts.ttl !== undefined) args.ttl_seconds = opts.ttl;
         if (opts.takeover) args.takeover_stale_run = true;
-        const data = await callTool<{ lease: Lease; outcome: string; previous_run_id: string | null }>(ctx, "run.start", withOperationId(args, opts.operationId));
+        const data = await callTool(ctx, "run.start", withOperationId(args, opts.operationId));
         if (ctx.json) return ctx.printJson(data);
         const verb = data.outcome === "took_over" ? `taken over from ${data.previous_run_id}` : data.outcome === "already_held" ? "already held" : "acquired";
         ctx.out(`run ${data.lease.run_id} ${verb} by ${data.lease.owner}; lease until ${data.lease.lease_expires_at} (ttl ${data.lease.ttl_seconds}s)`);
@@ -69,7 +52,7 @@ export function register(program: Command, summary: string): void {
       .action(
         runCommand(async (ctx, opts) => {
           const { withClient, withOperationId } = await import("../tool-session.js");
-          const data = await withClient(ctx, async (call) => call<{ lease: Lease }>(tool, withOperationId({ run_id: await targetRunId(call, ctx.globals.runId) }, opts.operationId)));
+          const data = await withClient(ctx, async (call) => call(tool, withOperationId({ run_id: await targetRunId(call, ctx.globals.runId) }, opts.operationId)));
           if (ctx.json) return ctx.printJson(data);
           ctx.out(name === "stop" ? `run ${data.lease.run_id} released at ${data.lease.released_at}` : `run ${data.lease.run_id} lease extended until ${data.lease.lease_expires_at}`);
         }),
@@ -83,7 +66,7 @@ export function register(program: Command, summary: string): void {
     .action(
       runCommand(async (ctx) => {
         const { callTool } = await import("../tool-session.js");
-        const data = await callTool<RunStatus>(ctx, "run.status", {});
+        const data = await callTool(ctx, "run.status", {});
         if (ctx.json) return ctx.printJson(data);
         if (!data.lease) return ctx.out("no run lease — start one with `aop run start`");
         const s = ctx.style;

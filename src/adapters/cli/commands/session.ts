@@ -15,7 +15,7 @@ export function register(program: Command, summary: string): void {
     .action(
       runCommand(async (ctx, opts) => {
         const { callTool, withOperationId } = await import("../tool-session.js");
-        const data = await callTool<{ lease: { run_id: string }; feature_id: string; role: string; session_id: string }>(
+        const data = await callTool(
           ctx,
           "session.assign",
           withOperationId({ feature_id: opts.featureId, role: opts.role, session_id: opts.session }, opts.operationId),

@@ -1,4 +1,4 @@
-// Human rendering of the continuity doctor's report (DESIGN §7): one finding a line behind a
+// Human rendering of the continuity doctor's report (docs/continuity.md): one finding a line behind a
 // fixed-width severity tag, worst first, then the passed checks as [OK]; one block per workspace.
 import type { Finding } from "../../../domains/doctor/index.js";
 import type { ContinuityReport, WorkspaceReport } from "../../../domains/continuity/index.js";
@@ -26,7 +26,7 @@ function header(ws: WorkspaceReport, style: Style): string {
 }
 
 /**
- * One workspace and nothing else to say: just its lines, as in DESIGN §7. Otherwise a header line per
+ * One workspace and nothing else to say: just its lines, as docs/continuity.md shows. Otherwise a header line per
  * workspace, the problems that belong to none first, skipped workspaces and a summary line last.
  */
 export function renderContinuityReport(report: ContinuityReport, style: Style): string {

@@ -3,7 +3,7 @@
 import type { RunDiff, TimelineRecord } from "../../../domains/report/index.js";
 import type { Style } from "./style.js";
 import { renderTable } from "./table.js";
-import { terminalText } from "./terminal-text.js";
+import { escapeInline } from "./escape.js";
 
 type Runs = Map<string, TimelineRecord[]>;
 
@@ -22,7 +22,7 @@ function result(r: TimelineRecord | undefined): string {
 
 function show(value: string | boolean | null): string {
   if (value === null) return "null";
-  const text = terminalText(String(value));
+  const text = escapeInline(String(value));
   // Hashes differ in their first characters already; the JSON output has them whole.
   return /^sha256:[0-9a-f]{64}$/.test(text) ? `${text.slice(0, 19)}…` : text;
 }
@@ -31,7 +31,7 @@ export function renderDiff(ids: string[], runs: Runs, diff: RunDiff, s: Style): 
   const [idA, idB] = [ids[0]!, ids[1]!];
   const a = runs.get(idA) ?? [];
   const b = runs.get(idB) ?? [];
-  const lines = [s.bold(`A ${terminalText(idA)} (${a.length} entries)  →  B ${terminalText(idB)} (${b.length} entries)`)];
+  const lines = [s.bold(`A ${escapeInline(idA)} (${a.length} entries)  →  B ${escapeInline(idB)} (${b.length} entries)`)];
   const rows = diff.rows
     .filter((r) => r.kind !== "same")
     .map((r) => {
@@ -40,7 +40,7 @@ export function renderDiff(ids: string[], runs: Runs, diff: RunDiff, s: Style): 
       const either = (eb ?? ea)!;
       const mark = r.kind === "added" ? s.green(MARK.added) : r.kind === "missing" ? s.red(MARK.missing) : s.yellow(MARK.changed);
       const changes = r.changes.map((c) => `${c.field}: ${show(c.a)} → ${show(c.b)}`).join("; ") + (r.by === "operation_id" ? " (same operation id)" : "");
-      return [mark, ea ? String(ea.sequence) : "", eb ? String(eb.sequence) : "", terminalText(either.tool_name), terminalText(either.feature_id ?? ""), result(ea), result(eb), changes];
+      return [mark, ea ? String(ea.sequence) : "", eb ? String(eb.sequence) : "", escapeInline(either.tool_name), escapeInline(either.feature_id ?? ""), result(ea), result(eb), changes];
     });
   if (rows.length === 0) lines.push("no differences: every call matches");
   else lines.push(renderTable([{ header: "" }, { header: "A", align: "right" }, { header: "B", align: "right" }, { header: "TOOL" }, { header: "FEATURE" }, { header: "A RESULT" }, { header: "B RESULT" }, { header: "CHANGES" }], rows));

@@ -1,6 +1,6 @@
 // Human renderings of evidence: chain verification lines and the newest evidence of a feature.
 import type { ChainVerifyReport } from "../../../domains/evidence/index.js";
-import type { LatestEvidence } from "../../../domains/evidence/index.js";
+import type { ToolResult } from "../../../catalog/tool-types.js";
 import type { StepResult } from "../../../domains/evidence/index.js";
 import { renderStepTable } from "./gate-format.js";
 import { shortHash } from "./hash-format.js";
@@ -10,7 +10,7 @@ import { formatAge } from "../../../core/time-format.js";
 const entries = (n: number) => `${n} ${n === 1 ? "entry" : "entries"}`;
 
 /** One line per feature (plus the reason, indented, when the chain is invalid). */
-export function renderVerifyLine(report: ChainVerifyReport, style: Style): string {
+export function renderVerifyLine(report: Omit<ChainVerifyReport, "failure_code"> & { failure_code: string | null }, style: Style): string {
   if (report.valid) {
     return `${style.green("✓")} ${report.feature_id}  ${style.green("valid")}  ${entries(report.entry_count)}  head ${shortHash(report.head_hash)}`;
   }
@@ -22,7 +22,7 @@ export function renderVerifyLine(report: ChainVerifyReport, style: Style): strin
   ].join("\n");
 }
 
-export function renderLatestEvidence(latest: LatestEvidence, style: Style, nowMs: number): string {
+export function renderLatestEvidence(latest: ToolResult<"evidence.latest">, style: Style, nowMs: number): string {
   const e = latest.evidence;
   const verdict = e.overall === "pass" ? style.green("PASS") : style.red("FAIL");
   const finishedMs = typeof e.finished_at === "string" ? Date.parse(e.finished_at) : NaN;

@@ -35,6 +35,8 @@ export function renderGateReport(report: GateRunReport, style: Style): string {
     `evidence  ${report.evidence_path}`,
     report.chain ? `chain     entry ${report.chain.sequence}  ${shortHash(report.chain.chain_hash)}` : `chain     ${style.dim("not recorded (evidence integrity is off in policy)")}`,
   ];
+  if (report.attestation) lines.push(`attested  ${report.attestation.path}  ${style.dim(`key ${report.attestation.keyid.slice(0, 12)}…`)}`);
+  if (report.anchor) lines.push(`anchored  ${report.anchor.tree_size} ${report.anchor.tree_size === 1 ? "entry" : "entries"}  root ${report.anchor.root}${report.anchor.git_commit ? `  git ${report.anchor.git_commit.slice(0, 12)}` : ""}`);
   if (!report.is_latest) lines.push(style.yellow(`note      a newer run of '${report.mode}' was already recorded; ${report.latest_path} keeps it`));
   return lines.join("\n");
 }

@@ -1,4 +1,5 @@
 // Progress for long work: written to stderr, and only when stderr is a terminal.
+import { escapeControl, escapeInline } from "./escape.js";
 
 export interface Progress {
   update(text: string): void;
@@ -14,13 +15,13 @@ export function createProgress(stream: NodeJS.WriteStream = process.stderr, enab
       const now = Date.now();
       if (now - last < 50) return; // redrawing faster than the eye helps only slows the work
       last = now;
-      stream.write(`\r\u001b[2K${text}`);
+      stream.write(`\r\u001b[2K${escapeInline(text)}`);
       shown = true;
     },
     done(finalLine) {
       if (!enabled) return;
       if (shown) stream.write("\r\u001b[2K");
-      if (finalLine) stream.write(finalLine + "\n");
+      if (finalLine) stream.write(escapeControl(finalLine) + "\n");
       shown = false;
     },
   };

@@ -2,6 +2,7 @@
 // feature, latency. Claude Code session markers show as `— <event>`, a subagent's rows as
 // `↳ <agent type>: <tool>`, so its calls read as grouped under it. Pure.
 import type { TimelineEntry } from "../../../domains/replay/index.js";
+import { escapeInline } from "./escape.js";
 import type { Style } from "./style.js";
 import { renderTable, type Column } from "./table.js";
 
@@ -30,14 +31,15 @@ function clockTime(ts: string): string {
 }
 
 function toolLabel(e: TimelineEntry, s: Style): string {
-  const what = e.marker !== undefined ? s.dim(`— ${e.marker}`) : e.tool_name;
+  const what = e.marker !== undefined ? s.dim(`— ${escapeInline(e.marker)}`) : escapeInline(e.tool_name);
   if (e.agent_id === undefined) return what;
-  return `↳ ${e.agent_type ?? e.agent_id.slice(0, 8)}: ${what}`;
+  return `↳ ${escapeInline(e.agent_type ?? e.agent_id.slice(0, 8))}: ${what}`;
 }
 
 export function timelineRow(e: TimelineEntry, s: Style): string[] {
-  const result = e.result === "ok" ? s.green("ok") : s.red(`ERROR ${e.error_code ?? ""}`.trim());
-  return [String(e.sequence), clockTime(e.ts), result, e.mutating ? "M" : "", badge(e.idempotency_status, s), toolLabel(e, s), e.feature_id ?? "", `${e.latency_ms.toFixed(1)}ms`];
+  // Entries recorded from agent hooks carry the agent's own names: escaped before they are styled.
+  const result = e.result === "ok" ? s.green("ok") : s.red(escapeInline(`ERROR ${e.error_code ?? ""}`.trim()));
+  return [String(e.sequence), escapeInline(clockTime(e.ts)), result, e.mutating ? "M" : "", badge(e.idempotency_status, s), toolLabel(e, s), escapeInline(e.feature_id ?? ""), `${e.latency_ms.toFixed(1)}ms`];
 }
 
 export function renderTimeline(entries: TimelineEntry[], s: Style): string {

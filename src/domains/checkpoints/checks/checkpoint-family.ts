@@ -1,5 +1,7 @@
-// The CKPT_* family (DESIGN §6, §8), in id order. The engine runs it when `.checkpoints/` exists.
-import type { DoctorCheck } from "../../doctor/index.js";
+// The checkpoint family (CKPT_*, docs/checkpoints.md), in id order. `aop doctor` runs it when the
+// checkpoints folder exists; `checkpoint doctor` presents it in its own format.
+import fs from "node:fs";
+import type { DoctorCheck, DoctorFamily } from "../../doctor/index.js";
 import { ckpt001ValidationErrors } from "./ckpt-001-validation-errors.js";
 import { ckpt002ValidationWarnings } from "./ckpt-002-validation-warnings.js";
 import { ckpt003ProjectDirMissing } from "./ckpt-003-project-dir-missing.js";
@@ -15,3 +17,5 @@ export const checkpointChecks: DoctorCheck[] = [
   ckpt005GeneratedFilesMissing,
   ckpt006DoneTicketStillNext,
 ];
+
+export const checkpointFamily: DoctorFamily = { name: "checkpoint", applies: (ctx) => fs.existsSync(ctx.layout.checkpointsDir), checks: checkpointChecks };

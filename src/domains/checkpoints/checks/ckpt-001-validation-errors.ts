@@ -4,7 +4,6 @@ import { findingsOfKind } from "./checkpoint-doctor-results.js";
 
 export const ckpt001ValidationErrors: DoctorCheck = {
   id: "CKPT_001_VALIDATION_ERRORS",
-  family: "checkpoint",
   severity: "warning",
   title: "Checkpoint files are valid",
   remediation: "run `aop checkpoint validate` and fix each error it lists, or `aop checkpoint reset <skill>` to move a broken file into history",

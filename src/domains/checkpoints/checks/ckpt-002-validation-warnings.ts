@@ -4,7 +4,6 @@ import { findingsOfKind } from "./checkpoint-doctor-results.js";
 
 export const ckpt002ValidationWarnings: DoctorCheck = {
   id: "CKPT_002_VALIDATION_WARNINGS",
-  family: "checkpoint",
   severity: "info",
   title: "Checkpoint files have no validation warnings",
   remediation: "run `aop checkpoint validate` to see each warning and what to change",

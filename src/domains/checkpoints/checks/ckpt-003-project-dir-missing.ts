@@ -5,7 +5,6 @@ import { findingsOfKind } from "./checkpoint-doctor-results.js";
 
 export const ckpt003ProjectDirMissing: DoctorCheck = {
   id: "CKPT_003_PROJECT_DIR_MISSING",
-  family: "checkpoint",
   severity: "warning",
   title: "Checkpoint project folders exist",
   remediation: "set project_dir to where the project lives on this machine: `aop checkpoint update <skill> --project_dir=<path>`",

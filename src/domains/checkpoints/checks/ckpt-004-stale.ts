@@ -4,7 +4,6 @@ import { findingsOfKind } from "./checkpoint-doctor-results.js";
 
 export const ckpt004Stale: DoctorCheck = {
   id: "CKPT_004_STALE",
-  family: "checkpoint",
   severity: "warning",
   title: "Checkpoints are fresh",
   remediation: "resume the skill and record where it stands (`aop checkpoint update <skill> …`), mark it complete, or `aop checkpoint reset <skill>`",

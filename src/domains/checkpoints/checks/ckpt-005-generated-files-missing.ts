@@ -4,7 +4,6 @@ import { findingsOfKind } from "./checkpoint-doctor-results.js";
 
 export const ckpt005GeneratedFilesMissing: DoctorCheck = {
   id: "CKPT_005_GENERATED_FILES_MISSING",
-  family: "checkpoint",
   severity: "warning",
   title: "Generated files listed in checkpoints exist",
   remediation: "restore the file, or drop it from context_primer.generated_files (`aop checkpoint update <skill> --context_primer.generated_files:json=[...]`)",

@@ -5,7 +5,6 @@ import { findingsOfKind } from "./checkpoint-doctor-results.js";
 
 export const ckpt006DoneTicketStillNext: DoctorCheck = {
   id: "CKPT_006_DONE_TICKET_STILL_NEXT",
-  family: "checkpoint",
   severity: "warning",
   title: "No finished ticket is still queued as a next action",
   remediation: "mark the action done (`aop checkpoint done <skill>`) or remove it from next_actions",

@@ -1,10 +1,10 @@
 // CONT_001: memory/CURRENT_STATE.md must exist and be readable — without it a new session cannot resume.
 import type { DoctorCheck } from "../../doctor/index.js";
+import { describeRefusal, refusalCode } from "../../../store/read-text-bounded.js";
 import { currentState, STATE_FILE_REF } from "../workspace-state.js";
 
 export const check: DoctorCheck = {
   id: "CONT_001_STATE_FILE_MISSING",
-  family: "continuity",
   severity: "critical",
   title: "memory/CURRENT_STATE.md exists",
   remediation:
@@ -17,9 +17,11 @@ export const check: DoctorCheck = {
       case "missing":
         return { findings: [{ message: `${STATE_FILE_REF} does not exist`, refs: [STATE_FILE_REF] }] };
       case "not_a_file":
-        return { findings: [{ message: `${STATE_FILE_REF} is not a regular file`, refs: [STATE_FILE_REF], remediation: `Remove whatever sits at ${STATE_FILE_REF} and create the state file there.` }] };
+      case "outside_workspace":
+      case "too_large":
+        return { findings: [{ message: `${STATE_FILE_REF} ${describeRefusal(file)} [${refusalCode(file)}]`, refs: [STATE_FILE_REF], remediation: `Remove whatever sits at ${STATE_FILE_REF} and create the state file there as a regular file.` }] };
       case "unreadable":
-        return { findings: [{ message: `${STATE_FILE_REF} cannot be read (${file.reason})`, refs: [STATE_FILE_REF], remediation: `Make ${STATE_FILE_REF} readable by the user running the doctor and the agent.` }] };
+        return { findings: [{ message: `${STATE_FILE_REF} ${describeRefusal(file)} [${refusalCode(file)}]`, refs: [STATE_FILE_REF], remediation: `Make ${STATE_FILE_REF} readable by the user running the doctor and the agent.` }] };
     }
   },
 };

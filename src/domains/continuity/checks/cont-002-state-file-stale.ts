@@ -7,7 +7,6 @@ import { currentState, newestTranscript, STATE_FILE_REF } from "../workspace-sta
 
 export const check: DoctorCheck = {
   id: "CONT_002_STATE_FILE_STALE",
-  family: "continuity",
   severity: "warning",
   title: "CURRENT_STATE.md is up to date with the last session",
   remediation:

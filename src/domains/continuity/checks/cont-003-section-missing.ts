@@ -5,7 +5,6 @@ import { currentState, MAX_STATE_BYTES, STATE_FILE_REF } from "../workspace-stat
 
 export const check: DoctorCheck = {
   id: "CONT_003_SECTION_MISSING",
-  family: "continuity",
   severity: "warning",
   title: "CURRENT_STATE.md has the six sections",
   remediation:

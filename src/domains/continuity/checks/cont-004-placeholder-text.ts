@@ -7,7 +7,6 @@ import { stateDocument, STATE_FILE_REF } from "../workspace-state.js";
 
 export const check: DoctorCheck = {
   id: "CONT_004_PLACEHOLDER_TEXT",
-  family: "continuity",
   severity: "info",
   title: "CURRENT_STATE.md sections are filled in",
   remediation: "Replace the template's bracketed hints with the real content, or with `None` where there is nothing to say.",

@@ -6,7 +6,6 @@ import { stateDocument, STATE_FILE_REF } from "../workspace-state.js";
 
 export const check: DoctorCheck = {
   id: "CONT_005_UNSURFACED_RESULTS",
-  family: "continuity",
   severity: "warning",
   title: "No unsurfaced results pending",
   remediation: "Show the listed results to the user, then set `## Unsurfaced Results` to `None`.",

@@ -6,7 +6,6 @@ import { newestArchive, stateDocument, STATE_FILE_REF } from "../workspace-state
 
 export const check: DoctorCheck = {
   id: "CONT_006_ARCHIVE_OBJECTIVE_CHANGED",
-  family: "continuity",
   severity: "info",
   title: "Objective matches the newest session archive",
   remediation:

@@ -7,7 +7,6 @@ import { activeTasks, stateDocument } from "../workspace-state.js";
 
 export const check: DoctorCheck = {
   id: "CONT_007_OBJECTIVE_NOT_IN_TASKS",
-  family: "continuity",
   severity: "info",
   title: "Objective matches an active task",
   remediation:
@@ -18,13 +17,14 @@ export const check: DoctorCheck = {
     if (objective === undefined) return { findings: [] };
     const planned = activeTasks(ctx);
     if (!planned) return { findings: [] }; // no tasks.md and no openspec/: nothing to compare with
+    const unread = planned.unreadable.map((u) => ({ message: `${u.file} ${u.reason}`, refs: [u.file], remediation: `Replace ${u.file} with a regular Markdown file.` }));
     const match = planned.tasks.find((task) => objectiveMatchesTask(objective, task.text));
-    if (match) return { findings: [], okMessage: `Objective matches an active task in ${match.source}: ${quoteText(match.text)}` };
+    if (match) return { findings: unread, okMessage: `Objective matches an active task in ${match.source}: ${quoteText(match.text)}` };
     const where = planned.sources.join(" or ");
     const message =
       planned.tasks.length === 0
         ? `Objective ${quoteText(objective)} does not match any active task: ${where} has no open task`
         : `Objective ${quoteText(objective)} does not match any of the ${planned.tasks.length} active task entries in ${where}`;
-    return { findings: [{ message, refs: planned.sources.map((s) => s.replace(/\/$/, "")) }] };
+    return { findings: [...unread, { message, refs: planned.sources.map((s) => s.replace(/\/$/, "")) }] };
   },
 };

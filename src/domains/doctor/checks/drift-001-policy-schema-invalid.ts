@@ -4,7 +4,6 @@ import { upstreamConfigNotice } from "../upstream-config.js";
 
 export const check: DoctorCheck = {
   id: "DRIFT_001_POLICY_SCHEMA_INVALID",
-  family: "drift",
   severity: "critical",
   title: "policy.yaml is valid",
   remediation: "fix agentic/orchestrator/policy.yaml as the message says, then run `aop config check`",

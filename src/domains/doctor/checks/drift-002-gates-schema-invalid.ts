@@ -5,7 +5,6 @@ import { upstreamConfigNotice } from "../upstream-config.js";
 
 export const check: DoctorCheck = {
   id: "DRIFT_002_GATES_SCHEMA_INVALID",
-  family: "drift",
   severity: "critical",
   title: "gates.yaml is valid",
   remediation: "fix agentic/orchestrator/gates.yaml as the message says, then run `aop config check`",

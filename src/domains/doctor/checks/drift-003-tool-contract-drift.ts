@@ -1,7 +1,8 @@
 // DRIFT_003: tools.md out of date with the catalog; RBAC naming unknown tools or unsupported roles;
 // catalog, handlers and schemas disagreeing.
-import fs from "node:fs";
 import type { DoctorCheck, FindingDraft } from "../check-types.js";
+import { readBytesBounded, refusalProblem } from "../../../store/read-text-bounded.js";
+import { READ_LIMITS } from "../../../store/read-limits.js";
 import { loadCatalog } from "../../../catalog/catalog.js";
 import { rbacProblems } from "../../../catalog/catalog-check.js";
 import { toolsDocText } from "../../../catalog/tools-doc-file.js";
@@ -11,19 +12,16 @@ const UPSTREAM_TOOLS_DOC = "# AOP MCP Tool Surface\n";
 
 export const check: DoctorCheck = {
   id: "DRIFT_003_TOOL_CONTRACT_DRIFT",
-  family: "drift",
   severity: "warning",
   title: "tool surface, docs and RBAC agree",
   remediation: "run `aop tools --write-docs` to regenerate tools.md",
   async run(ctx) {
     const findings: FindingDraft[] = [];
     const ref = ctx.layout.relative(ctx.layout.toolsDoc);
-    let doc: string | null = null;
-    try {
-      doc = fs.readFileSync(ctx.layout.toolsDoc, "utf8");
-    } catch {
-      doc = null; // no tools.md: nothing to be stale
-    }
+    const read = readBytesBounded(ctx.layout.toolsDoc, READ_LIMITS.config);
+    // No tools.md: nothing to be stale.
+    const doc = read.status === "ok" ? read.bytes.toString("utf8") : null;
+    if (read.status !== "ok" && read.status !== "missing") findings.push({ message: `${ref} ${refusalProblem(read)}`, refs: [ref] });
     if (doc !== null && doc.startsWith(UPSTREAM_TOOLS_DOC)) {
       findings.push({
         severity: "info",

@@ -7,7 +7,6 @@ import { formatAge } from "../../../core/time-format.js";
 
 export const check: DoctorCheck = {
   id: "DRIFT_004_STALE_RUN_LEASE",
-  family: "drift",
   severity: "warning",
   title: "no stale run lease",
   remediation: "stop the run (`aop run stop --run-id <id>`) or take it over (`aop run start --takeover`)",

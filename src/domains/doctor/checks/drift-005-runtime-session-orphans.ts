@@ -20,7 +20,6 @@ function orphans(lease: RunLease, index: IndexRead, ref: string, where = ""): Fi
 
 export const check: DoctorCheck = {
   id: "DRIFT_005_RUNTIME_SESSION_ORPHANS",
-  family: "drift",
   severity: "warning",
   title: "sessions map only active features",
   remediation: "reactivate the feature (`aop feature set-status <id> active`) or start a new run to clear its sessions",

@@ -1,5 +1,6 @@
 // DRIFT_006: timelines with unreadable lines, sequence gaps/duplicates, a meta disagreeing with the
 // file, or entries not recorded because of retention.
+import { AopError } from "../../../core/errors.js";
 import type { DoctorCheck, FindingDraft } from "../check-types.js";
 import { replayWritesEnabled } from "../../../config/policy-types.js";
 import { timelineRunIds } from "../../replay/index.js";
@@ -10,7 +11,6 @@ import { handoffBacklog } from "../../replay/index.js";
 
 export const check: DoctorCheck = {
   id: "DRIFT_006_TIMELINE_CORRUPTION",
-  family: "drift",
   severity: "warning",
   title: "replay timelines are intact",
   remediation: "inspect the run with `aop replay --run-id <id>`; unreadable lines are skipped by readers and kept as evidence",
@@ -20,9 +20,17 @@ export const check: DoctorCheck = {
     }
     const findings: FindingDraft[] = [];
     for (const runId of timelineRunIds(ctx.layout)) {
-      const a = await auditTimeline(ctx.layout, runId);
       const ref = ctx.layout.relative(ctx.layout.timelineFile(runId));
       const where = `run ${runId}`;
+      let a;
+      try {
+        a = await auditTimeline(ctx.layout, runId);
+      } catch (err) {
+        // The timeline itself could not be read (a special file, a link out of the workspace…).
+        if (!(err instanceof AopError)) throw err;
+        findings.push({ message: `${where}: timeline not readable: ${err.code} — ${err.message}`, refs: [ref] });
+        continue;
+      }
       if (a.unparseable + a.invalid > 0) findings.push({ message: `${where}: ${a.unparseable + a.invalid} unreadable line(s) (${a.unparseable} not JSON, ${a.invalid} not an entry)`, refs: [ref] });
       if (a.torn_tail) findings.push({ message: `${where}: the last line is incomplete (a writer stopped mid-line; the next write terminates it)`, refs: [ref] });
       if (a.gaps > 0) findings.push({ message: `${where}: ${a.gaps} sequence gap(s), first after sequence ${a.first_gap_after}`, refs: [ref] });

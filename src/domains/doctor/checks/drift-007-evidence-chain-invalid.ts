@@ -1,12 +1,12 @@
 // DRIFT_007: a feature's evidence integrity chain fails verification (when integrity is enabled).
 // Verification here only reads: the manifest's last_verified_* fields are left alone.
+import { AopError } from "../../../core/errors.js";
 import type { DoctorCheck, FindingDraft } from "../check-types.js";
 import { evidenceIntegrityEnabled } from "../../../config/policy-types.js";
 import { chainedFeatureIds, verifyFeatureChain } from "../../evidence/index.js";
 
 export const check: DoctorCheck = {
   id: "DRIFT_007_EVIDENCE_CHAIN_INVALID",
-  family: "drift",
   severity: "warning",
   title: "evidence integrity chains verify",
   remediation: "inspect with `aop evidence verify --feature-id <id>`; restore the changed file from a trusted copy, or re-run the gate to start fresh evidence",
@@ -18,7 +18,15 @@ export const check: DoctorCheck = {
     }
     const findings: FindingDraft[] = [];
     for (const featureId of chainedFeatureIds(ctx.layout)) {
-      const r = await verifyFeatureChain(ctx.layout, ctx.clock, featureId, { recordResult: false });
+      let r;
+      try {
+        r = await verifyFeatureChain(ctx.layout, ctx.clock, featureId, { recordResult: false });
+      } catch (err) {
+        // The chain file itself could not be read (a special file, a link out of the workspace…).
+        if (!(err instanceof AopError)) throw err;
+        findings.push({ message: `feature ${featureId}: chain not verifiable: ${err.code} — ${err.message}`, refs: [ctx.layout.relative(ctx.layout.chainFile(featureId))] });
+        continue;
+      }
       if (r.valid) continue;
       const at = r.first_failure_sequence === null ? "" : ` at sequence ${r.first_failure_sequence}`;
       const hashes = r.expected_hash || r.actual_hash ? ` (expected ${r.expected_hash ?? "-"}, found ${r.actual_hash ?? "-"})` : "";

@@ -17,7 +17,6 @@ const UPSTREAM_STATE = /^(?:gate_profile|role_status|last_updated):/m;
 
 export const check: DoctorCheck = {
   id: "DRIFT_008_INDEX_STATE_INCONSISTENCY",
-  family: "drift",
   severity: "critical",
   title: "feature index and state agree",
   remediation: "edit .aop/features/index.json so each feature is listed once and has .aop/features/<id>/state.md",

@@ -8,7 +8,6 @@ const MAX_LISTED = 20;
 
 export const check: DoctorCheck = {
   id: "DRIFT_009_IDEMPOTENCY_LEDGER",
-  family: "drift",
   severity: "warning",
   title: "the idempotency ledger is readable and settled",
   remediation: "retry an interrupted operation with the same operation_id: it runs again when it had changed nothing, else it answers operation_interrupted with what it changed",

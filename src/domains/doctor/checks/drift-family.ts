@@ -1,5 +1,5 @@
-// The DRIFT_* checks, in id order.
-import type { DoctorCheck } from "../check-types.js";
+// The drift family: the DRIFT_* checks, in id order. It applies to every workspace.
+import type { DoctorCheck, DoctorFamily } from "../check-types.js";
 import { check as drift001 } from "./drift-001-policy-schema-invalid.js";
 import { check as drift002 } from "./drift-002-gates-schema-invalid.js";
 import { check as drift003 } from "./drift-003-tool-contract-drift.js";
@@ -9,5 +9,8 @@ import { check as drift006 } from "./drift-006-timeline-corruption.js";
 import { check as drift007 } from "./drift-007-evidence-chain-invalid.js";
 import { check as drift008 } from "./drift-008-index-state-inconsistency.js";
 import { check as drift009 } from "./drift-009-idempotency-ledger.js";
+import { check as drift010 } from "./drift-010-leftover-files.js";
 
-export const driftChecks: DoctorCheck[] = [drift001, drift002, drift003, drift004, drift005, drift006, drift007, drift008, drift009];
+export const driftChecks: DoctorCheck[] = [drift001, drift002, drift003, drift004, drift005, drift006, drift007, drift008, drift009, drift010];
+
+export const driftFamily: DoctorFamily = { name: "drift", applies: () => true, checks: driftChecks };

@@ -60,7 +60,8 @@ export async function runCheck(check: DoctorCheck, root: string): Promise<CheckR
   return check.run(doctorContext(root));
 }
 
-export type HealthyCase = [name: string, build: (root: string) => CheckpointFixture];
+/** A healthy workspace and the whole OK line the check must give for it. */
+export type HealthyCase = [name: string, build: (root: string) => CheckpointFixture, ok: string];
 /** A broken workspace and the finding messages it must produce, in order. */
 export type BrokenCase = [name: string, build: (root: string) => CheckpointFixture, messages: RegExp[]];
 
@@ -68,15 +69,15 @@ export type BrokenCase = [name: string, build: (root: string) => CheckpointFixtu
 export function describeCheckpointCheck(check: DoctorCheck, expected: { severity: DoctorCheck["severity"]; healthy: HealthyCase[]; broken: BrokenCase[] }): void {
   describe(check.id, () => {
     it("is a checkpoint-family check whose remediation names the command that fixes it", () => {
-      expect(check).toMatchObject({ family: "checkpoint", severity: expected.severity });
+      expect(check).toMatchObject({ severity: expected.severity });
       expect(check.id).toMatch(/^CKPT_\d{3}_[A-Z_]+$/);
       expect(check.remediation).toMatch(/aop checkpoint/);
     });
 
-    it.each(expected.healthy)("healthy: %s", async (_name, build) => {
+    it.each(expected.healthy)("healthy: %s", async (_name, build, ok) => {
       const result = await runCheck(check, fixtureWorkspace(build));
       expect(result.findings).toEqual([]);
-      expect(result.okMessage).toBeTruthy();
+      expect(result.okMessage).toBe(ok);
     });
 
     it.each(expected.broken)("broken: %s", async (_name, build, messages) => {

@@ -4,9 +4,9 @@ import { describeCheckpointCheck, healthyCheckpoint } from "./checkpoint-fixture
 describeCheckpointCheck(ckpt001ValidationErrors, {
   severity: "warning",
   healthy: [
-    ["no checkpoints folder at all", () => ({})],
-    ["a valid checkpoint", (root) => ({ files: { builder: healthyCheckpoint("builder", root) } })],
-    ["a checkpoint with warnings only", (root) => ({ files: { builder: healthyCheckpoint("builder", root, { context_primer: undefined }) } })],
+    ["no checkpoints folder at all", () => ({}), "no checkpoints to check"],
+    ["a valid checkpoint", (root) => ({ files: { builder: healthyCheckpoint("builder", root) } }), "1 checkpoint file valid"],
+    ["a checkpoint with warnings only", (root) => ({ files: { builder: healthyCheckpoint("builder", root, { context_primer: undefined }) } }), "1 checkpoint file valid"],
   ],
   broken: [
     ["invalid JSON", () => ({ files: { builder: "{ oops" } }), [/^builder\.checkpoint\.json: 1 validation error: is not valid JSON \(line 1, column 3/]],

@@ -4,9 +4,9 @@ import { describeCheckpointCheck, healthyCheckpoint } from "./checkpoint-fixture
 describeCheckpointCheck(ckpt002ValidationWarnings, {
   severity: "info",
   healthy: [
-    ["a clean checkpoint", (root) => ({ files: { builder: healthyCheckpoint("builder", root) } })],
-    ["an unknown key is a hint, not a warning", (root) => ({ files: { builder: healthyCheckpoint("builder", root, { notes: "n" }) } })],
-    ["a complete checkpoint without a progress table", (root) => ({ files: { builder: healthyCheckpoint("builder", root, { status: "complete", progress_table: undefined, next_actions: [] }) } })],
+    ["a clean checkpoint", (root) => ({ files: { builder: healthyCheckpoint("builder", root) } }), "no validation warnings"],
+    ["an unknown key is a hint, not a warning", (root) => ({ files: { builder: healthyCheckpoint("builder", root, { notes: "n" }) } }), "no validation warnings"],
+    ["a complete checkpoint without a progress table", (root) => ({ files: { builder: healthyCheckpoint("builder", root, { status: "complete", progress_table: undefined, next_actions: [] }) } }), "no validation warnings"],
   ],
   broken: [
     ["no progress_table while in progress", (root) => ({ files: { builder: healthyCheckpoint("builder", root, { progress_table: undefined }) } }), [/^builder\.checkpoint\.json: 1 validation warning: progress_table is missing \(or not a list\)/]],

@@ -4,8 +4,8 @@ import { describeCheckpointCheck, healthyCheckpoint } from "./checkpoint-fixture
 describeCheckpointCheck(ckpt006DoneTicketStillNext, {
   severity: "warning",
   healthy: [
-    ["a queued ticket still open in the table", (root) => ({ files: { builder: healthyCheckpoint("builder", root, { progress_table: [{ id: "SHOP-7", label: "Refunds", status: "in_progress" }], next_actions: ["Finish SHOP-7"] }) } })],
-    ["a queued PR the git log only mentions", (root) => ({ commits: ["Start on #12 (work in progress)"], files: { builder: healthyCheckpoint("builder", root, { next_actions: ["Land #12"] }) } })],
+    ["a queued ticket still open in the table", (root) => ({ files: { builder: healthyCheckpoint("builder", root, { progress_table: [{ id: "SHOP-7", label: "Refunds", status: "in_progress" }], next_actions: ["Finish SHOP-7"] }) } }), "no finished ticket is still queued"],
+    ["a queued PR the git log only mentions", (root) => ({ commits: ["Start on #12 (work in progress)"], files: { builder: healthyCheckpoint("builder", root, { next_actions: ["Land #12"] }) } }), "no finished ticket is still queued"],
   ],
   broken: [
     ["a ticket already complete in the progress table", (root) => ({ files: { builder: healthyCheckpoint("builder", root, { progress_table: [{ id: "tenancy", label: "Tenancy (SHOP-12)", status: "complete" }], next_actions: ["Close SHOP-12"] }) } }), [/^builder: next_actions\[0\] names SHOP-12, which is already done \(progress_table row tenancy is complete\)$/]],

@@ -4,10 +4,10 @@ import { expectCase, stateMarkdown, type CheckCase } from "../../doctor/fixtures
 
 const cases: CheckCase[] = [
   { name: "healthy: the state file exists", spec: {}, findings: [], ok: /^memory\/CURRENT_STATE\.md exists$/ },
-  { name: "an empty state file still exists (other checks judge its content)", spec: { state: "" }, findings: [], ok: /exists/ },
+  { name: "an empty state file still exists (other checks judge its content)", spec: { state: "" }, findings: [], ok: /^memory\/CURRENT_STATE\.md exists$/ },
   { name: "broken: no memory/CURRENT_STATE.md", spec: { state: null }, findings: [["critical", /^memory\/CURRENT_STATE\.md does not exist$/]] },
   { name: "broken: only an archive, no current state", spec: { state: null, archives: { "2026-05-01_10-00.md": stateMarkdown() } }, findings: [["critical", /does not exist/]] },
-  { name: "broken: a folder where the state file should be", spec: { stateIsDirectory: true }, findings: [["critical", /is not a regular file/]] },
+  { name: "broken: a folder where the state file should be", spec: { stateIsDirectory: true }, findings: [["critical", /is a folder, not a regular file: not read \[not_a_regular_file\]$/]] },
 ];
 
 describe(check.id, () => {

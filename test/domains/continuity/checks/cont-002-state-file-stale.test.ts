@@ -24,7 +24,7 @@ const cases: CheckCase[] = [
     name: "healthy: the session went on a few minutes after the last update (within the grace)",
     spec: { stateAgeMs: 8 * MINUTE, claudeSessions: [{ file: "s.jsonl", ageMs: 1 * MINUTE }] },
     findings: [],
-    ok: /up to date/,
+    ok: /^CURRENT_STATE\.md is up to date \(last modified 8m ago, session ran 1m ago\)$/,
   },
   {
     name: "broken: an OpenClaw session ran after the last update",
@@ -64,7 +64,7 @@ const cases: CheckCase[] = [
       ],
     },
     findings: [],
-    ok: /up to date \(last modified 1h ago, session ran 2h ago\)/,
+    ok: /^CURRENT_STATE\.md is up to date \(last modified 1h ago, session ran 2h ago\)$/,
   },
   {
     name: "broken: --transcripts DIR holds a newer transcript (searched in subfolders)",
@@ -77,7 +77,7 @@ const cases: CheckCase[] = [
     spec: { stateAgeMs: 2 * HOUR, openclawSessions: [{ agent: "main", file: "a.jsonl", ageMs: 1 * MINUTE }] },
     transcriptsDir: transcriptsDirWith(3 * HOUR),
     findings: [],
-    ok: /up to date/,
+    ok: /^CURRENT_STATE\.md is up to date \(last modified 2h ago, session ran 3h ago\)$/,
   },
   {
     name: "fallback, healthy: no transcript anywhere and modified under 4 h ago",
@@ -93,7 +93,7 @@ const cases: CheckCase[] = [
   {
     name: "fallback, warning: no transcript and modified over 24 h ago",
     spec: { stateAgeMs: 30 * HOUR },
-    findings: [["warning", /^CURRENT_STATE\.md is stale \(last modified 1d ago; no session transcript found to compare with\)$/]],
+    findings: [["warning", /^CURRENT_STATE\.md is stale \(last modified 30h ago; no session transcript found to compare with\)$/]],
   },
   { name: "silent when there is no state file (CONT_001 reports it)", spec: { state: null }, findings: [], ok: null },
 ];

@@ -21,12 +21,12 @@ const cases: CheckCase[] = [
     spec: { tasksMd: "```\n- [ ] User authentication module\n```\n" },
     findings: [["info", /has no open task/]],
   },
-  { name: "healthy: an openspec change id names it", spec: { openspec: { "add-user-authentication": {} } }, findings: [], ok: /openspec\/changes\/add-user-authentication/ },
+  { name: "healthy: an openspec change id names it", spec: { openspec: { "add-user-authentication": {} } }, findings: [], ok: /^Objective matches an active task in openspec\/changes\/add-user-authentication: "add user authentication"$/ },
   {
     name: "healthy: an openspec proposal title names it",
     spec: { openspec: { "feat-42": { "proposal.md": "# Change: Authentication module for users\n\n## Why\n..." } } },
     findings: [],
-    ok: /"Authentication module for users"/,
+    ok: /^Objective matches an active task in openspec\/changes\/feat-42: "Authentication module for users"$/,
   },
   {
     name: "broken: only an archived openspec change matches",

@@ -97,6 +97,6 @@ describe("aop report --serve", () => {
   it("refuses a folder that is not a workspace before listening", () => {
     const r = runCli(["report", "--serve", "--port", "0", "--root", "/nonexistent-aop-dir"]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/no aop workspace/);
+    expect(r.stderr).toMatch(/^error workspace_not_found: --root \/nonexistent-aop-dir does not exist/m);
   });
 });

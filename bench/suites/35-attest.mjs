@@ -1,0 +1,120 @@
+// Signed-evidence figures: signing a gate run's attestation (beside writing its evidence file), anchoring
+// a 10,000-entry chain (beside reading and hashing chain.jsonl), and verifying a 10,000-entry chain with
+// an attestation per entry and an anchor (whole process, beside verifying the same chain without them).
+import fs from "node:fs";
+import path from "node:path";
+import { createHash, generateKeyPairSync } from "node:crypto";
+import { aop, compareProcesses, dist, median, record, tempDir } from "../lib.mjs";
+import { buildFixture } from "./30-evidence.mjs";
+
+const SUITE = "attest";
+const FEATURE = "feat_bench";
+const ENTRIES = 10_000;
+
+async function signingKey(root) {
+  const { signerFor } = await dist("domains/attest/ed25519-keys.js");
+  const { writePublicKey } = await dist("domains/attest/public-keys.js");
+  const { WorkspaceLayout } = await dist("store/layout.js");
+  const signer = signerFor(generateKeyPairSync("ed25519").privateKey);
+  writePublicKey(new WorkspaceLayout(root), signer);
+  return signer;
+}
+
+async function signFigure() {
+  const { WorkspaceLayout } = await dist("store/layout.js");
+  const { writeGateEvidence } = await dist("domains/evidence/evidence-files.js");
+  const { attestGate } = await dist("domains/attest/attest-gate.js");
+  const root = tempDir();
+  const layout = new WorkspaceLayout(root);
+  fs.mkdirSync(layout.orchestratorDir, { recursive: true });
+  fs.writeFileSync(layout.gatesFile, "version: 1\nprofiles: {}\n");
+  fs.writeFileSync(layout.policyFile, "version: 1\n");
+  const signer = await signingKey(root);
+  const write = [];
+  const sign = [];
+  for (let i = 0; i < 300; i++) {
+    const epoch = 1_800_000_000_000 + i * 1000;
+    const at = new Date(epoch).toISOString();
+    const steps = ["lint", "unit-tests"].map((name) => ({ name, cmd: ["npm", "run", name], exit_code: 0, timed_out: false, attempts: 1, skipped: false, skip_reason: null, started_at: at, finished_at: at, log_path: `.aop/features/${FEATURE}/logs/${epoch}-full-${name}.log`, log_sha256: `sha256:${"ab".repeat(32)}` }));
+    let t = performance.now();
+    const written = writeGateEvidence(layout, { feature_id: FEATURE, mode: "full", profile: "default", overall: "pass", started_at: at, step_results: steps }, epoch);
+    write.push(performance.now() - t);
+    t = performance.now();
+    attestGate(layout, signer, { feature_id: FEATURE, mode: "full", epochMs: written.epochMs, rel_path: written.rel_path, bytes: written.bytes, evidence: written.evidence });
+    sign.push(performance.now() - t);
+  }
+  const warm = (xs) => xs.slice(10);
+  record({ suite: SUITE, name: `sign and write an attestation per gate run (median of ${sign.length - 10})`, value: median(warm(sign)), unit: "ms", baselineName: "write the evidence file", baselineValue: median(warm(write)), target: { maxValue: 2, label: "≤ 2 ms" } });
+  fs.rmSync(root, { recursive: true, force: true });
+}
+
+/** A 10,000-entry chain whose gate runs all carry an attestation, and an anchor over it. */
+export async function signedFixture(root) {
+  const { layout } = await buildFixture(root);
+  const signer = await signingKey(root);
+  const { attestGate } = await dist("domains/attest/attest-gate.js");
+  const { anchorFeature } = await dist("domains/attest/anchor-service.js");
+  const { readCommittedKeys } = await dist("domains/attest/public-keys.js");
+  const { systemClock } = await dist("core/clock.js");
+  const dir = layout.evidenceDir(FEATURE);
+  for (const name of fs.readdirSync(dir)) {
+    const m = /^gate-full-(\d+)\.json$/.exec(name);
+    if (!m) continue;
+    const bytes = fs.readFileSync(path.join(dir, name));
+    attestGate(layout, signer, { feature_id: FEATURE, mode: "full", epochMs: Number(m[1]), rel_path: layout.relative(path.join(dir, name)), bytes, evidence: JSON.parse(bytes.toString()) }, { durable: false });
+  }
+  const anchor = () => anchorFeature(layout, systemClock, signer, readCommittedKeys(layout).keys.values(), FEATURE, { durable: false });
+  return { layout, anchor };
+}
+
+async function anchorFigure(fixture) {
+  const { layout, anchor } = fixture;
+  const chain = layout.chainFile(FEATURE);
+  const anchors = layout.anchorsFile(FEATURE);
+  const times = [];
+  const baseline = [];
+  for (let i = 0; i < 12; i++) {
+    fs.rmSync(anchors, { force: true });
+    let t = performance.now();
+    await anchor();
+    times.push(performance.now() - t);
+    t = performance.now();
+    createHash("sha256").update(fs.readFileSync(chain)).digest();
+    baseline.push(performance.now() - t);
+  }
+  record({ suite: SUITE, name: `anchor a ${ENTRIES.toLocaleString("en-US")}-entry chain (read, ${ENTRIES.toLocaleString("en-US")} leaves, root, sign, append; median of 11)`, value: median(times.slice(1)), unit: "ms", baselineName: "read chain.jsonl + sha256 of it", baselineValue: median(baseline.slice(1)), target: { maxValue: 100, label: "≤ 100 ms" } });
+  await anchor();
+}
+
+async function verifyFigure(plainRoot, signedRoot) {
+  const args = (root) => ["--root", root, "evidence", "verify", "--feature-id", FEATURE, "--json"];
+  const { spawnSync } = await import("node:child_process");
+  const probe = (root) => JSON.parse(spawnSync(process.execPath, aop(args(root)).args, { encoding: "utf8" }).stdout);
+  const signed = probe(signedRoot);
+  if (!signed.valid || signed.attestations.valid !== ENTRIES || signed.anchors[0]?.tree_size !== ENTRIES) throw new Error(`signed fixture does not verify: ${JSON.stringify(signed).slice(0, 400)}`);
+  if (!probe(plainRoot).valid) throw new Error("plain fixture does not verify");
+  const { subjectMs, baselineMs } = compareProcesses(aop(args(signedRoot)), aop(args(plainRoot)), 7);
+  record({
+    suite: SUITE,
+    name: `verify ${ENTRIES.toLocaleString("en-US")} entries with an attestation each and an anchor, median of 7`,
+    value: subjectMs,
+    unit: "ms",
+    baselineName: "verify the same chain without them",
+    baselineValue: baselineMs,
+    target: { max: 1.2, label: "≤ 1.2× without" },
+  });
+}
+
+export async function run() {
+  await signFigure();
+  const plainRoot = tempDir();
+  fs.mkdirSync(path.join(plainRoot, ".git"));
+  await buildFixture(plainRoot);
+  const signedRoot = tempDir();
+  fs.mkdirSync(path.join(signedRoot, ".git"));
+  const fixture = await signedFixture(signedRoot);
+  await anchorFigure(fixture);
+  await verifyFigure(plainRoot, signedRoot);
+  fs.rmSync(plainRoot, { recursive: true, force: true });
+  fs.rmSync(signedRoot, { recursive: true, force: true });
+}

@@ -1,0 +1,177 @@
+// aop export otlp: runs as OpenTelemetry GenAI traces to an OTLP/HTTP endpoint or an OTLP file,
+// incrementally (a cursor per run and target), once or --follow (docs/otel.md).
+import type { Command } from "commander";
+import { examples, runCommand, usageError } from "../run-command.js";
+import type { CliContext } from "../context.js";
+import type { Delivery, ExportOptions, RunExport, RunSelection, SpanRecord } from "../../../domains/export/index.js";
+
+const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
+
+const positiveInt = (name: string, max: number) => (v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw usageError(`${name} must be a whole number from 1 to ${max} (got '${v.slice(0, 20)}')`);
+  return n;
+};
+
+/**
+ * `--run-id` is also the global flag (one value, the run calls are recorded in), which commander parses
+ * wherever it appears; here it may repeat, so every occurrence is read from the command line itself.
+ */
+function runIdsFromArgv(command: Command): string[] {
+  let root = command;
+  while (root.parent) root = root.parent;
+  const args = (root as unknown as { rawArgs?: string[] }).rawArgs ?? [];
+  const ids: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--") break;
+    if (arg === "--run-id" && i + 1 < args.length) ids.push(args[++i]!);
+    else if (arg.startsWith("--run-id=")) ids.push(arg.slice("--run-id=".length));
+  }
+  return ids;
+}
+
+export function register(program: Command, summary: string): void {
+  const exportCommand = program
+    .command("export")
+    .description(summary)
+    .addHelpText("after", examples("aop export otlp --run-id run:abc --endpoint http://localhost:4318", "aop export otlp --all --out traces.jsonl"));
+
+  const otlp = exportCommand
+    .command("otlp")
+    .description("send runs as OpenTelemetry GenAI traces over OTLP/HTTP, or write the OTLP file format; only what the target has not received yet")
+    .option("--all", "every run with a timeline (instead of --run-id ID, which may repeat)")
+    .option("--since <iso>", "with --all: only runs with entries at or after this UTC time")
+    .option("--endpoint <url>", "OTLP/HTTP traces URL (default: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces, then the policy)")
+    .option("--protocol <p>", "http/protobuf | http/json (default: OTEL_EXPORTER_OTLP_[TRACES_]PROTOCOL, the policy, then http/protobuf)")
+    .option("--header <name=value>", "request header, may repeat (added to OTEL_EXPORTER_OTLP_[TRACES_]HEADERS); prefer the env variable for secrets", collect)
+    .option("--out <file>", "append the OTLP file format (one TracesData JSON per line) instead of sending")
+    .option("--follow", "keep exporting new entries as they are written (Ctrl-C to stop)")
+    .option("--dry-run", "show what would be sent; send nothing, move no cursor (--json prints the OTLP JSON)")
+    .option("--batch-size <n>", "entries per request (default 1000)", positiveInt("--batch-size", 100_000))
+    .addHelpText(
+      "after",
+      "\n--run-id ID (the global flag; here it may repeat) selects the runs to export.\nEach (run, target) pair has a cursor under .aop/runtime/export/: a second export sends only new entries,\nand a failed one moves nothing. Header values are never printed or stored.\n" +
+        examples(
+          "aop export otlp --run-id claude-7f3c2a --endpoint http://localhost:4318",
+          "OTEL_EXPORTER_OTLP_ENDPOINT=http://collector:4318 aop export otlp --all --since 2026-05-01T00:00:00Z",
+          "aop export otlp --run-id run:abc --protocol http/json --header x-api-key=$KEY --dry-run",
+          "aop export otlp --all --out traces.jsonl",
+          "aop export otlp --all --follow",
+        ),
+    );
+  otlp.action((...received: unknown[]) => {
+    const runIds = runIdsFromArgv(received[received.length - 1] as Command);
+    return runCommand((ctx, opts) => exportOtlp(ctx, opts, runIds))(...received);
+  });
+}
+
+function selection(opts: Record<string, unknown>, runIds: string[], parseSince: (v: string) => string): RunSelection {
+  const all = opts.all === true;
+  if (all && runIds.length > 0) throw usageError("give either --run-id ID (any number of times) or --all, not both");
+  if (!all && runIds.length === 0) throw usageError("which runs? give --run-id ID (any number of times) or --all", "list runs with `aop replay --list`");
+  if (opts.since !== undefined && !all) throw usageError("--since goes with --all");
+  return all ? { all: true, since: opts.since === undefined ? null : parseSince(String(opts.since)) } : { runIds };
+}
+
+async function deliveryFor(ctx: CliContext, opts: Record<string, unknown>, userAgent: string, onRetry: (reason: string, waitMs: number) => void): Promise<Delivery> {
+  const domain = await import("../../../domains/export/index.js");
+  if (opts.out !== undefined) {
+    if (opts.endpoint !== undefined || opts.header !== undefined) throw usageError("--out writes a file: it takes no --endpoint or --header");
+    if (opts.protocol !== undefined && opts.protocol !== "http/json") throw usageError("the OTLP file format is JSON: --out takes no --protocol other than http/json");
+    return domain.fileDelivery(String(opts.out));
+  }
+  const { configInvalid, loadPolicyTolerant } = await import("../../../config/policy-loader.js");
+  const { policy, problems } = await loadPolicyTolerant(ctx.layout);
+  // Other sections' problems are the doctor's business; a broken export section would silently send elsewhere.
+  const own = problems.filter((p) => p.path === "" || p.path.startsWith("observability.export"));
+  if (own.length > 0) throw configInvalid(own);
+  const target = domain.resolveHttpTarget(
+    { endpoint: opts.endpoint as string | undefined, protocol: opts.protocol as string | undefined, headers: opts.header as string[] | undefined },
+    process.env,
+    policy.observability.export.otlp,
+  );
+  return domain.httpDelivery(target, { userAgent, onRetry });
+}
+
+async function exportOtlp(ctx: CliContext, opts: Record<string, unknown>, runIds: string[]): Promise<number> {
+  const domain = await import("../../../domains/export/index.js");
+  const { readPackageVersion } = await import("../version.js");
+  const { createProgress } = await import("../output/progress.js");
+  const format = await import("../output/export-format.js");
+  const chosen = selection(opts, runIds, domain.parseSince);
+  const dryRun = opts.dryRun === true;
+  if (dryRun && opts.follow === true) throw usageError("--dry-run shows one export; it cannot --follow");
+  const version = readPackageVersion();
+  const progress = createProgress(process.stderr, !ctx.json && process.stderr.isTTY === true);
+  const delivery = await deliveryFor(ctx, opts, `aop/${version} (OTLP export)`, (reason, waitMs) => {
+    progress.done();
+    ctx.err(ctx.errStyle.yellow(`the endpoint ${reason}; retrying in ${(waitMs / 1000).toFixed(1)} s`));
+  });
+  const batches: { runId: string; spans: readonly SpanRecord[] }[] = [];
+  const options: ExportOptions = {
+    layout: ctx.layout,
+    clock: ctx.clock,
+    delivery,
+    serviceVersion: version,
+    ...(opts.batchSize === undefined ? {} : { batchEntries: opts.batchSize as number }),
+    dryRun,
+    ...(dryRun ? { onBatch: (b: { runId: string; spans: readonly SpanRecord[] }) => batches.push({ runId: b.runId, spans: b.spans }) } : {}),
+    onProgress: (runId, spans) => progress.update(`exporting ${runId}: ${spans} spans sent`),
+  };
+  const header = `${dryRun ? "dry run: " : ""}→ ${delivery.display} (${opts.out !== undefined ? "OTLP file, JSON lines" : delivery.protocol})`;
+  if (opts.follow === true) return followCommand(ctx, options, chosen, header);
+
+  const ids = await domain.selectRuns(ctx.layout, chosen);
+  const mode = dryRun ? "dry-run" : opts.out !== undefined ? "file" : "send";
+  if (!ctx.json) ctx.out(ctx.style.dim(header));
+  const results: RunExport[] = [];
+  for (const runId of ids) {
+    const result = await domain.exportRun(options, runId);
+    progress.done();
+    results.push(result);
+    if (!ctx.json) {
+      ctx.out(format.renderRunLine(result, ctx.style, mode));
+      if (dryRun) for (const b of batches.filter((x) => x.runId === runId)) ctx.out(format.renderSpanTree(b.spans, ctx.style));
+    }
+  }
+  if (ctx.json) {
+    const payload: Record<string, unknown> = { target: delivery.display, protocol: delivery.protocol, dry_run: dryRun, runs: results, spans: results.reduce((n, r) => n + r.spans, 0) };
+    if (dryRun) {
+      const encoder = new domain.OtlpEncoder(version);
+      payload.requests = batches.map((b) => JSON.parse(new TextDecoder().decode(encoder.encode(b.spans, "http/json"))) as unknown);
+    }
+    ctx.printJson(payload);
+  } else if (ids.length === 0) ctx.out(`no runs to export${"since" in chosen && chosen.since ? ` with entries since ${chosen.since}` : ""} — every tool call is recorded in a run's timeline once there is one`);
+  else ctx.out(format.renderSummary(results, ctx.style, dryRun));
+  return 0;
+}
+
+async function followCommand(ctx: CliContext, options: ExportOptions, chosen: RunSelection, header: string): Promise<number> {
+  const domain = await import("../../../domains/export/index.js");
+  const format = await import("../output/export-format.js");
+  const { envelopeFromError } = await import("../../../core/errors.js");
+  // Named runs must exist before following starts; --all picks up new runs as they appear.
+  if ("runIds" in chosen) await domain.selectRuns(ctx.layout, chosen);
+  if (!ctx.json) {
+    ctx.out(ctx.style.dim(header));
+    ctx.err(ctx.errStyle.dim("following — new entries are exported as they are written; Ctrl-C to stop"));
+  }
+  const stop = new AbortController();
+  process.once("SIGINT", () => stop.abort());
+  process.once("SIGTERM", () => stop.abort());
+  await domain.followExports(
+    options,
+    {
+      runs: () => domain.selectRuns(ctx.layout, chosen),
+      onExport: (result) => ctx.out(ctx.json ? JSON.stringify(result) : format.renderRunLine(result, ctx.style, options.delivery.identity.startsWith("file:") ? "file" : "send")),
+      onError: (err, runId, pauseMs) => {
+        const envelope = envelopeFromError(err);
+        const message = envelope.ok ? String(err) : `${envelope.error.code}: ${envelope.error.message}`;
+        ctx.err(ctx.errStyle.red(`error ${runId ? `(run ${runId}) ` : ""}${message}`) + ctx.errStyle.dim(` — nothing lost; trying again in ${(pauseMs / 1000).toFixed(0)} s`));
+      },
+    },
+    stop.signal,
+  );
+  return 0;
+}

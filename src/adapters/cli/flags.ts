@@ -1,0 +1,76 @@
+// Flags are declared once, as data: commander builds its options from these declarations, and the
+// commander-free fast paths (the `checkpoint validate` route, the `continuity-doctor` bin) parse argv
+// with node:util.parseArgs from the same ones, so both routes accept exactly the same command lines.
+import { parseArgs } from "node:util";
+import type { Command } from "commander";
+
+export interface FlagSpec {
+  /** The long flag without dashes; its option key is the camel-cased form (`all-agents` → `allAgents`). */
+  flag: string;
+  /** `<name>` when the flag takes a value. */
+  value?: string;
+  repeatable?: boolean;
+  /** A value flag's default, shown in --help. */
+  default?: string;
+  description: string;
+}
+
+export function optionKey(flag: string): string {
+  return flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+/** Adds each declared flag to a commander command. */
+export function addFlags(command: Command, specs: readonly FlagSpec[]): Command {
+  for (const spec of specs) {
+    const flags = spec.value ? `--${spec.flag} ${spec.value}` : `--${spec.flag}`;
+    if (spec.repeatable) command.option(flags, spec.description, collect);
+    else if (spec.default !== undefined) command.option(flags, spec.description, spec.default);
+    else command.option(flags, spec.description);
+  }
+  return command;
+}
+
+export interface ParsedLine {
+  /** Options by their commander key (camel-cased). */
+  opts: Record<string, unknown>;
+  positionals: string[];
+  /** For each option key, the index (among all tokens) of its first occurrence. */
+  at: Map<string, number>;
+  /** Index (among all tokens) of each positional. */
+  positionalAt: number[];
+}
+
+/**
+ * argv parsed strictly against `specs`, or undefined for anything a fast path must leave to commander
+ * (unknown or malformed flags, a missing value, a value that looks like a flag: commander words
+ * those mistakes better).
+ */
+export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[], allowPositionals = false): ParsedLine | undefined {
+  const options = Object.fromEntries(specs.map((s) => [s.flag, { type: s.value ? ("string" as const) : ("boolean" as const), multiple: s.repeatable === true }]));
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof options; strict: true; allowPositionals: boolean; tokens: true }>>;
+  try {
+    parsed = parseArgs({ args: [...argv], options, strict: true, allowPositionals, tokens: true });
+  } catch {
+    return undefined;
+  }
+  const opts: Record<string, unknown> = {};
+  const at = new Map<string, number>();
+  const positionals: string[] = [];
+  const positionalAt: number[] = [];
+  for (const token of parsed.tokens) {
+    if (token.kind === "positional") {
+      positionals.push(token.value);
+      positionalAt.push(token.index);
+    } else if (token.kind === "option") {
+      const value = token.value;
+      if (value !== undefined && (value === "" || value.startsWith("-"))) return undefined;
+      if (!at.has(optionKey(token.name))) at.set(optionKey(token.name), token.index);
+    } else return undefined; // `--`: leave it to commander
+  }
+  for (const [name, value] of Object.entries(parsed.values)) opts[optionKey(name)] = value;
+  return { opts, positionals, at, positionalAt };
+}

@@ -1,0 +1,101 @@
+// Checks the attestations of chained gate runs while the chain is walked: the shape and subjects at once,
+// the signatures on the thread pool, so they overlap with the walk instead of following it.
+import { readFileShared } from "../../store/file-hash.js";
+import { gateSiblingName, type WorkspaceLayout } from "../../store/layout.js";
+import { baseName, parseEvidenceFileName, type ChainEntry, type LogRef } from "../evidence/index.js";
+import { checkAttestationShape, type AttestationFailureCode } from "./attestation-check.js";
+import { checkEnvelopeSignature } from "./dsse.js";
+import type { TrustedKey } from "./ed25519-keys.js";
+
+export interface AttestationFailure {
+  sequence: number | null;
+  path: string;
+  code: AttestationFailureCode;
+  reason: string;
+}
+
+export interface AttestationSummary {
+  /** Attestation files examined (envelopes and Sigstore bundles). */
+  checked: number;
+  valid: number;
+  failed: number;
+  /** Chained gate runs with neither an attestation nor a bundle. */
+  unattested: number;
+  /** The failures, in sequence order (at most MAX_LISTED). */
+  failures: AttestationFailure[];
+}
+
+export const MAX_LISTED = 20;
+
+export interface AttestationTarget {
+  sequence: number | null;
+  featureId: string;
+  /** The gate file (workspace-relative), its mode and epoch. */
+  gatePath: string;
+  mode: string;
+  epochMs: number;
+  /** Each file the gate vouches for → its digest as verified today. */
+  expected: ReadonlyMap<string, string>;
+}
+
+export class AttestationCollector {
+  private readonly pending: Promise<AttestationFailure | null>[] = [];
+  private checked = 0;
+  private unattested = 0;
+  readonly gates = new Set<string>();
+
+  /**
+   * `present` lists the evidence folder once, up front: most gate runs have no bundle (and some no
+   * attestation), and a failed open per entry would cost more than the checks themselves.
+   */
+  constructor(
+    private readonly layout: WorkspaceLayout,
+    private readonly keys: ReadonlyMap<string, TrustedKey>,
+    readonly present: ReadonlySet<string>,
+  ) {}
+
+  /** The target of a chained entry whose artifact and logs verified. */
+  targetOf(featureId: string, entry: ChainEntry, logs: readonly LogRef[]): AttestationTarget | null {
+    const name = parseEvidenceFileName(baseName(entry.artifact_rel_path));
+    if (name?.kind !== "gate") return null;
+    const expected = new Map<string, string>([[entry.artifact_rel_path, entry.artifact_hash]]);
+    for (const log of logs) if (typeof log.log_sha256 === "string") expected.set(log.log_path, log.log_sha256);
+    return { sequence: entry.sequence, featureId, gatePath: entry.artifact_rel_path, mode: name.mode, epochMs: name.epochMs, expected };
+  }
+
+  add(target: AttestationTarget): void {
+    this.gates.add(target.gatePath);
+    let found = false;
+    for (const kind of ["envelope", "bundle"] as const) {
+      // Paths are built only for files the listing holds: most gate runs have no bundle.
+      const name = gateSiblingName(target.mode, target.epochMs, kind === "envelope" ? "attestation" : "bundle");
+      if (!this.present.has(name)) continue;
+      const file = kind === "envelope" ? this.layout.gateAttestation(target.featureId, target.mode, target.epochMs) : this.layout.gateBundle(target.featureId, target.mode, target.epochMs);
+      const bytes = readFileShared(file);
+      if (bytes === null) continue;
+      const text = bytes.toString("utf8");
+      found = true;
+      this.checked++;
+      const path = target.gatePath.slice(0, target.gatePath.lastIndexOf("/") + 1) + name;
+      const shape = checkAttestationShape(text, kind, target.gatePath, target.expected);
+      if (!shape.ok) {
+        this.pending.push(Promise.resolve({ sequence: target.sequence, path, code: shape.code, reason: shape.reason }));
+        continue;
+      }
+      this.pending.push(
+        checkEnvelopeSignature(shape.envelope, this.keys, shape.payload).then((check): AttestationFailure | null => {
+          if (check.status === "valid") return null;
+          if (check.status === "unknown_key") return { sequence: target.sequence, path, code: "evidence_signing_key_unknown", reason: `it is signed by key ${check.keyid.slice(0, 12) || "(unnamed)"}…, which is not among the committed public keys` };
+          return { sequence: target.sequence, path, code: "evidence_signature_invalid", reason: `its signature by key ${check.keyid.slice(0, 12)}… does not verify: it was changed after it was signed` };
+        }),
+      );
+    }
+    if (!found && target.sequence !== null) this.unattested++;
+  }
+
+  async summary(): Promise<AttestationSummary> {
+    const failures = (await Promise.all(this.pending)).filter((f): f is AttestationFailure => f !== null);
+    failures.sort((a, b) => (a.sequence ?? Infinity) - (b.sequence ?? Infinity) || (a.path < b.path ? -1 : 1));
+    return { checked: this.checked, valid: this.checked - failures.length, failed: failures.length, unattested: this.unattested, failures: failures.slice(0, MAX_LISTED) };
+  }
+}

@@ -1,0 +1,19 @@
+// The attest domain's public surface: signing keys, in-toto attestations of gate runs, signed chain
+// anchors and inclusion proofs, and the tools that verify and make them (docs/evidence.md).
+// Other domains, the composition root and the adapters import only from here.
+export { gateSigner, sealGateRun, type GateSeal } from "./gate-seal.js";
+export type { AnchorResult } from "./anchor-service.js";
+export type { AttestReport } from "./attest-on-demand.js";
+export type { EvidenceVerifyReport, AnchorReport } from "./verify-evidence.js";
+export type { InclusionProofReport } from "./prove-entry.js";
+export { keyIdOf, type Signer, type TrustedKey } from "./ed25519-keys.js";
+export { readCommittedKeys, writePublicKey, type CommittedKey, type KeyFileProblem } from "./public-keys.js";
+export { defaultKeyFile, explicitKeyFile, generateKeyFile, loadSigner, localKeyFiles, privateKeysDir, type KeyEnvironment } from "./signing-key.js";
+export { processKeyEnvironment } from "./key-environment.js";
+export { workspaceSigner } from "./workspace-signer.js";
+export { initSigningKey, listKeys, type KeyInitResult, type KeyList, type ListedKey } from "./keys-service.js";
+export { preAuthEncoding, IN_TOTO_PAYLOAD_TYPE, type DsseEnvelope } from "./dsse.js";
+export { leafHash, merkleRoot, inclusionProof } from "./merkle-tree.js";
+export { rootFromInclusionProof, verifyInclusion } from "./merkle-verify.js";
+/** The domain's tool handlers, loaded on first use so that importing the domain stays cheap. */
+export const loadTools = async () => (await import("./tools.js")).handlers;

@@ -1,0 +1,94 @@
+// `evidence.verify_chain` in full: the chain (evidence domain), every attestation beside it, and the newest
+// anchor (plus one handed in). The chain's own failure comes first; then an anchor's, then an attestation's.
+import fs from "node:fs";
+import type { Clock } from "../../core/clock.js";
+import { listDirIfPresent } from "../../store/fs-probe.js";
+import type { WorkspaceLayout } from "../../store/layout.js";
+import { recordVerificationResult, verifyFeatureChain, type ChainObserver, type ChainVerifyReport } from "../evidence/index.js";
+import { checkAnchor, type AnchorFailureCode, type AnchorVerdict } from "./anchor-check.js";
+import { readNewestAnchor } from "./anchor-file.js";
+import type { AttestationFailureCode } from "./attestation-check.js";
+import { AttestationCollector, type AttestationSummary } from "./attestation-collector.js";
+import { addUnchainedAttestations } from "./attestation-orphans.js";
+import type { TrustedKey } from "./ed25519-keys.js";
+import { leafHash } from "./merkle-tree.js";
+import { readCommittedKeys } from "./public-keys.js";
+
+export interface AnchorReport extends AnchorVerdict {
+  /** Where the anchor came from: the anchors file (with its line) or `argument`. */
+  source: string;
+  anchored_at: string | null;
+  /** Complete entries of today's chain. */
+  entry_count: number;
+}
+
+export interface EvidenceVerifyReport extends Omit<ChainVerifyReport, "failure_code"> {
+  failure_code: ChainVerifyReport["failure_code"] | AnchorFailureCode | AttestationFailureCode;
+  attestations: AttestationSummary;
+  anchors: AnchorReport[];
+}
+
+export interface EvidenceVerifyOptions {
+  onProgress?: (walked: number, expected: number | null) => void;
+  /** Record the outcome in the manifest's last_verified_* fields (default true). */
+  recordResult?: boolean;
+  /** A signed checkpoint kept elsewhere (a copy from refs/aop/anchors, a CI log), checked as well. */
+  anchorNote?: string;
+}
+
+function anchorsOf(layout: WorkspaceLayout, featureId: string, keys: TrustedKey[], leaves: Buffer[], given: string | undefined): AnchorReport[] {
+  const out: AnchorReport[] = [];
+  const file = layout.relative(layout.anchorsFile(featureId));
+  const newest = readNewestAnchor(layout, featureId);
+  const report = (verdict: AnchorVerdict, source: string, anchoredAt: string | null): AnchorReport => ({ ...verdict, source, anchored_at: anchoredAt, entry_count: leaves.length });
+  if (newest.status === "malformed") {
+    out.push(report({ ...checkAnchor("", featureId, keys, leaves), failure_reason: `the newest anchor (${newest.reason}) cannot be read` }, `${file}:${newest.line}`, null));
+  } else if (newest.status === "present") {
+    out.push(report(checkAnchor(newest.record.note, featureId, keys, leaves), `${file}:${newest.line}`, newest.record.anchored_at || null));
+  }
+  if (given !== undefined) out.push(report(checkAnchor(given, featureId, keys, leaves), "argument", null));
+  return out;
+}
+
+/** The first failure worth reporting at the top, in the chain's report fields. */
+function merged(chain: ChainVerifyReport, attestations: AttestationSummary, anchors: AnchorReport[]): EvidenceVerifyReport {
+  const report: EvidenceVerifyReport = { ...chain, attestations, anchors };
+  if (!chain.valid) return report;
+  const anchor = anchors.find((a) => !a.valid);
+  if (anchor) {
+    const truncated = anchor.tree_size !== null && anchor.tree_size > anchor.entry_count;
+    return {
+      ...report,
+      valid: false,
+      first_failure_sequence: truncated ? anchor.entry_count : null,
+      failure_code: anchor.failure_code,
+      failure_reason: `anchor ${anchor.source}: ${anchor.failure_reason}`,
+      artifact_rel_path: anchor.source === "argument" ? null : anchor.source.replace(/:\d+$/, ""),
+      expected_hash: anchor.root,
+      actual_hash: anchor.current_root,
+    };
+  }
+  const failure = attestations.failures[0];
+  if (failure) {
+    return { ...report, valid: false, first_failure_sequence: failure.sequence, failure_code: failure.code, failure_reason: `attestation ${failure.path}: ${failure.reason}`, artifact_rel_path: failure.path, expected_hash: null, actual_hash: null };
+  }
+  return report;
+}
+
+export async function verifyEvidence(layout: WorkspaceLayout, clock: Clock, featureId: string, options: EvidenceVerifyOptions = {}): Promise<EvidenceVerifyReport> {
+  const keys = readCommittedKeys(layout).keys;
+  const collector = new AttestationCollector(layout, keys, new Set(listDirIfPresent(layout.evidenceDir(featureId))));
+  const leaves: Buffer[] = [];
+  const observer: ChainObserver = {
+    line: (text) => void leaves.push(leafHash(Buffer.from(text, "utf8"))),
+    entry: (entry, logs) => {
+      const target = collector.targetOf(featureId, entry, logs);
+      if (target) collector.add(target);
+    },
+  };
+  const chain = await verifyFeatureChain(layout, clock, featureId, { onProgress: options.onProgress, recordResult: false, observer });
+  if (chain.valid) addUnchainedAttestations(layout, featureId, collector);
+  const report = merged(chain, await collector.summary(), anchorsOf(layout, featureId, [...keys.values()], leaves, options.anchorNote));
+  if (options.recordResult !== false && fs.existsSync(layout.manifestFile(featureId))) await recordVerificationResult(layout, clock, featureId, report.valid);
+  return report;
+}

@@ -1,0 +1,48 @@
+// Finds the gate evidence a `gates.run` call wrote, from what its timeline entry records: the feature
+// and the call's time span. A gate file's name carries its recorded finish time, so only files whose
+// name falls inside the span are opened.
+import fs from "node:fs";
+import path from "node:path";
+import type { WorkspaceLayout } from "../../store/layout.js";
+import { readTextBounded } from "../../store/read-text-bounded.js";
+import type { LatestEvidence } from "./evidence-latest.js";
+import { parseEvidenceFileName } from "./evidence-names.js";
+import type { GateEvidence } from "./evidence-types.js";
+
+/** Evidence files hold one result per step; anything larger is not ours and is not read. */
+export const MAX_EVIDENCE_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The gate evidence of `featureId` recorded within [fromMs, toMs], the one recorded nearest `toMs`
+ * when several are; null when there is none, or it cannot be read as evidence.
+ */
+export function findGateEvidenceBetween(layout: WorkspaceLayout, featureId: string, fromMs: number, toMs: number): LatestEvidence | null {
+  const dir = layout.evidenceDir(featureId);
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return null;
+  }
+  let best: { name: string; mode: string; epochMs: number } | null = null;
+  for (const name of names) {
+    const parsed = parseEvidenceFileName(name);
+    if (parsed?.kind !== "gate" || parsed.epochMs < fromMs || parsed.epochMs > toMs) continue;
+    if (!best || Math.abs(toMs - parsed.epochMs) < Math.abs(toMs - best.epochMs)) best = { name, mode: parsed.mode, epochMs: parsed.epochMs };
+  }
+  if (!best) return null;
+  const file = path.join(dir, best.name);
+  // Evidence is written as regular files: a link, FIFO or device under that name is not read (opening a
+  // FIFO would block).
+  if (fs.lstatSync(file, { throwIfNoEntry: false })?.isFile() !== true) return null;
+  const read = readTextBounded(file, MAX_EVIDENCE_BYTES);
+  if (read.status !== "ok" || read.truncated || read.binary) return null;
+  let evidence: GateEvidence;
+  try {
+    evidence = JSON.parse(read.text) as GateEvidence;
+  } catch {
+    return null;
+  }
+  if (evidence === null || typeof evidence !== "object" || !Array.isArray(evidence.step_results)) return null;
+  return { feature_id: featureId, mode: best.mode, evidence_path: layout.relative(file), evidence };
+}

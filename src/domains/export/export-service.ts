@@ -1,0 +1,158 @@
+// Exports runs incrementally: under the (run, target) cursor's lock, read the run's entries from the
+// cursor on, build their spans, send them in batches, and move the cursor after each delivered batch
+// (docs/otel.md, "Incremental export"). The enclosing root and subagent spans ride with the last batch.
+import type { Clock } from "../../core/clock.js";
+import { assertContained } from "../../store/containment.js";
+import type { WorkspaceLayout } from "../../store/layout.js";
+import { acquireLock } from "../../store/lock.js";
+import { findGateEvidenceBetween } from "../evidence/index.js";
+import { readEntriesFrom } from "../replay/index.js";
+import { freshCursor, readCursor, targetKey, writeCursor, type ExportCursor } from "./export-cursor.js";
+import type { Delivery } from "./export-delivery.js";
+import { OtlpEncoder } from "./otlp-encode.js";
+import { RunSpanBuilder, type EnvelopeState, type GateEvidenceLookup } from "./run-spans.js";
+import type { SpanRecord } from "./span-record.js";
+
+export const DEFAULT_BATCH_ENTRIES = 1_000;
+/** Another export of the same run to the same target holds the lock while it sends one pass. */
+const LOCK_TIMEOUT_MS = 120_000;
+
+export interface ExportOptions {
+  layout: WorkspaceLayout;
+  clock: Clock;
+  delivery: Delivery;
+  serviceVersion: string;
+  /** Entries per request (each request also carries their gate steps, and the last the enclosing spans). */
+  batchEntries?: number;
+  /** Build and encode, but send nothing and leave the cursor (--dry-run): batches go to `onBatch`. */
+  dryRun?: boolean;
+  onBatch?: (batch: { runId: string; spans: readonly SpanRecord[]; body: Uint8Array }) => void;
+  /** After each delivered batch: spans of the run sent so far in this pass. */
+  onProgress?: (runId: string, spansSent: number) => void;
+}
+
+export interface RunExport {
+  run_id: string;
+  trace_id: string;
+  /** The first sequence this pass looked at, and the first it leaves for the next one. */
+  from_sequence: number;
+  next_sequence: number;
+  entries: number;
+  spans: number;
+  gate_steps: number;
+  /** Entries that are Claude Code session markers (spans of no duration). */
+  markers: number;
+  enclosing_spans: number;
+  requests: number;
+  attempts: number;
+  /** Entries whose `ts` is not a time: they cannot be placed on a timeline and are left out. */
+  unplaced_entries: number;
+  /** Spans the receiver said it rejected (OTLP partial success). */
+  rejected_spans: number;
+  reject_message: string | null;
+}
+
+function gateLookup(layout: WorkspaceLayout): GateEvidenceLookup {
+  // The evidence file is named by the time it was recorded, inside the call's span (ms resolution).
+  return (entry, startMs, endMs) => (entry.feature_id === null ? null : findGateEvidenceBetween(layout, entry.feature_id, Math.floor(startMs) - 1, Math.ceil(endMs) + 1));
+}
+
+/** Export the entries of `runId` the target has not received yet. */
+export async function exportRun(options: ExportOptions, runId: string): Promise<RunExport> {
+  const { layout, delivery } = options;
+  const key = targetKey(delivery.identity);
+  if (options.dryRun) return exportPass(options, runId, key, readTargetCursor(options, runId, key));
+  const lockFile = layout.lockFor(layout.exportCursor(runId, key));
+  assertContained(lockFile);
+  const release = await acquireLock(lockFile, { timeoutMs: LOCK_TIMEOUT_MS, staleMs: Infinity });
+  try {
+    return await exportPass(options, runId, key, readTargetCursor(options, runId, key));
+  } finally {
+    release();
+  }
+}
+
+function readTargetCursor(options: ExportOptions, runId: string, key: string): ExportCursor {
+  const cursor = readCursor(options.layout, runId, key, options.delivery.display);
+  // A hand-over file that was removed or cut short no longer holds what the cursor says it does.
+  const size = options.delivery.currentSize?.();
+  if (size !== undefined && cursor.file_size !== undefined && (size === null || size < cursor.file_size)) return freshCursor(runId, options.delivery.display);
+  return cursor;
+}
+
+async function exportPass(options: ExportOptions, runId: string, key: string, start: ExportCursor): Promise<RunExport> {
+  const { layout, delivery } = options;
+  const batchEntries = options.batchEntries ?? DEFAULT_BATCH_ENTRIES;
+  const encoder = new OtlpEncoder(options.serviceVersion);
+  const builder = new RunSpanBuilder(runId, start.envelopes, gateLookup(layout));
+  const result: RunExport = {
+    run_id: runId, trace_id: builder.traceId, from_sequence: start.next_sequence, next_sequence: start.next_sequence, entries: 0, spans: 0,
+    gate_steps: 0, markers: 0, enclosing_spans: 0, requests: 0, attempts: 0, unplaced_entries: 0, rejected_spans: 0, reject_message: null,
+  };
+  let cursor = start;
+  let batch: SpanRecord[] = [];
+  let batchEntryCount = 0;
+  let lastSequence = -1;
+
+  // One request in flight while the next batch is built and encoded; deliveries, and the cursor writes
+  // after them, stay in order (docs/performance.md, "OTLP export").
+  let inflight: Promise<void> | null = null;
+
+  const commit = async (body: Uint8Array | null, spans: number, envelopes: number, next: number, state: EnvelopeState): Promise<void> => {
+    if (body !== null && !options.dryRun) {
+      const delivered = await delivery.send(body);
+      result.attempts += delivered.attempts;
+      result.rejected_spans += delivered.rejected;
+      if (delivered.rejectMessage) result.reject_message = delivered.rejectMessage;
+    }
+    if (body !== null) {
+      result.requests += 1;
+      result.spans += spans;
+      result.enclosing_spans += envelopes;
+    }
+    const moved = next !== cursor.next_sequence || envelopes > 0;
+    cursor = { ...cursor, next_sequence: next, spans_sent: cursor.spans_sent + spans, envelopes: state };
+    const size = delivery.currentSize?.();
+    if (size !== undefined && size !== null) cursor.file_size = size;
+    if (moved && !options.dryRun) writeCursor(layout, key, cursor, options.clock);
+    result.next_sequence = next;
+    options.onProgress?.(runId, result.spans);
+  };
+
+  const send = async (spans: SpanRecord[], final: boolean): Promise<void> => {
+    const envelopes = final ? builder.pendingEnvelopes() : [];
+    const state = final ? builder.stateAfterSending() : builder.currentState();
+    const all = envelopes.length > 0 ? [...spans, ...envelopes] : spans;
+    const next = Math.max(lastSequence + 1, start.next_sequence);
+    let body: Uint8Array | null = null;
+    if (all.length > 0) {
+      body = encoder.encode(all, delivery.protocol);
+      options.onBatch?.({ runId, spans: all, body });
+    }
+    if (inflight) await inflight;
+    inflight = commit(body, all.length, envelopes.length, next, state);
+    // Handled here so a failure waiting to be awaited is not an unhandled rejection; awaiting it rethrows.
+    inflight.catch(() => undefined);
+  };
+
+  for await (const entry of readEntriesFrom(layout, runId, start.next_sequence)) {
+    // A full batch goes out when the next entry shows it is not the last one: the last batch carries
+    // the enclosing spans, so a run ending on a full batch needs no extra request.
+    if (batchEntryCount >= batchEntries) {
+      await send(batch, false);
+      batch = [];
+      batchEntryCount = 0;
+    }
+    const spans = builder.add(entry);
+    lastSequence = entry.sequence;
+    result.entries += 1;
+    for (const span of spans) batch.push(span);
+    batchEntryCount += 1;
+  }
+  await send(batch, true);
+  await inflight;
+  result.gate_steps = builder.steps;
+  result.markers = builder.markers;
+  result.unplaced_entries = builder.unplaced;
+  return result;
+}

@@ -1,0 +1,188 @@
+// Where an export goes and how: the traces URL, the protocol and the headers, from flags, the standard
+// OTEL_EXPORTER_OTLP_* variables and the policy, in that order (docs/otel.md, "Configuration"). Pure:
+// the environment comes in as a value. Header values are secrets: they are never printed or stored.
+import { AopError } from "../../core/errors.js";
+import type { OtlpProtocol } from "./otlp-encode.js";
+
+export interface OtlpPolicy {
+  enabled: boolean;
+  endpoint: string | null;
+  protocol: OtlpProtocol;
+  headers_env: string | null;
+}
+
+export interface TargetFlags {
+  endpoint?: string | undefined;
+  protocol?: string | undefined;
+  headers?: string[] | undefined;
+}
+
+export interface HttpTarget {
+  kind: "http";
+  url: string;
+  protocol: OtlpProtocol;
+  headers: Record<string, string>;
+  /** Per-batch budget for the request and its retries (OTEL_EXPORTER_OTLP_[TRACES_]TIMEOUT). */
+  timeoutMs: number;
+  /** Where the endpoint came from, for messages. */
+  source: string;
+}
+
+export const PROTOCOLS: readonly OtlpProtocol[] = ["http/json", "http/protobuf"];
+/** The OTLP default (the specification's, and the official SDKs'). */
+export const DEFAULT_PROTOCOL: OtlpProtocol = "http/protobuf";
+export const DEFAULT_TIMEOUT_MS = 10_000;
+const TRACES_PATH = "v1/traces";
+
+function usage(message: string, hint?: string): AopError {
+  return new AopError("usage_error", message, hint === undefined ? {} : { hint });
+}
+
+export function parseProtocol(value: string, source: string): OtlpProtocol {
+  if ((PROTOCOLS as readonly string[]).includes(value)) return value as OtlpProtocol;
+  if (value === "grpc") throw usage(`${source}: grpc is not supported; aop exports OTLP over HTTP`, "use http/protobuf (Collector port 4318) or http/json");
+  throw usage(`${source} must be http/json or http/protobuf (got '${value.slice(0, 40)}')`);
+}
+
+function parseUrl(value: string, source: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw usage(`${source} is not a URL (got '${redactUrl(value)}')`, "for example http://localhost:4318/v1/traces");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw usage(`${source} must be an http:// or https:// URL (got '${url.protocol}')`);
+  return url;
+}
+
+/** A signal-specific URL is used as given, except that a bare host gets /v1/traces (no receiver takes traces at /). */
+function tracesUrl(value: string, source: string): string {
+  const url = parseUrl(value, source);
+  if (url.pathname === "/" || url.pathname === "") url.pathname = `/${TRACES_PATH}`;
+  return url.href;
+}
+
+/** OTEL_EXPORTER_OTLP_ENDPOINT is a base URL: the signal path is appended to it. */
+function baseUrl(value: string, source: string): string {
+  const url = parseUrl(value, source);
+  url.pathname = url.pathname.endsWith("/") ? url.pathname + TRACES_PATH : `${url.pathname}/${TRACES_PATH}`;
+  return url.href;
+}
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** `--header K=V`: the value is taken as typed. */
+export function parseHeaderFlag(value: string): [string, string] {
+  const eq = value.indexOf("=");
+  const name = eq > 0 ? value.slice(0, eq).trim() : "";
+  if (!HEADER_NAME.test(name)) throw usage(`--header must be NAME=VALUE with a valid header name (got ${redactHeader(value)})`, "e.g. --header x-honeycomb-team=$HONEYCOMB_KEY");
+  return [name.toLowerCase(), value.slice(eq + 1).trim()];
+}
+
+/** The OTEL_EXPORTER_OTLP_HEADERS format: `k1=v1,k2=v2`, values percent-encoded (W3C baggage style). */
+export function parseHeaderList(text: string, source: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const items = text.split(",");
+  items.forEach((item, i) => {
+    if (item.trim() === "") return;
+    const eq = item.indexOf("=");
+    const name = eq > 0 ? item.slice(0, eq).trim() : "";
+    if (!HEADER_NAME.test(name)) throw usage(`${source}: entry ${i + 1} is not name=value with a valid header name (got ${redactHeader(item.trim())})`, "the format is name1=value1,name2=value2 with values percent-encoded");
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(item.slice(eq + 1).trim());
+    } catch {
+      throw usage(`${source}: the value of header '${name}' is not valid percent-encoding`);
+    }
+    out[name.toLowerCase()] = decoded;
+  });
+  return out;
+}
+
+function envTimeout(env: NodeJS.ProcessEnv): number {
+  for (const name of ["OTEL_EXPORTER_OTLP_TRACES_TIMEOUT", "OTEL_EXPORTER_OTLP_TIMEOUT"]) {
+    const raw = env[name];
+    if (raw === undefined || raw === "") continue;
+    const ms = Number(raw);
+    if (!Number.isFinite(ms) || ms <= 0) throw usage(`${name} must be a positive number of milliseconds (got '${raw.slice(0, 40)}')`);
+    return ms;
+  }
+  return DEFAULT_TIMEOUT_MS;
+}
+
+/**
+ * The HTTP target. Headers travel with the endpoint they were configured for: the policy's
+ * `headers_env` only ever goes to the policy's endpoint, the OTEL variables to a flag or env endpoint.
+ */
+export function resolveHttpTarget(flags: TargetFlags, env: NodeJS.ProcessEnv, policy: OtlpPolicy | null): HttpTarget {
+  const usePolicy = policy?.enabled === true;
+  let url: string;
+  let source: string;
+  let headers: Record<string, string> = {};
+  const otelHeaders = (): Record<string, string> => ({
+    ...(env.OTEL_EXPORTER_OTLP_HEADERS ? parseHeaderList(env.OTEL_EXPORTER_OTLP_HEADERS, "OTEL_EXPORTER_OTLP_HEADERS") : {}),
+    ...(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS ? parseHeaderList(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS, "OTEL_EXPORTER_OTLP_TRACES_HEADERS") : {}),
+  });
+  if (flags.endpoint !== undefined) {
+    url = tracesUrl(flags.endpoint, "--endpoint");
+    source = "--endpoint";
+    headers = otelHeaders();
+  } else if (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
+    url = parseUrl(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT").href;
+    source = "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT";
+    headers = otelHeaders();
+  } else if (env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    url = baseUrl(env.OTEL_EXPORTER_OTLP_ENDPOINT, "OTEL_EXPORTER_OTLP_ENDPOINT");
+    source = "OTEL_EXPORTER_OTLP_ENDPOINT";
+    headers = otelHeaders();
+  } else if (usePolicy && policy.endpoint !== null) {
+    url = tracesUrl(policy.endpoint, "policy observability.export.otlp.endpoint");
+    source = "policy.yaml";
+    headers = policyHeaders(policy, env);
+  } else {
+    throw usage(
+      "no OTLP endpoint: nothing says where to send the traces",
+      "pass --endpoint URL, set OTEL_EXPORTER_OTLP_ENDPOINT, enable observability.export.otlp in policy.yaml, or write a file with --out FILE",
+    );
+  }
+  for (const flag of flags.headers ?? []) {
+    const [name, value] = parseHeaderFlag(flag);
+    headers[name] = value;
+  }
+  return { kind: "http", url, protocol: resolveProtocol(flags, env, usePolicy ? policy : null), headers, timeoutMs: envTimeout(env), source };
+}
+
+export function resolveProtocol(flags: TargetFlags, env: NodeJS.ProcessEnv, policy: OtlpPolicy | null): OtlpProtocol {
+  if (flags.protocol !== undefined) return parseProtocol(flags.protocol, "--protocol");
+  for (const name of ["OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "OTEL_EXPORTER_OTLP_PROTOCOL"]) {
+    const value = env[name];
+    if (value) return parseProtocol(value, name);
+  }
+  return policy?.enabled ? policy.protocol : DEFAULT_PROTOCOL;
+}
+
+function policyHeaders(policy: OtlpPolicy, env: NodeJS.ProcessEnv): Record<string, string> {
+  if (policy.headers_env === null) return {};
+  const text = env[policy.headers_env];
+  if (text === undefined || text === "") {
+    throw usage(`policy observability.export.otlp.headers_env names ${policy.headers_env}, which is not set`, `export ${policy.headers_env}='name=value' (the OTEL_EXPORTER_OTLP_HEADERS format) before running aop export`);
+  }
+  return parseHeaderList(text, policy.headers_env);
+}
+
+/** A URL as it may be shown: no user info, no query, no fragment (any of them may carry a token). */
+export function redactUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    const hidden = url.username !== "" || url.password !== "" || url.search !== "" || url.hash !== "";
+    return `${url.protocol}//${url.host}${url.pathname}${hidden ? " (credentials and query hidden)" : ""}`;
+  } catch {
+    return "<not a URL>";
+  }
+}
+
+/** A header as it may be shown: its name only (the text may be the secret itself when '=' is missing). */
+export function redactHeader(value: string): string {
+  const eq = value.indexOf("=");
+  return eq === -1 ? "text without '='" : `'${JSON.stringify(value.slice(0, eq).slice(0, 64)).slice(1, -1)}=<hidden>'`;
+}

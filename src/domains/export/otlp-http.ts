@@ -1,0 +1,115 @@
+// POSTs one OTLP request, retrying what the OTLP/HTTP specification calls retryable (429, 502, 503,
+// 504; we add the other 5xx and network failures) with exponential backoff, honouring Retry-After,
+// all within the batch's time budget. A failure says what failed and never names a header value.
+import { AopError } from "../../core/errors.js";
+import { CONTENT_TYPE, rejectedSpans } from "./otlp-encode.js";
+import { redactUrl, type HttpTarget } from "./export-target.js";
+
+export interface PostOptions {
+  userAgent: string;
+  /** Called before each retry (for progress and --follow logs). */
+  onRetry?: (reason: string, waitMs: number, attempt: number) => void;
+  sleep?: (ms: number) => Promise<void>;
+  signal?: AbortSignal;
+}
+
+export interface PostResult {
+  attempts: number;
+  /** Spans the receiver reported rejecting (OTLP partial success). */
+  rejected: number;
+  rejectMessage: string;
+}
+
+const INITIAL_BACKOFF_MS = 1_000;
+const BACKOFF_FACTOR = 1.5;
+const MAX_BACKOFF_MS = 5_000;
+const JITTER = 0.2;
+
+export function isRetryableStatus(status: number): boolean {
+  return status === 429 || (status >= 500 && status <= 599 && status !== 501 && status !== 505);
+}
+
+/** Retry-After as milliseconds (delta-seconds or an HTTP date), or null when absent or unreadable. */
+export function retryAfterMs(header: string | null, nowMs: number): number | null {
+  if (header === null || header.trim() === "") return null;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
+}
+
+export function backoffMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(MAX_BACKOFF_MS, INITIAL_BACKOFF_MS * BACKOFF_FACTOR ** (attempt - 1));
+  return Math.round(base * (1 - JITTER + 2 * JITTER * random()));
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function networkReason(err: unknown): string {
+  const error = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (error.name === "TimeoutError") return "the request timed out";
+  // fetch reports "fetch failed" and keeps the reason (e.g. "connect ECONNREFUSED 127.0.0.1:4318") in its cause.
+  return error.cause?.message ?? error.cause?.code ?? error.message ?? String(err);
+}
+
+async function responseSnippet(response: Response): Promise<string> {
+  try {
+    const text = (await response.text()).slice(0, 200);
+    // The receiver's text reaches a terminal: control characters are escaped.
+    return JSON.stringify(text).slice(1, -1);
+  } catch {
+    return "";
+  }
+}
+
+export async function postOtlp(target: HttpTarget, body: Uint8Array, options: PostOptions): Promise<PostResult> {
+  const sleep = options.sleep ?? defaultSleep;
+  const deadline = Date.now() + target.timeoutMs;
+  const where = redactUrl(target.url);
+  for (let attempt = 1; ; attempt++) {
+    let retryReason: string;
+    let hintedWait: number | null = null;
+    const remaining = deadline - Date.now();
+    try {
+      const response = await fetch(target.url, {
+        method: "POST",
+        headers: { ...target.headers, "content-type": CONTENT_TYPE[target.protocol], "user-agent": options.userAgent },
+        body,
+        signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(Math.max(1, remaining))]) : AbortSignal.timeout(Math.max(1, remaining)),
+      });
+      if (response.ok) {
+        const { rejected, message } = rejectedSpans(new Uint8Array(await response.arrayBuffer()), target.protocol);
+        return { attempts: attempt, rejected, rejectMessage: message };
+      }
+      const snippet = await responseSnippet(response);
+      const status = `answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}${snippet ? `: ${snippet}` : ""}`;
+      if (!isRetryableStatus(response.status)) {
+        throw new AopError("export_failed", `the OTLP endpoint ${where} ${status}`, { details: { status: response.status, attempts: attempt }, hint: hintForStatus(response.status) });
+      }
+      retryReason = status;
+      hintedWait = retryAfterMs(response.headers.get("retry-after"), Date.now());
+    } catch (err) {
+      if (err instanceof AopError) throw err;
+      if (options.signal?.aborted) throw new AopError("export_failed", `export to ${where} was interrupted`, { details: { attempts: attempt } });
+      retryReason = `could not be reached: ${networkReason(err)}`;
+    }
+    const wait = hintedWait ?? backoffMs(attempt);
+    if (Date.now() + wait >= deadline) {
+      const budget = `${(target.timeoutMs / 1000).toFixed(1)} s`;
+      throw new AopError("export_failed", `the OTLP endpoint ${where} ${retryReason} (${attempt} attempt${attempt === 1 ? "" : "s"} within the ${budget} export timeout)`, {
+        details: { attempts: attempt, timeout_ms: target.timeoutMs },
+        hint: "check that the receiver is running and the URL is right (OTLP/HTTP listens on port 4318 by default); OTEL_EXPORTER_OTLP_TIMEOUT sets the time budget per batch",
+      });
+    }
+    options.onRetry?.(retryReason, wait, attempt);
+    await sleep(wait);
+  }
+}
+
+function hintForStatus(status: number): string {
+  if (status === 401 || status === 403) return "the receiver refused the credentials: check the headers (--header, OTEL_EXPORTER_OTLP_HEADERS or the policy's headers_env)";
+  if (status === 404) return "nothing takes traces at that path: OTLP/HTTP receivers listen on /v1/traces (pass the full URL, or OTEL_EXPORTER_OTLP_ENDPOINT as the base)";
+  if (status === 413) return "the receiver limits request sizes: lower --batch-size";
+  if (status === 415 || status === 400) return "the receiver may not accept this encoding: try --protocol http/json or http/protobuf";
+  return "the receiver refused the request; the cursor did not move, so nothing is lost";
+}

@@ -1,0 +1,40 @@
+// Reads one run's entries from a sequence on, optional keys included, for exporters that resume
+// where they stopped. Streams (bounded memory) and seeks through the meta's offset index when it can.
+import fs from "node:fs";
+import { AopError } from "../../core/errors.js";
+import { validateId } from "../../core/ids.js";
+import { readJsonl } from "../../store/jsonl.js";
+import type { WorkspaceLayout } from "../../store/layout.js";
+import { asEntry, type TimelineEntry } from "./timeline-entry.js";
+import { seekOffset } from "./timeline-meta.js";
+import { readMetaFile } from "./timeline-scan.js";
+
+/** The run's timeline file, checked to be a regular file (never a FIFO or device, which would block). */
+export function timelineFileOf(layout: WorkspaceLayout, runId: string): { file: string; size: number } {
+  const file = layout.timelineFile(validateId("run_id", runId));
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  if (!stat) throw new AopError("replay_run_not_found", `no timeline for run '${runId}'`, { details: { run_id: runId }, hint: "list runs with `aop replay --list`" });
+  if (!stat.isFile()) throw new AopError("invalid_argument", `${layout.relative(file)} is not a regular file`, { details: { run_id: runId } });
+  return { file, size: stat.size };
+}
+
+/**
+ * Entries with `sequence >= fromSequence`, in strictly increasing sequence order: a line whose
+ * sequence is not above the previous one (a duplicate, or out of order in a damaged file) is left out,
+ * so every sequence is yielded at most once. Lines appended after the read began wait for the next
+ * read, as does a line still being written.
+ */
+export async function* readEntriesFrom(layout: WorkspaceLayout, runId: string, fromSequence: number): AsyncGenerator<TimelineEntry> {
+  const { file, size } = timelineFileOf(layout, runId);
+  const meta = readMetaFile(layout, runId);
+  const clean = meta !== null && meta.file_size <= size && meta.skipped_lines === 0 && meta.sequence_anomalies === 0;
+  const fromOffset = clean ? seekOffset(meta, fromSequence) : 0;
+  let next = fromSequence;
+  for await (const record of readJsonl(file, { fromOffset })) {
+    if (record.offset >= size) break;
+    const entry = asEntry(record.value);
+    if (!entry || entry.sequence < next) continue;
+    next = entry.sequence + 1;
+    yield entry;
+  }
+}

@@ -1,0 +1,55 @@
+// Workspaces that sign: integrity on, attestations on, a gate with a real step, a committed public key and
+// a private key in a temp folder. CLI calls get an environment with no real home configuration.
+import fs from "node:fs";
+import path from "node:path";
+import { runCli, runJson, type CliResult } from "./cli.js";
+import { gatesYaml, nodeStep } from "./gates.js";
+import { keyEnv, signingKeyFixture, type SigningKeyFixture } from "./signing-key.js";
+import { tempWorkspace, writeFile } from "./tmp.js";
+
+export interface SignedWorkspace {
+  root: string;
+  key: SigningKeyFixture;
+  env: Record<string, string | undefined>;
+  cli(args: string[]): CliResult;
+  json<T = Record<string, unknown>>(args: string[]): { code: number; json: T; stderr: string };
+  /** Workspace-relative path → absolute. */
+  abs(rel: string): string;
+}
+
+export function signingPolicyYaml(extra: Record<string, boolean> = {}): string {
+  const integrity = { enabled: true, attest: true, ...extra };
+  const lines = Object.entries(integrity).map(([k, v]) => `    ${k}: ${v}`);
+  return ["version: 1", "innovation:", "  tamper_evident_evidence: true", "observability:", "  evidence_integrity:", ...lines, ""].join("\n");
+}
+
+export function signedWorkspace(options: { policy?: Record<string, boolean>; feature?: string } = {}): SignedWorkspace {
+  const root = tempWorkspace();
+  const key = signingKeyFixture();
+  key.commitTo(root);
+  writeFile(root, "agentic/orchestrator/policy.yaml", signingPolicyYaml(options.policy));
+  writeFile(root, "agentic/orchestrator/gates.yaml", gatesYaml({ fast: [nodeStep("unit", "console.log('12 tests passed')"), nodeStep("lint", "console.log('no problems')")] }));
+  const env = keyEnv({ key });
+  const ws: SignedWorkspace = {
+    root,
+    key,
+    env,
+    cli: (args) => runCli(["--root", root, ...args], { env }),
+    json: <T>(args: string[]) => runJson<T>(["--root", root, ...args], { env }),
+    abs: (rel) => path.join(root, rel),
+  };
+  const created = ws.cli(["feature", "init", options.feature ?? "feat_a"]);
+  if (created.code !== 0) throw new Error(created.stderr);
+  return ws;
+}
+
+/** Every regular file under `dir` (including .git), for scans. */
+export function allFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...allFiles(p));
+    else if (entry.isFile()) out.push(p);
+  }
+  return out;
+}
