@@ -12,14 +12,14 @@ import { tempWorkspace } from "./helpers/tmp.js";
 const VALUES = [
   "AopError", "CanonicalJsonError", "ERROR_CODES", "GENESIS_HASH", "ToolRuntime", "WorkspaceLayout", "acquireLock", "appendJsonLine", "buildResumeBlock",
   "canonicalJson", "computeChainHash", "createRuntime", "envelopeFromError", "errorEnvelope", "findLatestEvidence", "findWorkspaceRoot", "fixedClock",
-  "hashCanonical", "idProblem", "inProcessClient", "isHashString", "isIsoUtc", "isSafeId", "isoUtc", "loadCatalog", "loadCheckpointValidator", "loadGates",
-  "loadGatesTolerant", "loadPolicy", "loadPolicyTolerant", "mcpClient", "mcpToolName", "normalizeHash", "okEnvelope", "pickNext", "policyDefaults",
-  "rankCheckpoints", "readJsonl", "runGate", "sha256Of", "systemClock", "validateId", "verifyAllChains", "verifyChain", "verifyFeatureChain", "withLock",
-  "writeFileAtomic",
+  "hashCanonical", "idProblem", "inProcessClient", "inclusionProof", "isHashString", "isIsoUtc", "isSafeId", "isoUtc", "leafHash", "loadCatalog", "loadCheckpointValidator", "loadGates",
+  "loadGatesTolerant", "loadPolicy", "loadPolicyTolerant", "mcpClient", "mcpToolName", "merkleRoot", "normalizeHash", "okEnvelope", "pickNext", "policyDefaults", "preAuthEncoding",
+  "rankCheckpoints", "readJsonl", "rootFromInclusionProof", "runGate", "sha256Of", "systemClock", "validateId", "verifyAllChains", "verifyChain", "verifyFeatureChain", "verifyInclusion",
+  "withLock", "writeFileAtomic",
 ];
 const TYPES = [
   "CallResult", "CatalogEntry", "ChainEntry", "ChainVerifyReport", "Checkpoint", "CheckpointProblem", "ClientCallResult", "Clock", "ConfigProblem", "Envelope",
-  "ErrorBody", "ErrorCode", "FileReport", "GateEvidence", "GateRunReport", "GateStep", "GatesConfig", "IdentityOverrides", "McpClientOptions", "McpToolClient",
+  "ErrorBody", "ErrorCode", "EvidenceVerifyReport", "FileReport", "GateEvidence", "GateRunReport", "GateStep", "GatesConfig", "IdentityOverrides", "McpClientOptions", "McpToolClient",
   "Policy", "ResumeBlock", "Role", "RunGateInput", "RuntimeSetup", "StepResult", "ToolArgs", "ToolClient", "ToolContext", "ToolHandler", "ToolName", "ToolResult",
 ];
 

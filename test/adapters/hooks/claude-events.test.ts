@@ -287,6 +287,8 @@ describe("aop's own MCP calls from Claude Code are recorded once, in the session
 
   it("an entry no hook adopts in time is filed in the kernel's run (here at SessionEnd), never lost", async () => {
     const root = tempWorkspace();
+    // A workspace aop has written to: a read-only call in one it never wrote to is not recorded (docs/hardening.md, "Litter").
+    fs.mkdirSync(path.join(root, ".aop"));
     await callAsClaudeCode(root, [{ tool: "feature_list", args: {}, toolUseId: "toolu_aop_orphan" }]);
     const layout = new WorkspaceLayout(root);
     const old = new Date(Date.now() - 120_000);
