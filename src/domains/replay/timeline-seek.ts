@@ -1,5 +1,5 @@
 // Finding a sequence in a timeline file without reading it all. Sequences are strictly increasing in
-// file order (DESIGN §4), so the line holding a sequence is found by bisecting byte offsets: each probe
+// file order (docs/replay.md), so the line holding a sequence is found by bisecting byte offsets: each probe
 // reads one small block, skips to the next line start and parses one line. Reads go through a
 // `FileReader`, so tests can count the bytes a query reads.
 import fs from "node:fs";
