@@ -38,11 +38,18 @@ export interface AttestationTarget {
   expected: ReadonlyMap<string, string>;
 }
 
+function holdsSigned(names: Iterable<string>): boolean {
+  for (const name of names) if (name.endsWith(".intoto.jsonl") || name.endsWith(".sigstore.json")) return true;
+  return false;
+}
+
 export class AttestationCollector {
   private readonly pending: Promise<AttestationFailure | null>[] = [];
   private checked = 0;
   private unattested = 0;
   readonly gates = new Set<string>();
+  /** False when the folder holds no attestation or bundle at all: every chained run is then unattested. */
+  private readonly anySigned: boolean;
 
   /**
    * `present` lists the evidence folder once, up front: most gate runs have no bundle (and some no
@@ -52,7 +59,19 @@ export class AttestationCollector {
     private readonly layout: WorkspaceLayout,
     private readonly keys: ReadonlyMap<string, TrustedKey>,
     readonly present: ReadonlySet<string>,
-  ) {}
+  ) {
+    this.anySigned = holdsSigned(present);
+  }
+
+  /** A chained entry whose artifact and logs verified (the chain walk's observer). */
+  addEntry(featureId: string, entry: ChainEntry, logs: readonly LogRef[]): void {
+    if (!this.anySigned) {
+      this.unattested++;
+      return;
+    }
+    const target = this.targetOf(featureId, entry, logs);
+    if (target) this.add(target);
+  }
 
   /** The target of a chained entry whose artifact and logs verified. */
   targetOf(featureId: string, entry: ChainEntry, logs: readonly LogRef[]): AttestationTarget | null {

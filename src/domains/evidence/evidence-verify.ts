@@ -69,6 +69,7 @@ function readLatestCopies(layout: WorkspaceLayout, featureId: string): LatestCop
   const dir = layout.evidenceDir(featureId);
   const out: LatestCopy[] = [];
   for (const name of fs.readdirSync(dir)) {
+    if (!name.startsWith("latest-")) continue; // the folder holds a gate file or more per run: skip them cheaply
     const parsed = parseEvidenceFileName(name);
     if (parsed?.kind !== "latest") continue;
     const read = readBytesBounded(path.join(dir, name), READ_LIMITS.evidence);
