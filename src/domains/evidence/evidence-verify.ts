@@ -37,12 +37,11 @@ interface ChainSnapshot {
  * no backslash) are joined directly; anything else goes through the layout's full check. This runs twice
  * per chain entry, so it is kept cheap.
  */
-function workspaceReader(layout: WorkspaceLayout): EvidenceFileReader {
+function workspaceReader(layout: WorkspaceLayout, memo: Set<string>): EvidenceFileReader {
   const prefix = layout.root + path.sep;
   const locate = (rel: string): string | null =>
     rel.length > 0 && !rel.startsWith("/") && !rel.includes("..") && !rel.includes("\\") && !rel.includes("\0") ? prefix + rel : layout.resolveInside(rel);
-  // Folders found inside the workspace once are not resolved again for each of their files.
-  const memo = new Set<string>();
+  // Folders found inside the workspace once (`memo`) are not resolved again for each of their files.
   return {
     read: (rel) => {
       const file = locate(rel);
@@ -65,14 +64,14 @@ function refusedAsValue<T>(read: () => T): T | Refused {
   }
 }
 
-function readLatestCopies(layout: WorkspaceLayout, featureId: string): LatestCopy[] {
+function readLatestCopies(layout: WorkspaceLayout, featureId: string, memo: Set<string>): LatestCopy[] {
   const dir = layout.evidenceDir(featureId);
   const out: LatestCopy[] = [];
   for (const name of fs.readdirSync(dir)) {
     if (!name.startsWith("latest-")) continue; // the folder holds a gate file or more per run: skip them cheaply
     const parsed = parseEvidenceFileName(name);
     if (parsed?.kind !== "latest") continue;
-    const read = readBytesBounded(path.join(dir, name), READ_LIMITS.evidence);
+    const read = readBytesBounded(path.join(dir, name), READ_LIMITS.evidence, { memo });
     if (read.status === "missing") continue;
     const bytes = read.status === "ok" ? read.bytes : { refused: `${describeRefusal(read)} [${refusalCode(read)}]` };
     out.push({ mode: parsed.mode, rel_path: layout.relative(path.join(dir, name)), bytes });
@@ -81,14 +80,14 @@ function readLatestCopies(layout: WorkspaceLayout, featureId: string): LatestCop
 }
 
 /** Chain length, manifest and latest-* copies as of one instant: no append is half-done while we look. */
-function takeSnapshot(layout: WorkspaceLayout, featureId: string): ChainSnapshot {
+function takeSnapshot(layout: WorkspaceLayout, featureId: string, memo: Set<string>): ChainSnapshot {
   let chainSize: number | null = null;
   try {
     chainSize = fs.statSync(layout.chainFile(featureId)).size;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
   }
-  return { chainSize, manifest: readManifest(layout, featureId).view, latest: readLatestCopies(layout, featureId) };
+  return { chainSize, manifest: readManifest(layout, featureId, memo).view, latest: readLatestCopies(layout, featureId, memo) };
 }
 
 export function requireFeatureDir(layout: WorkspaceLayout, featureId: string): void {
@@ -101,7 +100,9 @@ export async function verifyFeatureChain(layout: WorkspaceLayout, clock: Clock, 
   requireFeatureDir(layout, featureId);
   const lock = evidenceLockPath(layout, featureId);
   const hasEvidenceDir = fs.existsSync(layout.evidenceDir(featureId));
-  const snapshot: ChainSnapshot = hasEvidenceDir ? await withLock(lock, () => takeSnapshot(layout, featureId)) : { chainSize: null, manifest: { status: "absent" }, latest: [] };
+  // Folders found inside the workspace (containment.ts), shared by the snapshot's reads and the walk's.
+  const folders = new Set<string>();
+  const snapshot: ChainSnapshot = hasEvidenceDir ? await withLock(lock, () => takeSnapshot(layout, featureId, folders)) : { chainSize: null, manifest: { status: "absent" }, latest: [] };
   const expected = snapshot.manifest.status === "present" ? snapshot.manifest.entry_count : null;
   const chainFile = layout.chainFile(featureId);
   const report = verifyChain({
@@ -113,7 +114,7 @@ export async function verifyFeatureChain(layout: WorkspaceLayout, clock: Clock, 
     manifest: snapshot.manifest,
     lines: snapshot.chainSize === null ? [] : readLinesSync(chainFile, { endOffset: snapshot.chainSize }),
     latest: snapshot.latest,
-    files: workspaceReader(layout),
+    files: workspaceReader(layout, folders),
     onProgress: options.onProgress ? (walked) => options.onProgress!(walked, expected) : undefined,
     observer: options.observer,
   });
