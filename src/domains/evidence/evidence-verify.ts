@@ -24,9 +24,13 @@ export interface VerifyOptions {
   recordResult?: boolean;
   /** Sees every chain line and every verified entry (attestation and anchor checks ride along). */
   observer?: ChainObserver;
+  /** Given the evidence folder's names as the snapshot listed them (under the lock), before the walk. */
+  onListing?: (names: readonly string[]) => void;
 }
 
 interface ChainSnapshot {
+  /** The evidence folder's names. */
+  names: readonly string[];
   chainSize: number | null;
   manifest: ManifestView;
   latest: LatestCopy[];
@@ -64,10 +68,10 @@ function refusedAsValue<T>(read: () => T): T | Refused {
   }
 }
 
-function readLatestCopies(layout: WorkspaceLayout, featureId: string, memo: Set<string>): LatestCopy[] {
+function readLatestCopies(layout: WorkspaceLayout, featureId: string, names: readonly string[], memo: Set<string>): LatestCopy[] {
   const dir = layout.evidenceDir(featureId);
   const out: LatestCopy[] = [];
-  for (const name of fs.readdirSync(dir)) {
+  for (const name of names) {
     if (!name.startsWith("latest-")) continue; // the folder holds a gate file or more per run: skip them cheaply
     const parsed = parseEvidenceFileName(name);
     if (parsed?.kind !== "latest") continue;
@@ -87,7 +91,8 @@ function takeSnapshot(layout: WorkspaceLayout, featureId: string, memo: Set<stri
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
   }
-  return { chainSize, manifest: readManifest(layout, featureId, memo).view, latest: readLatestCopies(layout, featureId, memo) };
+  const names = fs.readdirSync(layout.evidenceDir(featureId));
+  return { names, chainSize, manifest: readManifest(layout, featureId, memo).view, latest: readLatestCopies(layout, featureId, names, memo) };
 }
 
 export function requireFeatureDir(layout: WorkspaceLayout, featureId: string): void {
@@ -102,7 +107,8 @@ export async function verifyFeatureChain(layout: WorkspaceLayout, clock: Clock, 
   const hasEvidenceDir = fs.existsSync(layout.evidenceDir(featureId));
   // Folders found inside the workspace (containment.ts), shared by the snapshot's reads and the walk's.
   const folders = new Set<string>();
-  const snapshot: ChainSnapshot = hasEvidenceDir ? await withLock(lock, () => takeSnapshot(layout, featureId, folders)) : { chainSize: null, manifest: { status: "absent" }, latest: [] };
+  const snapshot: ChainSnapshot = hasEvidenceDir ? await withLock(lock, () => takeSnapshot(layout, featureId, folders)) : { names: [], chainSize: null, manifest: { status: "absent" }, latest: [] };
+  options.onListing?.(snapshot.names);
   const expected = snapshot.manifest.status === "present" ? snapshot.manifest.entry_count : null;
   const chainFile = layout.chainFile(featureId);
   const report = verifyChain({
