@@ -26,6 +26,14 @@ export interface VerifyOptions {
   observer?: ChainObserver;
   /** Given the evidence folder's names as the snapshot listed them (under the lock), before the walk. */
   onListing?: (names: readonly string[]) => void;
+  /**
+   * For read-only callers that verify many chains (the doctor): take the snapshot without the evidence
+   * lock first, and under it only when that one does not verify. Only a concurrent append can tear an
+   * unlocked snapshot (the chain only grows; the manifest and latest-* copies are replaced whole), and a
+   * torn one never verifies: the counts, the head or a latest-* copy disagree. Never records a result;
+   * ignored with an observer or onListing (the walk would run twice).
+   */
+  optimistic?: boolean;
 }
 
 interface ChainSnapshot {
@@ -107,11 +115,25 @@ export async function verifyFeatureChain(layout: WorkspaceLayout, clock: Clock, 
   const hasEvidenceDir = fs.existsSync(layout.evidenceDir(featureId));
   // Folders found inside the workspace (containment.ts), shared by the snapshot's reads and the walk's.
   const folders = new Set<string>();
+  if (options.optimistic && hasEvidenceDir && !options.observer && !options.onListing) {
+    try {
+      const report = walkSnapshot(layout, featureId, takeSnapshot(layout, featureId, folders), folders, options);
+      if (report.valid) return report;
+    } catch {
+      // checked again under the lock, which reports what it finds
+    }
+  }
   const snapshot: ChainSnapshot = hasEvidenceDir ? await withLock(lock, () => takeSnapshot(layout, featureId, folders)) : { names: [], chainSize: null, manifest: { status: "absent" }, latest: [] };
   options.onListing?.(snapshot.names);
+  const report = walkSnapshot(layout, featureId, snapshot, folders, options);
+  if (snapshot.manifest.status === "present" && options.recordResult !== false && !options.optimistic) await recordVerificationResult(layout, clock, featureId, report.valid);
+  return report;
+}
+
+function walkSnapshot(layout: WorkspaceLayout, featureId: string, snapshot: ChainSnapshot, folders: Set<string>, options: VerifyOptions): ChainVerifyReport {
   const expected = snapshot.manifest.status === "present" ? snapshot.manifest.entry_count : null;
   const chainFile = layout.chainFile(featureId);
-  const report = verifyChain({
+  return verifyChain({
     feature_id: featureId,
     evidence_dir: layout.relative(layout.evidenceDir(featureId)),
     chain_rel_path: layout.relative(chainFile),
@@ -124,8 +146,6 @@ export async function verifyFeatureChain(layout: WorkspaceLayout, clock: Clock, 
     onProgress: options.onProgress ? (walked) => options.onProgress!(walked, expected) : undefined,
     observer: options.observer,
   });
-  if (snapshot.manifest.status === "present" && options.recordResult !== false) await recordVerificationResult(layout, clock, featureId, report.valid);
-  return report;
 }
 
 /** Set the manifest's last_verified_* fields (when it exists), under the feature's evidence lock. */
