@@ -5,7 +5,7 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { generate } from "./generate.mjs";
-import { bundleBins, bundleHook, bundleVendored } from "./bundle-bins.mjs";
+import { bundleBins, bundleVendored } from "./bundle-bins.mjs";
 import { bundleReportPage } from "./bundle-report-page.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -19,5 +19,4 @@ fs.cpSync(path.join(root, "src", "catalog", "generated"), path.join(dist, "catal
 
 await bundleVendored();
 await bundleBins();
-await bundleHook();
 await bundleReportPage();
