@@ -10,18 +10,20 @@ import type { WorkspaceLayout } from "../../store/layout.js";
 import { readBytesBounded } from "../../store/read-text-bounded.js";
 import { READ_LIMITS } from "../../store/read-limits.js";
 import { asEntry, type EntryWithoutSequence } from "./timeline-entry.js";
-import { nodeCrypto } from "../../core/hash.js";
 
 // Orders one process's spooled entries when they share a millisecond.
 let spooledHere = 0;
 
 export function spoolEntry(layout: WorkspaceLayout, entry: EntryWithoutSequence): string {
   const at = String(Date.parse(entry.ts) || Date.now()).padStart(15, "0");
-  const name = `${at}-${process.pid}-${String(spooledHere++).padStart(8, "0")}-${nodeCrypto().randomBytes(3).toString("hex")}.json`;
+  // The last part tells apart hosts sharing the folder with equal pids (not a secret: no node:crypto).
+  const name = `${at}-${process.pid}-${String(spooledHere++).padStart(8, "0")}-${Math.floor(Math.random() * 0x1000000).toString(16).padStart(6, "0")}.json`;
   const file = layout.timelineSpoolFile(entry.run_id, name);
   for (let attempt = 1; ; attempt++) {
     try {
-      writeJsonAtomic(file, entry);
+      // Atomic, not fsynced: the entry's home, the timeline, is appended without fsync too, and a
+      // stopped process (what the spool is for) loses nothing a rename has made visible.
+      writeJsonAtomic(file, entry, { durable: false });
       return file;
     } catch (err) {
       // A writer that drained the spool may remove its folder between our mkdir and our create: again.
