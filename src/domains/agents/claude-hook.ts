@@ -43,8 +43,8 @@ export function hookWorkspace(io: Pick<HookIo, "root" | "env">, event: ClaudeHoo
 }
 
 async function loadPolicy(layout: WorkspaceLayout): Promise<Policy> {
-  const { loadPolicyTolerant } = await import("../../config/policy-loader.js");
-  return (await loadPolicyTolerant(layout)).policy;
+  const { loadPolicySnapshot } = await import("../../config/policy-snapshot.js");
+  return (await loadPolicySnapshot(layout)).policy;
 }
 
 // Set once this process's entry is in the spool (or handed on): the watchdog's rescue then does nothing.
