@@ -92,6 +92,9 @@ async function bundle(entry, out, { lazy, inline, chunks = [], requireDynamicImp
     target: "node20",
     logLevel: "warning",
     legalComments: "none",
+    // Less source to read and decode at every start (names are kept: stack traces still read).
+    minifyWhitespace: true,
+    minifySyntax: true,
     ...(requireDynamicImports ? { supported: { "dynamic-import": false } } : {}),
     plugins: [chunksPlugin({ root, out, chunks }), builtinModules, modulesPlugin({ lazy, inline })],
   });

@@ -28,10 +28,15 @@ export async function policyFromText(text: string): Promise<PolicyLoadResult> {
   return policyFrom(await parseYamlText(text, USER_FILE));
 }
 
+/** What loadPolicyTolerant gives in a workspace without a policy.yaml. */
+export function policyWithoutUserFile(): PolicyLoadResult {
+  return { policy: policyDefaults(), problems: [], userFileExists: false };
+}
+
 async function policyFrom(read: ReadResult): Promise<PolicyLoadResult> {
+  if (read.ok && !read.exists) return policyWithoutUserFile();
   const defaults = policyDefaults();
   if (!read.ok) return { policy: defaults, problems: [read.problem], userFileExists: true };
-  if (!read.exists) return { policy: defaults, problems: [], userFileExists: false };
   const user = read.value;
   if (user === null || typeof user !== "object" || Array.isArray(user)) {
     return { policy: defaults, problems: [{ file: USER_FILE, path: "", message: "must be a YAML mapping at the top level" }], userFileExists: true };

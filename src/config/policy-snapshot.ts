@@ -37,9 +37,10 @@ function readSnapshot(layout: WorkspaceLayout): Snapshot | null {
 
 /** loadPolicyTolerant's result, from the snapshot when it was made of this policy.yaml by this build. */
 export async function loadPolicySnapshot(layout: WorkspaceLayout): Promise<PolicyLoadResult> {
-  const { loadPolicyTolerant, policyFromText } = await import("./policy-loader.js");
+  const { loadPolicyTolerant, policyFromText, policyWithoutUserFile } = await import("./policy-loader.js");
   const read = readBytesBounded(layout.policyFile, READ_LIMITS.config);
   // No policy.yaml (the defaults, read in microseconds) or one the loader refuses: nothing to keep.
+  if (read.status === "missing") return policyWithoutUserFile();
   if (read.status !== "ok") return loadPolicyTolerant(layout);
   const source = read.bytes.toString("utf8");
   const build = buildId();

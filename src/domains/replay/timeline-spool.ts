@@ -1,10 +1,10 @@
 // The spool: entries written without the run's lock, one small file each, appended to the timeline
 // (in name order: completion time, then process) by the next writer that holds the lock. A process that
-// may be stopped before it gets the lock (the Claude Code hook has a one-second budget) spools first,
-// so its entry survives. Delivery is at-least-once: a writer killed between appending an entry and
+// may be stopped while it waits for the lock (the Claude Code hook has a one-second budget, and finds
+// the lock held) spools first, so its entry survives. Delivery is at-least-once: a writer killed between appending an entry and
 // deleting its spool file appends it again next time (same operation_id, new sequence).
 import fs from "node:fs";
-import { removeFile, writeJsonAtomic } from "../../store/atomic-write.js";
+import { writeJsonAtomic } from "../../store/atomic-write.js";
 import { assertContained } from "../../store/containment.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { readBytesBounded } from "../../store/read-text-bounded.js";
@@ -30,12 +30,6 @@ export function spoolEntry(layout: WorkspaceLayout, entry: EntryWithoutSequence)
       if ((err as NodeJS.ErrnoException).code !== "ENOENT" || attempt === 3) throw err;
     }
   }
-}
-
-/** Remove a spooled entry that will not be appended (and the run's spool folder once it is empty). */
-export function discardSpooled(layout: WorkspaceLayout, runId: string, file: string): void {
-  removeFile(file);
-  removeSpoolDirIfEmpty(layout, runId);
 }
 
 /** A drained spool leaves no folder behind; one that received a new entry meanwhile stays. */
