@@ -17,6 +17,9 @@ import { checkpointRuns, checkpointSample, hookRuns, hookSample, replayRuns, rep
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
+/** What reading a workspace's policy.yaml takes: the YAML parser and the two policy validators. */
+const POLICY_FILE_CHUNKS = ["yaml", "dist/catalog/generated/validators/config__policy.user.js", "dist/catalog/generated/validators/config__policy.js"];
+
 export const BUNDLES = [
   {
     entry: "dist/adapters/cli/continuity-doctor-bin.js",
@@ -34,11 +37,12 @@ export const BUNDLES = [
   {
     // `aop replay --run-id …` (paging through a run): its route, the pipeline and the replay domain.
     // One folder under dist/, like the modules it is built from, so their `import.meta.url`-relative
-    // paths (catalog.json, the policy defaults) still resolve. `import("yaml")` (a user policy) becomes
-    // a require(), which a bundle started through vm.Script can serve.
+    // paths (catalog.json, the policy defaults) still resolve. A workspace's policy.yaml brings in the
+    // YAML parser and the policy's validators, chunks of their own.
     entry: "dist/adapters/cli/replay-fast-path.js",
     out: "dist/replay-cli/fast-path.bundle.cjs",
     requireDynamicImports: true,
+    chunks: POLICY_FILE_CHUNKS,
     codeCache: { entry: "tryFastReplay", sample: replaySample, runs: replayRuns },
   },
   {
@@ -50,9 +54,7 @@ export const BUNDLES = [
     out: "dist/hook/hook.bundle.cjs",
     requireDynamicImports: true,
     chunks: [
-      "yaml",
-      "dist/catalog/generated/validators/config__policy.user.js",
-      "dist/catalog/generated/validators/config__policy.js",
+      ...POLICY_FILE_CHUNKS,
       "dist/catalog/generated/validators/config__gates.js",
       { name: "session-context", modules: ["dist/domains/agents/orientation.js", "dist/app/doctor-checks.js"] },
     ],

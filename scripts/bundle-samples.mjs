@@ -31,8 +31,17 @@ export async function checkpointSample(work) {
 
 export const checkpointRuns = () => [[["validate"]], [["validate", "--json"]], [["validate", "--strict"]]];
 
-/** A workspace with one 1,000-entry timeline whose meta holds only the contract's five fields. */
+const POLICY_YAML = "version: 1\nobservability:\n  replay:\n    retention:\n      max_runs: 100\n";
+
+/** A workspace with one 1,000-entry timeline whose meta holds only the contract's five fields; a copy with a policy.yaml. */
 export async function replaySample(work) {
+  await replayWorkspace(work);
+  await replayWorkspace(path.join(work, "with-policy"));
+  fs.mkdirSync(path.join(work, "with-policy", "agentic", "orchestrator"), { recursive: true });
+  fs.writeFileSync(path.join(work, "with-policy", "agentic", "orchestrator", "policy.yaml"), POLICY_YAML);
+}
+
+async function replayWorkspace(work) {
   const replay = path.join(work, ".aop", "runtime", "replay");
   fs.mkdirSync(replay, { recursive: true });
   const lines = [];
@@ -43,10 +52,11 @@ export async function replaySample(work) {
   fs.writeFileSync(path.join(replay, "sample.meta.json"), JSON.stringify({ run_id: "sample", sequence_head: 999, entry_count: 1000, started_at: null, last_entry_at: null }, null, 2));
 }
 
-export const replayRuns = () => [
+export const replayRuns = (work) => [
   [["replay", "--run-id", "sample", "--from-sequence", "900", "--limit", "100", "--json"]],
   [["replay", "--run-id", "sample", "--limit", "20"]],
   [["replay", "--run-id", "sample", "--tool", "feature.get", "--json"]],
+  [["replay", "--run-id", "sample", "--from-sequence", "900", "--limit", "100", "--json", "--root", path.join(work, "with-policy")]],
 ];
 
 const SESSION = "0b6c7d1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e";
@@ -57,7 +67,7 @@ export async function hookSample(work) {
   const full = path.join(work, "full");
   fs.mkdirSync(path.join(full, ".git"), { recursive: true });
   fs.mkdirSync(path.join(full, "agentic", "orchestrator"), { recursive: true });
-  fs.writeFileSync(path.join(full, "agentic", "orchestrator", "policy.yaml"), "version: 1\nobservability:\n  replay:\n    retention:\n      max_runs: 100\n");
+  fs.writeFileSync(path.join(full, "agentic", "orchestrator", "policy.yaml"), POLICY_YAML);
   await checkpointSample(full);
 }
 
