@@ -3,9 +3,9 @@
 // configurations name): Node starts a CommonJS program sooner than an ES module one, and the routes
 // that run many times a day load one-file CommonJS bundles started from V8's cached bytecode
 // (bin/load-bundle.cjs, docs/startup.md). `--version` is answered before any module loads;
-// `aop hook claude` goes straight to its handler; a plain `aop checkpoint validate`, `aop replay
-// --run-id …` and `aop mcp` take commander-free routes through their bundles; everything else, and
-// every route when the build made no bundle, loads the modular build.
+// `aop hook claude` goes straight to its handler; the program's help, a plain `aop checkpoint
+// validate` and `aop replay --run-id …` take their own bundles; everything else, and every route when
+// the build made no bundle, loads the modular build.
 "use strict";
 
 const path = require("node:path");
@@ -32,11 +32,13 @@ async function main() {
   }
   if (argv[0] === "checkpoint" && argv.includes("validate") && (await (await route("adapters/cli/checkpoint/fast-path.bundle.cjs", "adapters/cli/checkpoint/fast-path.js")).tryFastValidate(argv.slice(1)))) return;
   if (argv.includes("replay") && (await (await route("replay-cli/fast-path.bundle.cjs", "adapters/cli/replay-fast-path.js")).tryFastReplay(argv))) return;
-  // A reader that stops early (`aop … | head`) is not an error.
+  // A reader that stops early (`aop … | head`) is not an error. (The routes above write without process.stdout when they can.)
   process.stdout.on("error", (err) => {
     if (err.code !== "EPIPE") throw err;
     process.exit(process.exitCode ?? 0);
   });
+  const programHelp = argv.length === 0 || (argv.length === 1 && ["--help", "-h", "help"].includes(argv[0]));
+  if (programHelp && (await (await route("adapters/cli/help-fast-path.bundle.cjs", "adapters/cli/help-fast-path.js")).tryFastHelp(argv))) return;
   const { main: program } = await import("../dist/adapters/cli/main.js");
   await program(argv);
 }

@@ -35,6 +35,15 @@ export const BUNDLES = [
     codeCache: { entry: "tryFastValidate", sample: checkpointSample, runs: checkpointRuns },
   },
   {
+    // `aop --help` (and `-h`, `help`, a bare `aop`): commander and the program with every command as
+    // a help stub; no command module (the route names none). Beside main.js, like the modules it is
+    // built from, so the package.json that version.ts finds relative to it is the same.
+    entry: "dist/adapters/cli/help-fast-path.js",
+    out: "dist/adapters/cli/help-fast-path.bundle.cjs",
+    requireDynamicImports: true,
+    codeCache: { entry: "tryFastHelp", sample: async () => {}, runs: () => [[["--help"]]] },
+  },
+  {
     // `aop replay --run-id …` (paging through a run): its route, the pipeline and the replay domain.
     // One folder under dist/, like the modules it is built from, so their `import.meta.url`-relative
     // paths (catalog.json, the policy defaults) still resolve. A workspace's policy.yaml brings in the
