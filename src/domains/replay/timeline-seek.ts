@@ -3,6 +3,7 @@
 // reads one small block, skips to the next line start and parses one line. Reads go through a
 // `FileReader`, so tests can count the bytes a query reads.
 import fs from "node:fs";
+import { openRegularFile, refusalError } from "../../store/read-text-bounded.js";
 import { asEntry, type TimelineEntry } from "./timeline-entry.js";
 
 /** Positioned reads of an open file: `fs.readSync`, or a wrapper that counts. */
@@ -41,22 +42,19 @@ export class TimelineFile {
     private readonly reader: FileReader = fsReader,
   ) {}
 
-  /** Opens `file` read-only; null when it does not exist. `end` excludes a torn final line. */
+  /**
+   * Opens `file` read-only through the store's reader (a FIFO, device or folder is refused, so is a link
+   * out of the workspace); null when it does not exist. `end` excludes a torn final line.
+   */
   static open(file: string, reader: FileReader = fsReader): TimelineFile | null {
-    let fd: number;
+    const opened = openRegularFile(file);
+    if (opened.status === "missing") return null;
+    if (opened.status !== "ok") throw refusalError(file, opened);
     try {
-      fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+      const probe = new TimelineFile(opened.fd, opened.stat.size, reader);
+      return new TimelineFile(opened.fd, probe.lastLineEnd(opened.stat.size), reader);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-      throw err;
-    }
-    try {
-      const stat = fs.fstatSync(fd);
-      if (!stat.isFile()) throw Object.assign(new Error(`${file} is not a regular file`), { code: "EINVAL" });
-      const probe = new TimelineFile(fd, stat.size, reader);
-      return new TimelineFile(fd, probe.lastLineEnd(stat.size), reader);
-    } catch (err) {
-      fs.closeSync(fd);
+      fs.closeSync(opened.fd);
       throw err;
     }
   }
