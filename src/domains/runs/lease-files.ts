@@ -32,7 +32,7 @@ export function readLeaseFiles(layout: WorkspaceLayout): LeaseFile[] {
     if (idProblem(dir.name) !== null) continue;
     const file = path.join(layout.runtimeDir, dir.name, "run-lease.json");
     const read = readBytesBounded(file, READ_LIMITS.runLease);
-    if (read.status === "missing" || (read.status === "not_a_file" && read.found === "folder")) continue;
+    if (read.status === "missing") continue;
     const ref = layout.relative(file);
     if (read.status !== "ok") {
       out.push({ instance: dir.name, file, ref, lease: null, problem: refusalProblem(read) });
