@@ -28,7 +28,8 @@ describe("the program's help route", () => {
   });
 
   it.each([[[]], [["--help"]], [["-h"]], [["help"]]])("%j: the bundle, the modular build and the program print the same, where they print it", (argv) => {
-    for (const env of [{}, { COLUMNS: "200" }, { FORCE_COLOR: "1" }]) {
+    const envs: Record<string, string>[] = [{}, { COLUMNS: "200" }, { FORCE_COLOR: "1" }];
+    for (const env of envs) {
       const bundled = runCli(argv, { env });
       expect(bundled.code).toBe(0);
       expect(bundled.stdout + bundled.stderr).toMatch(/^Usage: aop \[options\] \[command\]/);
