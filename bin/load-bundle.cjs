@@ -56,10 +56,17 @@ function loadChunk(dir, name) {
   return exports;
 }
 
+/** The modules a bundle holds, by path (its chunks use these instead of copies; scripts/bundle-plugins.mjs). */
+function hostModules(dir, name) {
+  const host = loaded.get(path.join(dir, name));
+  if (!host || !host.__aopModules) throw new Error(`${path.join(dir, name)} is not loaded: a chunk runs from its bundle only`);
+  return host.__aopModules;
+}
+
 function codeCacheFile(bundleFile) {
   return `${bundleFile}.v8cache`;
 }
 
 const compiledBundles = () => compiled;
 
-module.exports = { loadBundle, loadChunk, compileBundle, codeCacheFile, compiledBundles };
+module.exports = { loadBundle, loadChunk, hostModules, compileBundle, codeCacheFile, compiledBundles };

@@ -12,8 +12,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { builtinModules, chunkEntry, chunkFile, chunkSpecs, chunksPlugin, modulesPlugin } from "./bundle-plugins.mjs";
-import { checkpointRuns, checkpointSample, hookRuns, hookSample, replayRuns, replaySample } from "./bundle-samples.mjs";
+import { builtinModules, chunkEntry, chunkFile, chunkSpecs, chunksPlugin, hostEntry, hostModulesPlugin, modulesPlugin, ourModules, sharedModules } from "./bundle-plugins.mjs";
+import { checkpointRuns, checkpointSample, hookRuns, hookSample, mcpInput, mcpRuns, mcpSample, replayRuns, replaySample } from "./bundle-samples.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -55,6 +55,21 @@ export const BUNDLES = [
     codeCache: { entry: "tryFastReplay", sample: replaySample, runs: replayRuns },
   },
   {
+    // `aop mcp` (every agent start): the route, the runtime, the MCP server with the SDK inlined (its
+    // zod schemas are most of what a start evaluates). Each domain whose tools a call needs is a chunk,
+    // loaded by its first call or by the catalog self-check after the handshake.
+    entry: "dist/adapters/cli/mcp-fast-path.js",
+    out: "dist/mcp-cli/fast-path.bundle.cjs",
+    requireDynamicImports: true,
+    chunks: [
+      ...POLICY_FILE_CHUNKS,
+      "dist/catalog/generated/validators/config__gates.js",
+      ...["features", "checkpoints", "gates", "evidence", "attest", "doctor", "agents"].map((d) => `dist/domains/${d}/index.js`),
+      "dist/app/doctor-checks.js",
+    ],
+    codeCache: { entry: "tryFastMcp", sample: mcpSample, runs: mcpRuns, input: mcpInput },
+  },
+  {
     // `aop hook claude`, after every tool call of the agent and at every session start. A tool event
     // in a workspace without policy.yaml runs from the bundle alone; a policy.yaml brings in the YAML
     // parser and the policy's validators, a SessionStart or PreCompact the orientation and the doctor's
@@ -72,7 +87,7 @@ export const BUNDLES = [
 ];
 
 /** Runs the bundle's entry on its sample in a fresh process and writes the V8 code caches of the bundle and its chunks. */
-async function makeCodeCache(files, { entry, sample, runs }) {
+async function makeCodeCache(files, { entry, sample, runs, input }) {
   const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "aop-code-cache-")));
   try {
     await sample(work);
@@ -81,7 +96,8 @@ async function makeCodeCache(files, { entry, sample, runs }) {
     // The sample's own workspace, whatever the shell that builds points at.
     for (const name of ["AOP_ROOT", "AOP_RUN_ID", "AOP_SESSION_ID", "AOP_ACTOR", "AOP_NOW", "CLAUDE_PROJECT_DIR"]) delete env[name];
     execFileSync(process.execPath, [path.join(root, "scripts", "make-code-cache.cjs"), JSON.stringify(files), entry, work, JSON.stringify(runs(work))], {
-      stdio: ["ignore", "ignore", "inherit"],
+      stdio: [input ? "pipe" : "ignore", "ignore", "inherit"],
+      ...(input ? { input: input(work) } : {}),
       env,
     });
   } finally {
@@ -89,11 +105,14 @@ async function makeCodeCache(files, { entry, sample, runs }) {
   }
 }
 
-/** One CommonJS bundle at `out` of `entry` ({file} or {contents, resolveDir}). */
-async function bundle(entry, out, { lazy, inline, chunks = [], requireDynamicImports }) {
-  await build({
+/** One CommonJS bundle at `out` of `entry` ({file} or {contents, resolveDir}); returns esbuild's metafile. */
+async function bundle(entry, out, { lazy, inline, chunks = [], requireDynamicImports, host, write = true }) {
+  const result = await build({
     ...(entry.file ? { entryPoints: [entry.file] } : { stdin: { contents: entry.contents, resolveDir: entry.resolveDir, loader: "js" } }),
+    absWorkingDir: root,
     outfile: path.join(root, out),
+    write,
+    metafile: true,
     bundle: true,
     platform: "node",
     format: "cjs",
@@ -107,18 +126,44 @@ async function bundle(entry, out, { lazy, inline, chunks = [], requireDynamicImp
     minifyWhitespace: true,
     minifySyntax: true,
     ...(requireDynamicImports ? { supported: { "dynamic-import": false } } : {}),
-    plugins: [chunksPlugin({ root, out, chunks }), builtinModules, modulesPlugin({ lazy, inline })],
+    plugins: [chunksPlugin({ root, out, chunks }), ...(host ? [hostModulesPlugin({ root, out, ...host })] : []), builtinModules, modulesPlugin({ lazy, inline })],
   });
+  return result.metafile;
+}
+
+/**
+ * A bundle with chunks is built around a registry of the SHARED_MODULES it holds (hostEntry), which
+ * its chunks use instead of copies. Keeping every export of those modules can bring in more of them,
+ * so the set is grown until it holds still.
+ */
+async function hostBundle(entry, out, options) {
+  let shared = sharedModules(root, ourModules(root, await bundle({ file: entry }, out, { ...options, write: false })));
+  for (let round = 0; ; round++) {
+    const held = sharedModules(root, ourModules(root, await bundle(hostEntry(root, entry, shared), out, { ...options, write: false })));
+    if ([...held].every((m) => shared.has(m))) break;
+    if (round === 3) throw new Error(`${out}: the modules it holds do not settle`);
+    shared = new Set([...shared, ...held]);
+  }
+  await bundle(hostEntry(root, entry, shared), out, options);
+  return shared;
 }
 
 export async function bundleBins() {
   for (const { entry, out, lazy = [], inline = [], chunks = [], codeCache, requireDynamicImports } of BUNDLES) {
-    await bundle({ file: path.join(root, entry) }, out, { lazy, inline, chunks, requireDynamicImports });
+    const options = { lazy, inline, chunks, requireDynamicImports };
     const files = [out];
-    for (const [i, spec] of chunkSpecs(chunks).entries()) {
-      const chunkOut = path.relative(root, chunkFile(path.join(root, out), spec));
-      await bundle(chunkEntry(root, spec), chunkOut, { lazy, inline, chunks: chunks.filter((_, j) => j !== i), requireDynamicImports });
-      files.push(chunkOut);
+    if (chunks.length === 0) await bundle({ file: path.join(root, entry) }, out, options);
+    else {
+      const shared = await hostBundle(path.join(root, entry), out, options);
+      for (const [i, spec] of chunkSpecs(chunks).entries()) {
+        for (const m of spec.modules) if (shared.has(path.join(root, m))) throw new Error(`${m} is a chunk of ${out} and held by it too: it would run twice`);
+        const chunkOut = path.relative(root, chunkFile(path.join(root, out), spec));
+        const held = ourModules(root, await bundle(chunkEntry(root, spec), chunkOut, { ...options, chunks: chunks.filter((_, j) => j !== i), host: { hostOut: out, shared } }));
+        // A module that keeps the process's state must be the host's: a chunk needing one the host lacks is a build error.
+        const own = [...sharedModules(root, held)];
+        if (own.length > 0) throw new Error(`${chunkOut} holds its own copy of ${path.relative(root, own[0])}, which ${out} does not hold`);
+        files.push(chunkOut);
+      }
     }
     if (codeCache) {
       // Code run through vm.Script has no module loader behind import(): such a bundle must not need one.

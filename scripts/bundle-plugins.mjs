@@ -49,7 +49,18 @@ export function modulesPlugin({ lazy = [], inline = [] }) {
  * modules they both import.
  */
 export function chunkSpecs(chunks) {
-  return chunks.map((c) => (typeof c === "string" ? { name: c.endsWith(".js") ? path.basename(c, ".js") : c.replace(/[^A-Za-z0-9._-]/g, "_"), modules: [c] } : c));
+  const specs = chunks.map((c) => (typeof c === "string" ? { name: moduleName(c), modules: [c] } : c));
+  const names = specs.map((s) => s.name);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice !== undefined) throw new Error(`two chunks are named ${twice}`);
+  return specs;
+}
+
+/** A module's chunk name: its file's name, or its folder's for an index.js (a domain's surface). */
+function moduleName(module) {
+  if (!module.endsWith(".js")) return module.replace(/[^A-Za-z0-9._-]/g, "_");
+  const base = path.basename(module, ".js");
+  return base === "index" ? path.basename(path.dirname(module)) : base;
 }
 
 /** The file of a chunk beside the bundle `out`. */
@@ -95,4 +106,63 @@ export function chunksPlugin({ root, out, chunks }) {
       });
     },
   };
+}
+
+/**
+ * A bundle's chunks use the bundle's own instances of the modules it holds (`shared`, absolute paths):
+ * a chunk's import of one is served by the host's registry (`__aopModules`, bin/load-bundle.cjs)
+ * instead of a copy, so state kept by a module — the workspace roots of the containment checks, the
+ * effect journal of the call in progress, the in-process lock queues — is one for the process.
+ */
+export function hostModulesPlugin({ root, out, hostOut, shared }) {
+  const loader = path.relative(path.dirname(path.join(root, out)), path.join(root, "bin", "load-bundle.cjs"));
+  const host = path.relative(path.dirname(path.join(root, out)), path.join(root, hostOut));
+  return {
+    name: "host-modules",
+    setup(b) {
+      b.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (args.namespace === "host" || inPackage(args)) return undefined;
+        const target = path.resolve(args.resolveDir, args.path);
+        return shared.has(target) ? { path: target, namespace: "host" } : undefined;
+      });
+      b.onResolve({ filter: /.*/ }, (args) => (args.namespace === "host" ? { path: args.path, external: true } : undefined));
+      b.onLoad({ filter: /.*/, namespace: "host" }, async (args) => {
+        const exported = Object.keys(await import(pathToFileURL(args.path).href));
+        const names = exported.filter((n) => n !== "default");
+        const rel = path.relative(root, args.path);
+        const lines = [`const m = require(${JSON.stringify(`./${loader}`)}).hostModules(__dirname, ${JSON.stringify(host)})[${JSON.stringify(rel)}];`];
+        if (exported.includes("default")) lines.push("export default m.default;");
+        if (names.length > 0) lines.push(`export const { ${names.join(", ")} } = m;`);
+        return { contents: lines.join("\n") + "\n", loader: "js" };
+      });
+    },
+  };
+}
+
+/** The source of a host bundle: its entry's exports, and every module it holds by path (`__aopModules`). */
+export function hostEntry(root, entry, shared) {
+  const modules = [...shared].sort();
+  return {
+    contents: [`export * from ${JSON.stringify(entry)};`, ...modules.map((m, i) => `import * as m${i} from ${JSON.stringify(m)};`), `export const __aopModules = { ${modules.map((m, i) => `${JSON.stringify(path.relative(root, m))}: m${i}`).join(", ")} };`].join("\n"),
+    resolveDir: root,
+  };
+}
+
+/** The modules of ours (under dist/) a build's metafile says its output holds. */
+export function ourModules(root, metafile) {
+  const dist = path.join(root, "dist") + path.sep;
+  return new Set(Object.keys(metafile.inputs).map((i) => path.resolve(root, i)).filter((f) => f.startsWith(dist) && !f.includes(`${path.sep}node_modules${path.sep}`)));
+}
+
+// The modules whose state is the process's, which a host shares with its chunks: the class every
+// layer throws and catches (AopError, compared with instanceof), the workspace roots of the containment
+// checks, the effect journal of the call in progress, the in-process lock queues, the validators a
+// route provides. Any other module of ours a chunk holds is its own copy: they keep only caches, keyed
+// by what they cache. A module that comes to keep such state belongs on this list.
+export const SHARED_MODULES = ["core/errors.js", "store/containment.js", "store/effect-journal.js", "store/lock-queue.js", "catalog/load-validator.js"];
+
+/** Of `modules`, those on SHARED_MODULES. */
+export function sharedModules(root, modules) {
+  const shared = new Set(SHARED_MODULES.map((m) => path.join(root, "dist", m)));
+  return new Set([...modules].filter((m) => shared.has(m)));
 }

@@ -87,3 +87,24 @@ export function hookRuns(work) {
     [event("full", "SessionEnd", { reason: "other" })],
   ];
 }
+
+/** A workspace with a feature, for `aop mcp`. */
+export async function mcpSample(work) {
+  fs.mkdirSync(path.join(work, ".git"));
+  fs.mkdirSync(path.join(work, ".aop", "features"), { recursive: true });
+}
+
+export const mcpRuns = () => [[["mcp"]]];
+
+/** A client's first messages: the handshake, the tool list, a read and a write; then stdin ends. */
+export function mcpInput() {
+  const rpc = (id, method, params) => JSON.stringify({ jsonrpc: "2.0", ...(id === null ? {} : { id }), method, ...(params ? { params } : {}) });
+  return [
+    rpc(1, "initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "code-cache", version: "1" } }),
+    rpc(null, "notifications/initialized"),
+    rpc(2, "tools/list"),
+    rpc(3, "tools/call", { name: "feature_init", arguments: { feature_id: "sample", title: "Sample", operation_id: "op-code-cache-1" } }),
+    rpc(4, "tools/call", { name: "feature_get", arguments: { feature_id: "sample" } }),
+    rpc(5, "resources/list"),
+  ].join("\n") + "\n";
+}
