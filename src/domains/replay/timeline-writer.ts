@@ -3,7 +3,7 @@
 // The lock is kept while this process has entries to write (bounded by MAX_HOLD_MS) so a burst costs
 // one lock cycle, and the file state is re-read (from the meta cache and the file's tail) on every acquire.
 import fs from "node:fs";
-import { ensureDir, openForWriting, removeFile, writeAll, writeJsonAtomic } from "../../store/atomic-write.js";
+import { ensureDir, openForWriting, removeFile, writeAll, writeFileAtomic } from "../../store/atomic-write.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { defaultFileMode } from "../../store/layout.js";
 import { acquireLock, type ReleaseLock } from "../../store/lock.js";
@@ -11,7 +11,7 @@ import { monotonicMs } from "../../core/clock.js";
 import { isAopError } from "../../core/errors.js";
 import { crashPoint } from "../../store/crash-points.js";
 import { serializeEntry, type EntryWithoutSequence } from "./timeline-entry.js";
-import { noteEntry, type TimelineMeta } from "./timeline-meta.js";
+import { noteEntry, serializeMeta, type TimelineMeta } from "./timeline-meta.js";
 import { catchUp, trustedMeta } from "./timeline-scan.js";
 import { readSpool, removeSpoolDirIfEmpty } from "./timeline-spool.js";
 
@@ -201,7 +201,7 @@ class RunWriter {
     if (!this.meta) return;
     this.metaDirty = false;
     try {
-      writeJsonAtomic(this.layout.timelineMeta(this.runId), this.meta, { durable: false });
+      writeFileAtomic(this.layout.timelineMeta(this.runId), serializeMeta(this.meta), { durable: false });
     } catch (err) {
       this.warn(`could not write the timeline meta of run ${this.runId} (rebuilt from the timeline next time): ${(err as Error).message}`);
     }
