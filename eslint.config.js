@@ -54,7 +54,8 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
-    files: ["**/*.cjs"],
+    // bin/package.json makes bin/aop.js CommonJS (docs/startup.md).
+    files: ["**/*.cjs", "bin/*.js"],
     languageOptions: { sourceType: "commonjs", globals: { require: "readonly", module: "writable", __filename: "readonly", __dirname: "readonly" } },
   },
   {

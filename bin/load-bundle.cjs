@@ -11,6 +11,11 @@ const path = require("node:path");
 const vm = require("node:vm");
 const { createRequire } = require("node:module");
 
+/** Every bundle compiled in this process, by file: the build writes their caches after a sample run. */
+const compiled = new Map();
+/** A bundle's exports once it ran (a chunk is loaded once, like a module). */
+const loaded = new Map();
+
 /** The same wrapper Node puts around a CommonJS module (the cache is made for exactly this source). */
 function wrap(source) {
   return `(function (exports, require, module, __filename, __dirname) { ${source}\n})`;
@@ -19,6 +24,7 @@ function wrap(source) {
 /** Compiles and runs the bundle at `file`; returns its script (for making a cache) and its exports. */
 function compileBundle(file, source, cachedData) {
   const script = new vm.Script(wrap(source), { filename: file, cachedData });
+  compiled.set(file, script);
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
   return { script, exports: module.exports };
@@ -35,13 +41,32 @@ function readOptional(file, encoding) {
 
 /** The bundle's exports, or null when the build made no bundle (the caller then loads the modular build). */
 function loadBundle(file) {
+  if (loaded.has(file)) return loaded.get(file);
   const source = readOptional(file, "utf8");
   if (source === undefined) return null;
-  return compileBundle(file, source, readOptional(codeCacheFile(file))).exports;
+  const { exports } = compileBundle(file, source, readOptional(codeCacheFile(file)));
+  loaded.set(file, exports);
+  return exports;
+}
+
+/** A chunk of a bundle (scripts/bundle-plugins.mjs): built with it, so never missing in a sound build. */
+function loadChunk(dir, name) {
+  const exports = loadBundle(path.join(dir, name));
+  if (exports === null) throw new Error(`${path.join(dir, name)} is missing: run npm run build`);
+  return exports;
+}
+
+/** The modules a bundle holds, by path (its chunks use these instead of copies; scripts/bundle-plugins.mjs). */
+function hostModules(dir, name) {
+  const host = loaded.get(path.join(dir, name));
+  if (!host || !host.__aopModules) throw new Error(`${path.join(dir, name)} is not loaded: a chunk runs from its bundle only`);
+  return host.__aopModules;
 }
 
 function codeCacheFile(bundleFile) {
   return `${bundleFile}.v8cache`;
 }
 
-module.exports = { loadBundle, compileBundle, codeCacheFile };
+const compiledBundles = () => compiled;
+
+module.exports = { loadBundle, loadChunk, hostModules, compileBundle, codeCacheFile, compiledBundles };

@@ -1,18 +1,24 @@
-// Bundles start-up-critical code with esbuild at build time. Bins: the entry module of a bin into one CommonJS file. Loading ~35 small ES
-// modules costs more than the continuity doctor's whole work, and Node starts a CommonJS program
-// ~15 ms sooner than an ES module one; so its bin is a .cjs entry loading one file built from the
-// same compiled modules (dist/): one implementation, bundled. Packages stay external, and so do the
-// modules a bundle lists as `lazy`: they load only on the paths that need them (commander for help
-// and usage errors), through import(). A bundle with `codeCache` is loaded by bin/load-bundle.cjs,
-// which hands V8 the bytecode cached here after a sample run (scripts/make-code-cache.cjs).
+// Bundles start-up-critical code with esbuild at build time: the entry module of a route into one
+// CommonJS file, built from the same compiled modules (dist/): one implementation, bundled. Loading a
+// few dozen small ES modules costs more than a short command's work, and Node starts a CommonJS
+// program sooner than an ES module one. Packages stay external unless a bundle inlines them; `lazy`
+// modules stay import()s of the modular build; `chunks` become bundles of their own, loaded when first
+// imported. A bundle with `codeCache` (and its chunks) is loaded by bin/load-bundle.cjs, which hands V8
+// the bytecode cached here after a run on a sample (scripts/bundle-samples.mjs, make-code-cache.cjs).
+// Which route takes which bundle, and why: docs/startup.md.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { builtinModules, chunkEntry, chunkFile, chunkSpecs, chunksPlugin, hostEntry, hostModulesPlugin, modulesPlugin, ourModules, sharedModules } from "./bundle-plugins.mjs";
+import { checkpointRuns, checkpointSample, hookRuns, hookSample, mcpInput, mcpRuns, mcpSample, replayRuns, replaySample } from "./bundle-samples.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** What reading a workspace's policy.yaml takes: the YAML parser and the two policy validators. */
+const POLICY_FILE_CHUNKS = ["yaml", "dist/catalog/generated/validators/config__policy.user.js", "dist/catalog/generated/validators/config__policy.js"];
 
 export const BUNDLES = [
   {
@@ -26,73 +32,72 @@ export const BUNDLES = [
     // compiled checkpoint schema. The bins load commander's program themselves when this declines.
     entry: "dist/adapters/cli/checkpoint/fast-path.js",
     out: "dist/adapters/cli/checkpoint/fast-path.bundle.cjs",
-    lazy: [],
-    codeCache: { entry: "tryFastValidate", sample: checkpointSample, runs: [["validate"], ["validate", "--json"], ["validate", "--strict"]] },
+    codeCache: { entry: "tryFastValidate", sample: checkpointSample, runs: checkpointRuns },
+  },
+  {
+    // `aop --help` (and `-h`, `help`, a bare `aop`): commander and the program with every command as
+    // a help stub; no command module (the route names none). Beside main.js, like the modules it is
+    // built from, so the package.json that version.ts finds relative to it is the same.
+    entry: "dist/adapters/cli/help-fast-path.js",
+    out: "dist/adapters/cli/help-fast-path.bundle.cjs",
+    requireDynamicImports: true,
+    codeCache: { entry: "tryFastHelp", sample: async () => {}, runs: () => [[["--help"]]] },
   },
   {
     // `aop replay --run-id …` (paging through a run): its route, the pipeline and the replay domain.
     // One folder under dist/, like the modules it is built from, so their `import.meta.url`-relative
-    // paths (catalog.json, the policy defaults) still resolve. `import("yaml")` (a user policy) becomes
-    // a require(), which a bundle started through vm.Script can serve.
+    // paths (catalog.json, the policy defaults) still resolve. A workspace's policy.yaml brings in the
+    // YAML parser and the policy's validators, chunks of their own.
     entry: "dist/adapters/cli/replay-fast-path.js",
     out: "dist/replay-cli/fast-path.bundle.cjs",
-    lazy: [],
     requireDynamicImports: true,
-    codeCache: {
-      entry: "tryFastReplay",
-      sample: replaySample,
-      runs: [
-        ["replay", "--run-id", "sample", "--from-sequence", "900", "--limit", "100", "--json"],
-        ["replay", "--run-id", "sample", "--limit", "20"],
-        ["replay", "--run-id", "sample", "--tool", "feature.get", "--json"],
-      ],
-    },
+    chunks: POLICY_FILE_CHUNKS,
+    codeCache: { entry: "tryFastReplay", sample: replaySample, runs: replayRuns },
+  },
+  {
+    // `aop mcp` (every agent start): the route, the runtime, the MCP server with the SDK inlined (its
+    // zod schemas are most of what a start evaluates). Each domain whose tools a call needs is a chunk,
+    // loaded by its first call or by the catalog self-check after the handshake.
+    entry: "dist/adapters/cli/mcp-fast-path.js",
+    out: "dist/mcp-cli/fast-path.bundle.cjs",
+    requireDynamicImports: true,
+    chunks: [
+      ...POLICY_FILE_CHUNKS,
+      "dist/catalog/generated/validators/config__gates.js",
+      ...["features", "checkpoints", "gates", "evidence", "attest", "doctor", "agents"].map((d) => `dist/domains/${d}/index.js`),
+      "dist/app/doctor-checks.js",
+    ],
+    codeCache: { entry: "tryFastMcp", sample: mcpSample, runs: mcpRuns, input: mcpInput },
+  },
+  {
+    // `aop hook claude`, after every tool call of the agent and at every session start. A tool event
+    // in a workspace without policy.yaml runs from the bundle alone; a policy.yaml brings in the YAML
+    // parser and the policy's validators, a SessionStart or PreCompact the orientation and the doctor's
+    // checks, each a chunk with its own code cache.
+    entry: "dist/adapters/hooks/hook-main.js",
+    out: "dist/hook/hook.bundle.cjs",
+    requireDynamicImports: true,
+    chunks: [
+      ...POLICY_FILE_CHUNKS,
+      "dist/catalog/generated/validators/config__gates.js",
+      { name: "session-context", modules: ["dist/domains/agents/orientation.js", "dist/app/doctor-checks.js"] },
+    ],
+    codeCache: { entry: "handleHookEvent", sample: hookSample, runs: hookRuns },
   },
 ];
 
-/** A workspace with one 1,000-entry timeline whose meta holds only the contract's five fields. */
-async function replaySample(work) {
-  const replay = path.join(work, ".aop", "runtime", "replay");
-  fs.mkdirSync(replay, { recursive: true });
-  const lines = [];
-  for (let i = 0; i < 1000; i++) {
-    lines.push(JSON.stringify({ ts: new Date(Date.UTC(2026, 0, 1) + i).toISOString(), sequence: i, run_id: "sample", session_id: null, actor_type: "orchestrator", feature_id: "f", tool_name: i % 2 ? "feature.get" : "feature.init", mutating: i % 2 === 0, operation_id: null, idempotency_status: "none", request_hash: null, result: i % 7 ? "ok" : "error", error_code: i % 7 ? null : "feature_not_found", latency_ms: 1 }));
-  }
-  fs.writeFileSync(path.join(replay, "sample.timeline.jsonl"), lines.join("\n") + "\n");
-  fs.writeFileSync(path.join(replay, "sample.meta.json"), JSON.stringify({ run_id: "sample", sequence_head: 999, entry_count: 1000, started_at: null, last_entry_at: null }, null, 2));
-}
-
-/** A checkpoints folder touching every path of `validate`: valid, warnings, schema and rule errors, broken JSON. */
-async function checkpointSample(work) {
-  const dir = path.join(work, ".checkpoints");
-  fs.mkdirSync(dir);
-  const { scaffoldCheckpoint } = await import(pathToFileURL(path.join(root, "dist", "domains", "checkpoints", "write-service.js")).href);
-  const doc = (skill, extra = {}) => ({
-    ...scaffoldCheckpoint(skill, dir, "2026-03-01T08:00:00.000Z"),
-    progress_table: [{ id: "r1", label: "Handlers", status: "in_progress" }, { id: "r2", label: "Tests", status: "not_started" }],
-    next_actions: [{ text: "Write the refund handler", done_when: "npm test" }, "Review"],
-    ...extra,
-  });
-  const files = {
-    "valid-a": doc("valid-a", { pm_refs: [{ provider: "jira", id: "SHOP-1", role: "source" }], skill_state: { cursor: 3 } }),
-    "valid-b": doc("valid-b", { status: "blocked", blockers: [{ id: "b1", description: "Which queue?", blocking: "r2", needs: "user_decision" }] }),
-    warnings: doc("warnings", { context_primer: undefined, blockers: [{ id: "b1", description: "x", blocking: ["r9"], needs: "code_fix" }], next_action: "typo" }),
-    "schema-errors": doc("schema-errors", { status: "paused", created_at: "yesterday", progress_table: [{ id: "", label: 3 }], next_actions: [] }),
-    "rule-errors": doc("other-name", { updated_at: "2026-02-30T00:00:00Z", progress_table: [{ id: "r1", label: "a", status: "complete" }, { id: "r1", label: "b", status: "complete" }] }),
-  };
-  for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, `${name}.checkpoint.json`), JSON.stringify(content, null, 2));
-  fs.writeFileSync(path.join(dir, "broken.checkpoint.json"), '{\n  "skill": "broken",\n}');
-}
-
-/** Runs the bundle's entry on its sample in a fresh process and writes the V8 code cache beside it. */
-async function makeCodeCache(out, { entry, sample, runs }) {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "aop-code-cache-"));
+/** Runs the bundle's entry on its sample in a fresh process and writes the V8 code caches of the bundle and its chunks. */
+async function makeCodeCache(files, { entry, sample, runs, input }) {
+  const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "aop-code-cache-")));
   try {
     await sample(work);
     const env = { ...process.env };
     delete env.NODE_OPTIONS; // V8 refuses a cache made under other flags
-    execFileSync(process.execPath, [path.join(root, "scripts", "make-code-cache.cjs"), path.join(root, out), entry, work, JSON.stringify(runs)], {
-      stdio: ["ignore", "ignore", "inherit"],
+    // The sample's own workspace, whatever the shell that builds points at.
+    for (const name of ["AOP_ROOT", "AOP_RUN_ID", "AOP_SESSION_ID", "AOP_ACTOR", "AOP_NOW", "CLAUDE_PROJECT_DIR"]) delete env[name];
+    execFileSync(process.execPath, [path.join(root, "scripts", "make-code-cache.cjs"), JSON.stringify(files), entry, work, JSON.stringify(runs(work))], {
+      stdio: [input ? "pipe" : "ignore", "ignore", "inherit"],
+      ...(input ? { input: input(work) } : {}),
       env,
     });
   } finally {
@@ -100,44 +105,70 @@ async function makeCodeCache(out, { entry, sample, runs }) {
   }
 }
 
+/** One CommonJS bundle at `out` of `entry` ({file} or {contents, resolveDir}); returns esbuild's metafile. */
+async function bundle(entry, out, { lazy, inline, chunks = [], requireDynamicImports, host, write = true }) {
+  const result = await build({
+    ...(entry.file ? { entryPoints: [entry.file] } : { stdin: { contents: entry.contents, resolveDir: entry.resolveDir, loader: "js" } }),
+    absWorkingDir: root,
+    outfile: path.join(root, out),
+    write,
+    metafile: true,
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    // The modules locate files with createRequire(import.meta.url); give them this file's URL.
+    define: { "import.meta.url": "__bundleUrl" },
+    banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+    target: "node20",
+    logLevel: "warning",
+    legalComments: "none",
+    // Less source to read and decode at every start (names are kept: stack traces still read).
+    minifyWhitespace: true,
+    minifySyntax: true,
+    ...(requireDynamicImports ? { supported: { "dynamic-import": false } } : {}),
+    plugins: [chunksPlugin({ root, out, chunks }), ...(host ? [hostModulesPlugin({ root, out, ...host })] : []), builtinModules, modulesPlugin({ lazy, inline })],
+  });
+  return result.metafile;
+}
+
 /**
- * Our modules have no import-time side effects: telling esbuild so keeps what a bundle does not use
- * (the rest of a domain's index.ts surface) out of it.
+ * A bundle with chunks is built around a registry of the SHARED_MODULES it holds (hostEntry), which
+ * its chunks use instead of copies. Keeping every export of those modules can bring in more of them,
+ * so the set is grown until it holds still.
  */
-function sideEffectFree(args) {
-  return { path: path.resolve(args.resolveDir, args.path), sideEffects: false };
+async function hostBundle(entry, out, options) {
+  let shared = sharedModules(root, ourModules(root, await bundle({ file: entry }, out, { ...options, write: false })));
+  for (let round = 0; ; round++) {
+    const held = sharedModules(root, ourModules(root, await bundle(hostEntry(root, entry, shared), out, { ...options, write: false })));
+    if ([...held].every((m) => shared.has(m))) break;
+    if (round === 3) throw new Error(`${out}: the modules it holds do not settle`);
+    shared = new Set([...shared, ...held]);
+  }
+  await bundle(hostEntry(root, entry, shared), out, options);
+  return shared;
 }
 
 export async function bundleBins() {
-  for (const { entry, out, lazy, codeCache, requireDynamicImports } of BUNDLES) {
-    await build({
-      entryPoints: [path.join(root, entry)],
-      outfile: path.join(root, out),
-      bundle: true,
-      platform: "node",
-      format: "cjs",
-      // The modules locate files with createRequire(import.meta.url); give them this file's URL.
-      define: { "import.meta.url": "__bundleUrl" },
-      banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
-      target: "node20",
-      packages: "external",
-      logLevel: "warning",
-      legalComments: "none",
-      ...(requireDynamicImports ? { supported: { "dynamic-import": false } } : {}),
-      plugins: [
-        {
-          name: "lazy-modules",
-          setup(build) {
-            build.onResolve({ filter: /.*/ }, (args) => (lazy.includes(args.path) ? { path: args.path, external: true } : undefined));
-            build.onResolve({ filter: /^\.\.?\// }, sideEffectFree);
-          },
-        },
-      ],
-    });
+  for (const { entry, out, lazy = [], inline = [], chunks = [], codeCache, requireDynamicImports } of BUNDLES) {
+    const options = { lazy, inline, chunks, requireDynamicImports };
+    const files = [out];
+    if (chunks.length === 0) await bundle({ file: path.join(root, entry) }, out, options);
+    else {
+      const shared = await hostBundle(path.join(root, entry), out, options);
+      for (const [i, spec] of chunkSpecs(chunks).entries()) {
+        for (const m of spec.modules) if (shared.has(path.join(root, m))) throw new Error(`${m} is a chunk of ${out} and held by it too: it would run twice`);
+        const chunkOut = path.relative(root, chunkFile(path.join(root, out), spec));
+        const held = ourModules(root, await bundle(chunkEntry(root, spec), chunkOut, { ...options, chunks: chunks.filter((_, j) => j !== i), host: { hostOut: out, shared } }));
+        // A module that keeps the process's state must be the host's: a chunk needing one the host lacks is a build error.
+        const own = [...sharedModules(root, held)];
+        if (own.length > 0) throw new Error(`${chunkOut} holds its own copy of ${path.relative(root, own[0])}, which ${out} does not hold`);
+        files.push(chunkOut);
+      }
+    }
     if (codeCache) {
       // Code run through vm.Script has no module loader behind import(): such a bundle must not need one.
-      if (/\bimport\(/.test(fs.readFileSync(path.join(root, out), "utf8"))) throw new Error(`${out} calls import(), which bin/load-bundle.cjs cannot serve`);
-      await makeCodeCache(out, codeCache);
+      for (const file of files) if (/\bimport\(/.test(fs.readFileSync(path.join(root, file), "utf8"))) throw new Error(`${file} calls import(), which bin/load-bundle.cjs cannot serve`);
+      await makeCodeCache(files.map((f) => path.join(root, f)), codeCache);
     }
   }
 }
@@ -173,31 +204,7 @@ export async function bundleVendored() {
   }
 }
 
-/**
- * `aop hook claude` runs after every tool call of the agent. Its route is bundled as ES modules with
- * code splitting: a tool event loads one file, and what only some events need (the session context,
- * the timeline writer) stays in chunks loaded on demand. The folder sits one level under dist/, like
- * the modules it is built from, so their paths relative to `import.meta.url` still resolve.
- */
-export async function bundleHook() {
-  await build({
-    entryPoints: [path.join(root, "dist", "adapters", "hooks", "hook-main.js")],
-    outdir: path.join(root, "dist", "hook"),
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    packages: "external",
-    legalComments: "none",
-    logLevel: "warning",
-    banner: { js: 'import { createRequire as __aopCreateRequire } from "node:module"; const require = __aopCreateRequire(import.meta.url);' },
-    plugins: [{ name: "side-effect-free", setup: (b) => b.onResolve({ filter: /^\.\.?\// }, sideEffectFree) }],
-  });
-}
-
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await bundleVendored();
   await bundleBins();
-  await bundleHook();
 }

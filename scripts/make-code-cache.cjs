@@ -1,22 +1,30 @@
 // Build step, run in a fresh `node` (the flags V8 checks must be those of the bins): loads a bundle
 // the way bin/load-bundle.cjs does, runs its entry on sample input so that V8 compiles the functions a
-// real run needs, then writes V8's code cache beside the bundle.
-// Usage: node scripts/make-code-cache.cjs <bundle> <entry export> <work dir> <JSON list of argv lists>
+// real run needs, then writes V8's code cache beside the bundle and beside each of its chunks.
+// Usage: node scripts/make-code-cache.cjs <JSON list: bundle, then its chunks> <entry export> <work dir> <JSON list of argument lists>
 "use strict";
 
 const fs = require("node:fs");
-const { compileBundle, codeCacheFile } = require("../bin/load-bundle.cjs");
+const { codeCacheFile, compiledBundles, loadBundle } = require("../bin/load-bundle.cjs");
 
 async function main() {
-  const [bundle, entry, workDir, runs] = process.argv.slice(2);
-  const { script, exports } = compileBundle(bundle, fs.readFileSync(bundle, "utf8"));
+  const [files, entry, workDir, runs] = process.argv.slice(2);
+  const [bundle, ...chunks] = JSON.parse(files);
+  // Stale caches would be used by the sample run itself.
+  for (const file of [bundle, ...chunks]) fs.rmSync(codeCacheFile(file), { force: true });
+  const exports = loadBundle(bundle);
   process.chdir(workDir);
-  for (const argv of JSON.parse(runs)) {
-    const handled = await exports[entry](argv);
-    if (handled === false) throw new Error(`${entry}(${JSON.stringify(argv)}) did not run the command: nothing to learn from`);
+  for (const args of JSON.parse(runs)) {
+    const handled = await exports[entry](...args);
+    if (handled === false) throw new Error(`${entry}(${JSON.stringify(args)}) did not run the command: nothing to learn from`);
   }
   process.exitCode = 0; // the sample holds invalid files on purpose
-  fs.writeFileSync(codeCacheFile(bundle), script.createCachedData());
+  const compiled = compiledBundles();
+  for (const file of [bundle, ...chunks]) {
+    const script = compiled.get(file);
+    // A chunk the sample never needed gets no cache: it compiles as usual when it is needed.
+    if (script) fs.writeFileSync(codeCacheFile(file), script.createCachedData());
+  }
 }
 
 main().catch((err) => {

@@ -7,7 +7,7 @@ import { validateAgainst } from "../catalog/load-validator.js";
 import { schemaProblems } from "../catalog/schema-problems.js";
 import type { ConfigProblem, Policy } from "./policy-types.js";
 import { policyDefaults } from "./policy-defaults.js";
-import { readYamlFile } from "./read-config-file.js";
+import { parseYamlText, readYamlFile, type ReadResult } from "./read-config-file.js";
 
 export { policyDefaults };
 
@@ -20,10 +20,23 @@ export interface PolicyLoadResult {
 const USER_FILE = "agentic/orchestrator/policy.yaml";
 
 export async function loadPolicyTolerant(layout: WorkspaceLayout): Promise<PolicyLoadResult> {
+  return policyFrom(await readYamlFile(layout.policyFile, USER_FILE));
+}
+
+/** What loadPolicyTolerant gives for a policy.yaml holding `text` (read already, by the policy snapshot). */
+export async function policyFromText(text: string): Promise<PolicyLoadResult> {
+  return policyFrom(await parseYamlText(text, USER_FILE));
+}
+
+/** What loadPolicyTolerant gives in a workspace without a policy.yaml. */
+export function policyWithoutUserFile(): PolicyLoadResult {
+  return { policy: policyDefaults(), problems: [], userFileExists: false };
+}
+
+async function policyFrom(read: ReadResult): Promise<PolicyLoadResult> {
+  if (read.ok && !read.exists) return policyWithoutUserFile();
   const defaults = policyDefaults();
-  const read = await readYamlFile(layout.policyFile, USER_FILE);
   if (!read.ok) return { policy: defaults, problems: [read.problem], userFileExists: true };
-  if (!read.exists) return { policy: defaults, problems: [], userFileExists: false };
   const user = read.value;
   if (user === null || typeof user !== "object" || Array.isArray(user)) {
     return { policy: defaults, problems: [{ file: USER_FILE, path: "", message: "must be a YAML mapping at the top level" }], userFileExists: true };

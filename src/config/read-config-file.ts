@@ -16,7 +16,11 @@ export async function readYamlFile(file: string, displayName: string): Promise<R
     const hint = read.status === "too_large" ? "config files should be small; remove generated content" : "replace it with a regular YAML file";
     return { ok: false, problem: { file: displayName, path: "", message: `${describeRefusal(read)} [${refusalCode(read)}]`, hint } };
   }
-  const text = read.bytes.toString("utf8");
+  return parseYamlText(read.bytes.toString("utf8"), displayName);
+}
+
+/** A config file's text (already read) into a value, or a problem naming the file, line and column. */
+export async function parseYamlText(text: string, displayName: string): Promise<ReadResult> {
   const { parseDocument } = await import("yaml");
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   const first = doc.errors[0];

@@ -1,6 +1,7 @@
 // Hash strings are `sha256:<64 lowercase hex>` everywhere (timeline, ledger, chain, manifest).
 import type * as Crypto from "node:crypto";
 import { canonicalJson } from "./canonical-json.js";
+import { sha256HexJs } from "./sha256.js";
 
 let crypto: typeof Crypto | undefined;
 
@@ -28,6 +29,22 @@ export function sha256Of(data: string | Uint8Array): string {
 /** Hash of the RFC 8785 canonical form of a JSON value. */
 export function hashCanonical(value: unknown): string {
   return sha256Of(canonicalJson(value));
+}
+
+// Up to this many bytes, hashing in JavaScript costs a cold process less than loading node:crypto.
+const SMALL_INPUT_BYTES = 2048;
+
+/**
+ * hashCanonical for a process that hashes a value or two and exits (the Claude Code hook): a small
+ * value is hashed in JavaScript unless node:crypto is loaded already (core/sha256.ts). Same digest.
+ */
+export function hashCanonicalCold(value: unknown): string {
+  const json = canonicalJson(value);
+  if (crypto === undefined && json.length <= SMALL_INPUT_BYTES) {
+    const bytes = Buffer.from(json, "utf8");
+    if (bytes.length <= SMALL_INPUT_BYTES) return HASH_PREFIX + sha256HexJs(bytes);
+  }
+  return sha256Of(json);
 }
 
 export function isHashString(value: unknown): value is string {

@@ -190,6 +190,10 @@ export class WorkspaceLayout {
   get hooksLog(): string {
     return path.join(this.runtimeDir, "hooks.log");
   }
+  /** The policy as loaded from the current policy.yaml, for processes that live for one event (the hook). */
+  get policySnapshotFile(): string {
+    return path.join(this.runtimeDir, "policy.snapshot.json");
+  }
 
   // .checkpoints/
   checkpointFile(skill: string): string {

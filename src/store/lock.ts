@@ -3,7 +3,6 @@
 // holder on another host by the age of its last refresh. Release removes only the caller's own lock.
 import fs from "node:fs";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { AopError } from "../core/errors.js";
 import { ensureDir, ioFailure } from "./atomic-write.js";
 import { assertContained } from "./containment.js";
@@ -60,7 +59,7 @@ function tryCreate(lockPath: string): number | null {
     throw ioFailure(err, lockPath);
   }
   try {
-    fs.writeSync(fd, holderRecord(randomBytes(8).toString("hex"), new Date().toISOString()));
+    fs.writeSync(fd, holderRecord(holderToken(), new Date().toISOString()));
   } catch (err) {
     fs.closeSync(fd);
     fs.rmSync(lockPath, { force: true });
@@ -68,6 +67,16 @@ function tryCreate(lockPath: string): number | null {
   }
   return fd;
 }
+
+/**
+ * Tells one holding of a lock from another in its record (with pid, host and time). Not a secret (the
+ * record is readable by anyone who can see the lock), so no node:crypto, which a short command pays for
+ * only if it hashes (docs/performance.md).
+ */
+function holderToken(): string {
+  return Math.floor(Math.random() * 2 ** 48).toString(16).padStart(12, "0") + (tokenCounter++ & 0xffff).toString(16).padStart(4, "0");
+}
+let tokenCounter = 0;
 
 /** True while the file at `lockPath` is the one `fd` was opened on (an open file's inode is never reused). */
 function isOurs(lockPath: string, fd: number): boolean {

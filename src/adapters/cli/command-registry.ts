@@ -1,5 +1,6 @@
-// Every top-level command: its name, a one-line summary for `aop --help`, and how to load it.
-// Only the invoked command's module is loaded, so start-up cost does not grow with the command count.
+// Every top-level command: its name and a one-line summary for `aop --help`. Each command's module is
+// loaded (command-modules.ts) only when it is the one invoked, so start-up cost does not grow with the
+// command count, and the program's own help needs no command module at all.
 import type { Command } from "commander";
 import type { FlagSpec } from "./flags.js";
 
@@ -7,34 +8,30 @@ export interface CommandModule {
   register(program: Command, summary: string): void;
 }
 
-export interface CommandEntry {
-  name: string;
-  summary: string;
-  load(): Promise<CommandModule>;
-}
+export const COMMANDS = [
+  { name: "init", summary: "create policy.yaml, gates.yaml and the .aop/ skeleton (idempotent)" },
+  { name: "config", summary: "validate policy.yaml and gates.yaml" },
+  { name: "feature", summary: "create, list, show features and set their status" },
+  { name: "run", summary: "start, heartbeat, stop and inspect the run lease" },
+  { name: "session", summary: "assign agent sessions to features in the active run" },
+  { name: "checkpoint", summary: "validate, rank, update and resume skill checkpoints (.checkpoints/<skill>.checkpoint.json)" },
+  { name: "gates", summary: "run a gate mode from gates.yaml and record its evidence" },
+  { name: "evidence", summary: "show, verify, attest, anchor and prove gate evidence" },
+  { name: "keys", summary: "the Ed25519 key that signs attestations and anchors (init, list)" },
+  { name: "replay", summary: "show a run's timeline of tool calls (--list runs, --follow a live run)" },
+  { name: "export", summary: "send runs as OpenTelemetry GenAI traces over OTLP (or to an OTLP file), incrementally" },
+  { name: "report", summary: "the timeline you can look at: one offline HTML file (waterfall, filters, features, checkpoints, doctor), --serve live, --diff two runs" },
+  { name: "doctor", summary: "run every check (DRIFT_*, CONT_*, CKPT_*) and persist the report" },
+  { name: "continuity", summary: "diagnose memory/CURRENT_STATE.md (memory-continuity protocol): continuity doctor" },
+  { name: "tools", summary: "list the tool catalog; --write-docs regenerates tools.md" },
+  { name: "call", summary: "call any tool with JSON arguments (in-process or --transport mcp)" },
+  { name: "integrate", summary: "wire aop into Claude Code, Codex or Cursor (hooks and MCP server config)" },
+  { name: "agent", summary: "what an agent starts from and writes before stopping: the orientation, the resume and handoff prompts" },
+  { name: "hook", summary: "Claude Code hook handler: session timeline, orientation, compaction instructions, stop reminders" },
+  { name: "mcp", summary: "serve every tool, the orientation resources and the resume/handoff prompts over MCP stdio" },
+] as const;
 
-export const COMMANDS: CommandEntry[] = [
-  { name: "init", summary: "create policy.yaml, gates.yaml and the .aop/ skeleton (idempotent)", load: () => import("./commands/init.js") },
-  { name: "config", summary: "validate policy.yaml and gates.yaml", load: () => import("./commands/config.js") },
-  { name: "feature", summary: "create, list, show features and set their status", load: () => import("./commands/feature.js") },
-  { name: "run", summary: "start, heartbeat, stop and inspect the run lease", load: () => import("./commands/run.js") },
-  { name: "session", summary: "assign agent sessions to features in the active run", load: () => import("./commands/session.js") },
-  { name: "checkpoint", summary: "validate, rank, update and resume skill checkpoints (.checkpoints/<skill>.checkpoint.json)", load: () => import("./commands/checkpoint.js") },
-  { name: "gates", summary: "run a gate mode from gates.yaml and record its evidence", load: () => import("./commands/gates.js") },
-  { name: "evidence", summary: "show, verify, attest, anchor and prove gate evidence", load: () => import("./commands/evidence.js") },
-  { name: "keys", summary: "the Ed25519 key that signs attestations and anchors (init, list)", load: () => import("./commands/keys.js") },
-  { name: "replay", summary: "show a run's timeline of tool calls (--list runs, --follow a live run)", load: () => import("./commands/replay.js") },
-  { name: "export", summary: "send runs as OpenTelemetry GenAI traces over OTLP (or to an OTLP file), incrementally", load: () => import("./commands/export.js") },
-  { name: "report", summary: "the timeline you can look at: one offline HTML file (waterfall, filters, features, checkpoints, doctor), --serve live, --diff two runs", load: () => import("./commands/report.js") },
-  { name: "doctor", summary: "run every check (DRIFT_*, CONT_*, CKPT_*) and persist the report", load: () => import("./commands/doctor.js") },
-  { name: "continuity", summary: "diagnose memory/CURRENT_STATE.md (memory-continuity protocol): continuity doctor", load: () => import("./commands/continuity.js") },
-  { name: "tools", summary: "list the tool catalog; --write-docs regenerates tools.md", load: () => import("./commands/tools.js") },
-  { name: "call", summary: "call any tool with JSON arguments (in-process or --transport mcp)", load: () => import("./commands/call.js") },
-  { name: "integrate", summary: "wire aop into Claude Code, Codex or Cursor (hooks and MCP server config)", load: () => import("./commands/integrate.js") },
-  { name: "agent", summary: "what an agent starts from and writes before stopping: the orientation, the resume and handoff prompts", load: () => import("./commands/agent.js") },
-  { name: "hook", summary: "Claude Code hook handler: session timeline, orientation, compaction instructions, stop reminders", load: () => import("./commands/hook.js") },
-  { name: "mcp", summary: "serve every tool, the orientation resources and the resume/handoff prompts over MCP stdio", load: () => import("./commands/mcp.js") },
-];
+export type CommandName = (typeof COMMANDS)[number]["name"];
 
 /** The flags every `aop` command takes. */
 export const AOP_GLOBAL_FLAGS: readonly FlagSpec[] = [

@@ -54,7 +54,8 @@ export function createContext(globals: GlobalOptions, options: ContextOptions = 
   let errStyle: Style | undefined;
   let layout: WorkspaceLayout | undefined;
   const style = makeStyle(colorEnabled(stdoutTarget, json));
-  const stderrStyle = () => (errStyle ??= makeStyle(colorEnabled(process.stderr, json)));
+  // process.stderr (a stream, built on first access) only when colours could be on.
+  const stderrStyle = () => (errStyle ??= makeStyle(!json && colorEnabled(process.stderr, json)));
   return {
     // Resolved on first use: commands that never touch a workspace (aop tools) work anywhere, and the
     // others fail with workspace_not_found instead of writing into an unmarked folder.

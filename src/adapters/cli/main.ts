@@ -2,11 +2,14 @@
 import { Command } from "./commander-vendor.js";
 import { readPackageVersion } from "./version.js";
 import { runProgram } from "./run-program.js";
-import { AOP_GLOBAL_FLAGS, COMMANDS, requestedCommand } from "./command-registry.js";
+import { AOP_GLOBAL_FLAGS, COMMANDS, requestedCommand, type CommandModule, type CommandName } from "./command-registry.js";
 import { addFlags } from "./flags.js";
 
+/** How the program gets a command's module (command-modules.ts; the help route has none to give). */
+export type LoadCommand = (name: CommandName) => Promise<CommandModule>;
+
 /** The program with every command: the requested one fully, the others as help stubs. */
-export async function buildProgram(argv: string[] = []): Promise<Command> {
+export async function buildProgram(argv: string[], load: LoadCommand): Promise<Command> {
   const program = new Command("aop");
   program
     .description("continuity and integrity for AI-agent workflows: checkpoints, replay timeline, evidence chain, doctor")
@@ -17,12 +20,13 @@ export async function buildProgram(argv: string[] = []): Promise<Command> {
     .addHelpText("after", "\nQuick start:\n  $ aop init\n  $ aop config check\n\nEvery command has --help with an example.\n");
   const wanted = requestedCommand(argv);
   for (const entry of COMMANDS) {
-    if (entry.name === wanted) (await entry.load()).register(program, entry.summary);
+    if (entry.name === wanted) (await load(entry.name)).register(program, entry.summary);
     else program.command(entry.name).description(entry.summary);
   }
   return program;
 }
 
 export async function main(argv: string[]): Promise<void> {
-  await runProgram(await buildProgram(argv), argv);
+  const { COMMAND_MODULES } = await import("./command-modules.js");
+  await runProgram(await buildProgram(argv, (name) => COMMAND_MODULES[name]()), argv);
 }

@@ -30,6 +30,9 @@ export class GuardedStdioTransport implements Transport {
   private markClosed!: () => void;
   /** Settles when the connection is over (stdin ended or closed, or close() called). */
   readonly closed = new Promise<void>((resolve) => (this.markClosed = resolve));
+  private markSent!: () => void;
+  /** Settles once the first message this side sent is written (the server's answer to initialize). */
+  readonly firstSent = new Promise<void>((resolve) => (this.markSent = resolve));
 
   constructor(
     private readonly stdin: Readable = process.stdin,
@@ -124,7 +127,7 @@ export class GuardedStdioTransport implements Transport {
     if (this.isClosed) throw new Error("the stdio transport is closed");
     const json = serializeMessage(message);
     await new Promise<void>((resolve, reject) => {
-      if (this.stdout.write(json, (err) => (err ? reject(err) : undefined))) resolve();
+      if (this.stdout.write(json, (err) => (err ? reject(err) : this.markSent()))) resolve();
       else this.stdout.once("drain", resolve);
     });
   }

@@ -56,7 +56,8 @@ export function claudeToolUseId(meta: unknown): string | undefined {
   return typeof id === "string" && /^[A-Za-z0-9_-]{1,128}$/.test(id) ? id : undefined;
 }
 
-export async function serveMcp(services: McpServices, version: string): Promise<{ close(): Promise<void>; closed: Promise<void> }> {
+/** `closed` settles when the connection is over; `answered` once the server has written its first message (the handshake's answer). */
+export async function serveMcp(services: McpServices, version: string): Promise<{ close(): Promise<void>; closed: Promise<void>; answered: Promise<void> }> {
   const { ProtocolError, ProtocolErrorCode, Server, serveStdio } = await import("./server-sdk.js");
   const { GuardedStdioTransport } = await import("./guarded-stdio-transport.js");
   const { registerResources } = await import("./resources.js");
@@ -92,5 +93,5 @@ export async function serveMcp(services: McpServices, version: string): Promise<
     },
     { transport, onerror: (err: Error) => process.stderr.write(`aop mcp: ${err.message}\n`) },
   );
-  return { close: () => handle.close(), closed: transport.closed };
+  return { close: () => handle.close(), closed: transport.closed, answered: transport.firstSent };
 }

@@ -1,6 +1,6 @@
 // Claude Code hook events: parsing stdin, and turning an event into a timeline entry. Pure.
 // Nothing raw is kept: tool inputs and prompts only as hashes, responses not at all.
-import { hashCanonical } from "../../core/hash.js";
+import { hashCanonicalCold } from "../../core/hash.js";
 import { isoUtc } from "../../core/clock.js";
 import { idProblem } from "../../core/ids.js";
 import type { EntryWithoutSequence } from "../replay/index.js";
@@ -81,7 +81,7 @@ export function agentFields(event: ClaudeHookEvent): Pick<EntryWithoutSequence, 
 function hashOf(value: unknown): string | null {
   if (value === undefined) return null;
   try {
-    return hashCanonical(value);
+    return hashCanonicalCold(value); // the hook hashes once per process
   } catch {
     return null; // not representable as canonical JSON: recorded without a fingerprint
   }

@@ -9,7 +9,7 @@ import { WorkspaceLayout } from "../../store/layout.js";
 import { findMarkedRoot } from "../../store/workspace-root.js";
 import { AOP_MCP_PREFIX, MARKER_EVENTS, TOOL_EVENTS, adoptedEntry, entryForToolEvent, markerEntry, parseHookEvent, runIdForSession, type ClaudeHookEvent } from "./claude-event.js";
 import { logHook } from "./hook-log.js";
-import { adoptHandoff, discardSpooled, spoolEntry, type EntryWithoutSequence } from "../replay/index.js";
+import { adoptHandoff, spoolEntry, type EntryWithoutSequence } from "../replay/index.js";
 import type { Policy } from "../../config/policy-types.js";
 import type { DoctorFamily } from "../doctor/index.js";
 
@@ -43,26 +43,40 @@ export function hookWorkspace(io: Pick<HookIo, "root" | "env">, event: ClaudeHoo
 }
 
 async function loadPolicy(layout: WorkspaceLayout): Promise<Policy> {
-  const { loadPolicyTolerant } = await import("../../config/policy-loader.js");
-  return (await loadPolicyTolerant(layout)).policy;
+  const { loadPolicySnapshot } = await import("../../config/policy-snapshot.js");
+  return (await loadPolicySnapshot(layout)).policy;
 }
 
-// Set once this process's entry is in the spool (or handed on): the watchdog's rescue then does nothing.
+// Set once this process's entry is written or in the spool (or handed on): the watchdog's rescue then does nothing.
 let spooledHere = false;
 
-/** Spools the entry (first, before anything slow), then appends the run's spool under its lock. */
+/**
+ * Writes the entry straight into the timeline when no other process holds the run's lock (the usual
+ * case); else spools it first and appends the spool under the lock, so that the entry survives if this
+ * process is stopped while it waits (the hook has a second, and fifty may start at once).
+ */
 async function record(layout: WorkspaceLayout, entry: EntryWithoutSequence, io: HookIo, policy?: Policy): Promise<void> {
-  // If this process is stopped while loading the policy or waiting for the run's lock (the hook has a
-  // second, and fifty may start at once), the spooled entry survives; the next writer of the run appends it.
-  const spooled = spoolEntry(layout, entry);
-  spooledHere = true;
   const loaded = policy ?? (await loadPolicy(layout));
   const { replayWritesEnabled } = await import("../../config/policy-types.js");
-  if (!replayWritesEnabled(loaded)) {
-    discardSpooled(layout, entry.run_id, spooled);
-    return;
+  if (!replayWritesEnabled(loaded)) return;
+  const { retainedAppender } = await import("../replay/index.js");
+  const appender = retainedAppender(layout, loaded, io.clock, (m) => logHook(layout, "warning", "timeline", m));
+  try {
+    let direct;
+    try {
+      direct = await appender.writer.appendIfUnlocked(entry);
+    } catch (err) {
+      spoolEntry(layout, entry); // a later writer appends it, if this one could not
+      throw err;
+    } finally {
+      spooledHere = true;
+    }
+    if (direct) return await appender.retain(entry.run_id, direct.createdRun);
+    spoolEntry(layout, entry);
+    await appender.retain(entry.run_id, (await appender.writer.flush(entry.run_id)).createdRun);
+  } finally {
+    appender.writer.close();
   }
-  await flushRun(layout, entry.run_id, loaded, io);
 }
 
 async function flushRun(layout: WorkspaceLayout, runId: string, policy: Policy, io: HookIo): Promise<void> {

@@ -1,6 +1,5 @@
 // The facts behind the CKPT_* checks (paths that exist, tickets recent commits finished), handed to
 // the pure doctor rules; one diagnosis per doctor run, shared by the checks. Read-only.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import type { Clock } from "../../core/clock.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
@@ -21,7 +20,9 @@ export interface CheckpointDoctorReport {
 }
 
 function recentGitLog(projectDir: string): string {
-  const result = spawnSync("git", ["log", `-n${GIT_LOG_COMMITS}`, "--format=%B"], { cwd: projectDir, encoding: "utf8", timeout: GIT_TIMEOUT_MS, stdio: ["ignore", "pipe", "ignore"], maxBuffer: 16 * 1024 * 1024 });
+  // node:child_process on first use: it loads the net and stream modules, which most doctor runs
+  // (and every SessionStart hook) would pay for without a checkpoint naming a ticket.
+  const result = process.getBuiltinModule("node:child_process").spawnSync("git", ["log", `-n${GIT_LOG_COMMITS}`, "--format=%B"], { cwd: projectDir, encoding: "utf8", timeout: GIT_TIMEOUT_MS, stdio: ["ignore", "pipe", "ignore"], maxBuffer: 16 * 1024 * 1024 });
   return result.status === 0 ? result.stdout : ""; // no git, no commits, not a repo: nothing is known to be done
 }
 

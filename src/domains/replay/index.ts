@@ -8,7 +8,7 @@ export { readEntriesFrom } from "./timeline-read.js";
 export { adoptHandoff, handoffBacklog } from "./timeline-handoff.js";
 export { createTimelineHook, retainedAppender, sweepHandoffs } from "./timeline-hook.js";
 export { queryTimeline, type TimelinePage } from "./timeline-query.js";
-export { discardSpooled, removeSpoolDirIfEmpty, spoolBacklog, spoolEntry } from "./timeline-spool.js";
+export { removeSpoolDirIfEmpty, spoolBacklog, spoolEntry } from "./timeline-spool.js";
 export { TimelineWriter } from "./timeline-writer.js";
 // Every tool call's runtime imports this surface for the timeline hook; what only the doctor or
 // `aop replay --follow` needs loads on first use.

@@ -2,7 +2,9 @@
 // file is the truth; everything here can be rebuilt from it, and nothing reads a meta without checking
 // it against the file. Pure.
 
-export const INDEX_STRIDE = 256;
+// Sparse: the index narrows a query's bisection and an exporter's resume, and the meta holding it is
+// rewritten at every append (docs/replay.md).
+export const INDEX_STRIDE = 1024;
 
 /** The five fields of the contract: all a meta written by the upstream orchestrator holds. */
 export interface ContractMeta {
@@ -29,8 +31,11 @@ export interface TimelineMeta extends ContractMeta {
   last_dropped_at: string | null;
   /** Spool files that could not be read as entries (removed, counted here). */
   spool_rejected: number;
-  /** [sequence, byte offset] every INDEX_STRIDE sequences, ascending. */
-  index: [number, number][];
+  /**
+   * Every INDEX_STRIDE sequences, the sequence and the byte offset of its line, ascending, as one flat
+   * list: [sequence, offset, sequence, offset, …] (one array to read and write however long the run).
+   */
+  index: number[];
 }
 
 export function emptyMeta(runId: string): TimelineMeta {
@@ -49,21 +54,20 @@ export function noteEntry(meta: TimelineMeta, entry: { sequence: number; ts: str
   meta.last_entry_at = entry.ts;
   if (entry.result === "error") meta.error_count += 1;
   if (entry.sequence % INDEX_STRIDE === 0) {
-    const last = meta.index[meta.index.length - 1];
-    if (!last || last[0] < entry.sequence) meta.index.push([entry.sequence, offset]);
+    const last = meta.index.length === 0 ? -1 : meta.index[meta.index.length - 2]!;
+    if (last < entry.sequence) meta.index.push(entry.sequence, offset);
   }
 }
 
 /** The byte offset to start reading from to find `sequence` (0 when the index does not help). */
 export function seekOffset(meta: TimelineMeta, sequence: number): number {
   let lo = 0;
-  let hi = meta.index.length - 1;
+  let hi = meta.index.length / 2 - 1;
   let best = 0;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const [seq, offset] = meta.index[mid]!;
-    if (seq <= sequence) {
-      best = offset;
+    if (meta.index[2 * mid]! <= sequence) {
+      best = meta.index[2 * mid + 1]!;
       lo = mid + 1;
     } else hi = mid - 1;
   }
@@ -91,6 +95,36 @@ export function parseMeta(value: unknown, runId: string): TimelineMeta | null {
   if (v.run_id !== undefined && v.run_id !== runId) return null;
   if (!int(v.sequence_head) || !int(v.entry_count) || !int(v.file_size)) return null;
   const meta = { ...emptyMeta(runId), ...v, run_id: runId } as TimelineMeta;
-  if (!Array.isArray(meta.index) || !meta.index.every((p) => Array.isArray(p) && int(p[0]) && int(p[1]))) meta.index = [];
+  meta.index = flatIndex(v.index);
   return meta;
+}
+
+/**
+ * A meta's index as the flat list, from the flat list or from [sequence, offset] pairs (metas written
+ * before the list was flat); empty when it is neither. A plain loop: a hook reads the index of a long
+ * run (thousands of entries) once per tool call.
+ */
+function flatIndex(index: unknown): number[] {
+  if (!Array.isArray(index)) return [];
+  const list = index as unknown[];
+  if (list.length > 0 && Array.isArray(list[0])) {
+    const flat: number[] = [];
+    for (const pair of list) {
+      if (!Array.isArray(pair) || pair.length !== 2 || !int(pair[0]) || !int(pair[1])) return [];
+      flat.push(pair[0] as number, pair[1] as number);
+    }
+    return flat;
+  }
+  if (list.length % 2 !== 0) return [];
+  for (const n of list) if (!int(n)) return [];
+  return list as number[];
+}
+
+/**
+ * The meta file's text: one field a line, the offset index on one line of its own. Written at every
+ * append, so on a long run (thousands of index pairs) a pair a line would be most of the file.
+ */
+export function serializeMeta(meta: TimelineMeta): string {
+  const { index, ...fields } = meta;
+  return `${JSON.stringify(fields, null, 2).slice(0, -2)},\n  "index": ${JSON.stringify(index)}\n}\n`;
 }

@@ -65,7 +65,10 @@ export interface ScanResult {
  * the last complete line, so a torn tail is excluded.
  */
 export async function catchUp(file: string, runId: string, known: TimelineMeta | null, fileSize: number): Promise<ScanResult> {
-  const meta = known && known.file_size <= fileSize ? structuredClone(known) : emptyMeta(runId);
+  // A meta that is up to date comes back as it is; one that is behind is copied before it is caught up
+  // (the index shared until a pair is added: a long run's holds thousands, and a hook reads it per call).
+  if (known && known.file_size === fileSize) return { meta: known, tornTail: false };
+  const meta = known && known.file_size < fileSize ? { ...known, index: known.index.slice() } : emptyMeta(runId);
   if (meta.file_size === fileSize) return { meta, tornTail: false };
   const stats: JsonlReadStats = { lines: 0, skipped: 0, tornTail: false, endOffset: meta.file_size };
   let invalid = 0;

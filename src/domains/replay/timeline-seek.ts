@@ -42,7 +42,10 @@ export class TimelineFile {
     private readonly reader: FileReader = fsReader,
   ) {}
 
-  /** Opens `file` read-only; null when it does not exist. `end` excludes a torn final line. */
+  /**
+   * Opens `file` read-only through the store's reader (a FIFO, device or folder is refused, so is a link
+   * out of the workspace); null when it does not exist. `end` excludes a torn final line.
+   */
   static open(file: string, reader: FileReader = fsReader): TimelineFile | null {
     // The store's bounded open: a FIFO, device, folder or link out of the workspace is refused with its code.
     const opened = openRegularFile(file);

@@ -1,39 +1,35 @@
 // The spool: entries written without the run's lock, one small file each, appended to the timeline
 // (in name order: completion time, then process) by the next writer that holds the lock. A process that
-// may be stopped before it gets the lock (the Claude Code hook has a one-second budget) spools first,
-// so its entry survives. Delivery is at-least-once: a writer killed between appending an entry and
+// may be stopped while it waits for the lock (the Claude Code hook has a one-second budget, and finds
+// the lock held) spools first, so its entry survives. Delivery is at-least-once: a writer killed between appending an entry and
 // deleting its spool file appends it again next time (same operation_id, new sequence).
 import fs from "node:fs";
-import { removeFile, writeJsonAtomic } from "../../store/atomic-write.js";
+import { writeJsonAtomic } from "../../store/atomic-write.js";
 import { assertContained } from "../../store/containment.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { readBytesBounded } from "../../store/read-text-bounded.js";
 import { READ_LIMITS } from "../../store/read-limits.js";
 import { asEntry, type EntryWithoutSequence } from "./timeline-entry.js";
-import { nodeCrypto } from "../../core/hash.js";
 
 // Orders one process's spooled entries when they share a millisecond.
 let spooledHere = 0;
 
 export function spoolEntry(layout: WorkspaceLayout, entry: EntryWithoutSequence): string {
   const at = String(Date.parse(entry.ts) || Date.now()).padStart(15, "0");
-  const name = `${at}-${process.pid}-${String(spooledHere++).padStart(8, "0")}-${nodeCrypto().randomBytes(3).toString("hex")}.json`;
+  // The last part tells apart hosts sharing the folder with equal pids (not a secret: no node:crypto).
+  const name = `${at}-${process.pid}-${String(spooledHere++).padStart(8, "0")}-${Math.floor(Math.random() * 0x1000000).toString(16).padStart(6, "0")}.json`;
   const file = layout.timelineSpoolFile(entry.run_id, name);
   for (let attempt = 1; ; attempt++) {
     try {
-      writeJsonAtomic(file, entry);
+      // Atomic, not fsynced: the entry's home, the timeline, is appended without fsync too, and a
+      // stopped process (what the spool is for) loses nothing a rename has made visible.
+      writeJsonAtomic(file, entry, { durable: false });
       return file;
     } catch (err) {
       // A writer that drained the spool may remove its folder between our mkdir and our create: again.
       if ((err as NodeJS.ErrnoException).code !== "ENOENT" || attempt === 3) throw err;
     }
   }
-}
-
-/** Remove a spooled entry that will not be appended (and the run's spool folder once it is empty). */
-export function discardSpooled(layout: WorkspaceLayout, runId: string, file: string): void {
-  removeFile(file);
-  removeSpoolDirIfEmpty(layout, runId);
 }
 
 /** A drained spool leaves no folder behind; one that received a new entry meanwhile stays. */

@@ -3,14 +3,15 @@
 // The lock is kept while this process has entries to write (bounded by MAX_HOLD_MS) so a burst costs
 // one lock cycle, and the file state is re-read (from the meta cache and the file's tail) on every acquire.
 import fs from "node:fs";
-import { ensureDir, openForWriting, removeFile, writeAll, writeJsonAtomic } from "../../store/atomic-write.js";
+import { ensureDir, openForWriting, removeFile, writeAll, writeFileAtomic } from "../../store/atomic-write.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { defaultFileMode } from "../../store/layout.js";
 import { acquireLock, type ReleaseLock } from "../../store/lock.js";
 import { monotonicMs } from "../../core/clock.js";
+import { isAopError } from "../../core/errors.js";
 import { crashPoint } from "../../store/crash-points.js";
 import { serializeEntry, type EntryWithoutSequence } from "./timeline-entry.js";
-import { noteEntry, type TimelineMeta } from "./timeline-meta.js";
+import { noteEntry, serializeMeta, type TimelineMeta } from "./timeline-meta.js";
 import { catchUp, trustedMeta } from "./timeline-scan.js";
 import { readSpool, removeSpoolDirIfEmpty } from "./timeline-spool.js";
 
@@ -88,9 +89,25 @@ class RunWriter {
     this.scheduleRelease();
   }
 
-  private async acquire(): Promise<void> {
+  /**
+   * Appends `entry` (behind what the spool holds) when the run's lock can be taken without waiting;
+   * null, with nothing written, while another process holds it.
+   */
+  async appendIfUnlocked(entry: EntryWithoutSequence): Promise<AppendOutcome | null> {
+    if (!this.release && !this.draining) {
+      try {
+        await this.acquire(0);
+      } catch (err) {
+        if (isAopError(err) && err.code === "lock_timeout") return null;
+        throw err;
+      }
+    }
+    return this.append(entry);
+  }
+
+  private async acquire(timeoutMs?: number): Promise<void> {
     ensureDir(this.layout.replayDir);
-    this.release = await acquireLock(this.lockPath);
+    this.release = await acquireLock(this.lockPath, timeoutMs === undefined ? {} : { timeoutMs });
     this.heldSince = monotonicMs();
     try {
       await this.sync();
@@ -184,7 +201,7 @@ class RunWriter {
     if (!this.meta) return;
     this.metaDirty = false;
     try {
-      writeJsonAtomic(this.layout.timelineMeta(this.runId), this.meta, { durable: false });
+      writeFileAtomic(this.layout.timelineMeta(this.runId), serializeMeta(this.meta), { durable: false });
     } catch (err) {
       this.warn(`could not write the timeline meta of run ${this.runId} (rebuilt from the timeline next time): ${(err as Error).message}`);
     }
@@ -248,14 +265,29 @@ export class TimelineWriter {
     private readonly warn: (message: string) => void = () => undefined,
   ) {}
 
-  async append(entry: EntryWithoutSequence): Promise<AppendOutcome & { createdRun: boolean }> {
-    let writer = this.runs.get(entry.run_id);
+  private writerOf(runId: string): RunWriter {
+    let writer = this.runs.get(runId);
     if (!writer) {
-      writer = new RunWriter(this.layout, entry.run_id, this.maxEntriesPerRun, this.warn);
-      this.runs.set(entry.run_id, writer);
+      writer = new RunWriter(this.layout, runId, this.maxEntriesPerRun, this.warn);
+      this.runs.set(runId, writer);
       this.hookExit();
     }
+    return writer;
+  }
+
+  async append(entry: EntryWithoutSequence): Promise<AppendOutcome & { createdRun: boolean }> {
+    const writer = this.writerOf(entry.run_id);
     const outcome = await writer.append(entry);
+    const createdRun = writer.createdRun;
+    writer.createdRun = false;
+    return { ...outcome, createdRun };
+  }
+
+  /** append, when no other process holds the run's lock; null (nothing written) when one does. */
+  async appendIfUnlocked(entry: EntryWithoutSequence): Promise<(AppendOutcome & { createdRun: boolean }) | null> {
+    const writer = this.writerOf(entry.run_id);
+    const outcome = await writer.appendIfUnlocked(entry);
+    if (outcome === null) return null;
     const createdRun = writer.createdRun;
     writer.createdRun = false;
     return { ...outcome, createdRun };
@@ -263,12 +295,7 @@ export class TimelineWriter {
 
   /** Append the run's spooled entries now (taking and releasing its lock). */
   async flush(runId: string): Promise<{ createdRun: boolean }> {
-    let writer = this.runs.get(runId);
-    if (!writer) {
-      writer = new RunWriter(this.layout, runId, this.maxEntriesPerRun, this.warn);
-      this.runs.set(runId, writer);
-      this.hookExit();
-    }
+    const writer = this.writerOf(runId);
     await writer.flush();
     const createdRun = writer.createdRun;
     writer.createdRun = false;

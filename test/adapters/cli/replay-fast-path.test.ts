@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { parseFastReplay } from "../../../src/adapters/cli/replay-fast-path.js";
 import { runCli, type CliResult } from "../../helpers/cli.js";
 import { distUrl, REPO_ROOT } from "../../helpers/paths.js";
-import { tempDir, tempWorkspace } from "../../helpers/tmp.js";
+import { tempWorkspace } from "../../helpers/tmp.js";
+import { packageCopy } from "../../helpers/package-copy.js";
 
 const BUNDLE = path.join("dist", "replay-cli", "fast-path.bundle.cjs");
 const NOW = "2026-03-01T10:00:00.000Z";
@@ -44,14 +45,7 @@ describe("parseFastReplay", () => {
 
 /** A copy of the built package without the replay bundle: bin/aop.js falls back to the modular build. */
 function withoutBundle(): string {
-  const pkg = tempDir("aop-pkg-");
-  fs.cpSync(path.join(REPO_ROOT, "dist"), path.join(pkg, "dist"), { recursive: true });
-  fs.cpSync(path.join(REPO_ROOT, "bin"), path.join(pkg, "bin"), { recursive: true });
-  fs.copyFileSync(path.join(REPO_ROOT, "package.json"), path.join(pkg, "package.json"));
-  fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(pkg, "node_modules"));
-  fs.copyFileSync(path.join(REPO_ROOT, "catalog.json"), path.join(pkg, "catalog.json"));
-  fs.rmSync(path.join(pkg, BUNDLE));
-  return path.join(pkg, "bin", "aop.js");
+  return path.join(packageCopy((pkg) => fs.rmSync(path.join(pkg, BUNDLE))), "bin", "aop.js");
 }
 
 /** The commander program itself (dist/adapters/cli/main.js), never a fast route. */

@@ -35,6 +35,7 @@ interface WritePath {
 const gate = ["gates", "run", "--feature-id", "feat_a", "--mode", "fast"];
 const mutate = ["feature", "init", "feat_new"];
 const hookEvent = (root: string) => JSON.stringify({ session_id: "s-1", transcript_path: path.join(root, "t.jsonl"), cwd: root, hook_event_name: "Notification" });
+const toolEvent = (root: string) => JSON.stringify({ session_id: "s-1", transcript_path: path.join(root, "t.jsonl"), cwd: root, hook_event_name: "PostToolUse", tool_name: "Read", tool_input: {}, tool_use_id: "t1" });
 
 const WRITES: WritePath[] = [
   { rel: ".aop/features/feat_a/evidence", kind: "folder", args: gate, refusal: "fails" },
@@ -53,6 +54,7 @@ const WRITES: WritePath[] = [
   { rel: ".aop/features/index.json", kind: "file", args: mutate, refusal: "fails" },
   { rel: ".aop/runtime/default/run-lease.json", kind: "file", args: ["run", "start"], refusal: "fails" },
   { rel: ".aop/runtime/hooks.log", kind: "file", args: ["hook", "claude"], input: hookEvent, refusal: "silent" },
+  { rel: ".aop/runtime/policy.snapshot.json", kind: "file", args: ["hook", "claude"], input: toolEvent, refusal: "silent" },
   { rel: ".checkpoints/builder.checkpoint.json", kind: "file", args: ["checkpoint", "update", "builder", "--status=blocked"], refusal: "fails", says: /^error checkpoint_invalid: .*outside the project: refused, not followed/m },
   { rel: "agentic/orchestrator/tools.md", kind: "file", args: ["tools", "--write-docs"], refusal: "fails" },
   { rel: "agentic/orchestrator/policy.yaml", kind: "file", args: ["init", "--force"], refusal: "fails" },

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCliAsync, runCli } from "../../helpers/cli.js";
@@ -51,6 +52,22 @@ describe("aop hook claude — tool events", () => {
     expect(lines.entries[0]!.request_hash).toBe(hashCanonical(edit));
     expect(lines.entries[0]!.ts).toBe("2026-07-01T09:00:00.000Z");
     for (const file of filesUnder(path.join(root, ".aop"))) expect(fs.readFileSync(file, "utf8"), file).not.toContain(SECRET);
+  });
+
+  it("a tool event while another process holds the session's lock is spooled, not lost; the next event appends it first", () => {
+    const root = tempWorkspace();
+    const layout = new WorkspaceLayout(root);
+    const run = `claude-${SESSION}`;
+    fs.mkdirSync(layout.replayDir, { recursive: true });
+    const lock = `${layout.timelineFile(run)}.lock`;
+    fs.writeFileSync(lock, JSON.stringify({ pid: process.ppid, hostname: os.hostname(), acquired_at: new Date().toISOString(), token: "other" }));
+    expect(hook(root, event(root, "PostToolUse", { tool_name: "Read", tool_input: { file_path: "a" }, tool_use_id: "toolu_held" })).code).toBe(0);
+    expect(spoolBacklog(layout, run)).toBe(1);
+    expect(fs.existsSync(layout.timelineFile(run))).toBe(false);
+    fs.rmSync(lock);
+    expect(hook(root, event(root, "Stop", { stop_hook_active: false })).code).toBe(0);
+    expect(readTimelineLines(layout, run).entries.map((e) => e.operation_id ?? e.marker)).toEqual(["toolu_held", "Stop"]);
+    expect(spoolBacklog(layout, run)).toBe(0);
   });
 
   it("50 hook processes for one session started at once → 50 entries with gap-free sequences", async () => {

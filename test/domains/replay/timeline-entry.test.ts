@@ -54,7 +54,7 @@ describe("timeline meta (pure)", () => {
   it("indexes every INDEX_STRIDE sequences and seeks to the nearest one below", () => {
     const meta = emptyMeta("r");
     for (let i = 0; i < INDEX_STRIDE * 3; i++) noteEntry(meta, { sequence: i, ts: "t", result: "ok" }, i * 10);
-    expect(meta.index).toEqual([[0, 0], [INDEX_STRIDE, INDEX_STRIDE * 10], [INDEX_STRIDE * 2, INDEX_STRIDE * 20]]);
+    expect(meta.index).toEqual([0, 0, INDEX_STRIDE, INDEX_STRIDE * 10, INDEX_STRIDE * 2, INDEX_STRIDE * 20]);
     expect(seekOffset(meta, INDEX_STRIDE * 2 - 1)).toBe(INDEX_STRIDE * 10);
     expect(seekOffset(meta, 0)).toBe(0);
     expect(meta.sequence_anomalies).toBe(0);

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { fixedClock } from "../../../src/core/clock.js";
 import { WorkspaceLayout } from "../../../src/store/layout.js";
@@ -288,6 +289,27 @@ describe("timeline writer", () => {
     expect(lines.entries.map((e) => e.operation_id)).toEqual(["a", "b", "c", "d"]);
     expect(sequences(lines)).toEqual([0, 1, 2, 3]);
     expect(readMetaFile(layout, "run-f")).toMatchObject({ sequence_head: 3, entry_count: 4 });
+  });
+
+  it("appendIfUnlocked: with the run's lock free, appends behind the spool; with it held by another live process, writes nothing", async () => {
+    const layout = workspace();
+    const entry = (op: string) => ({ ts: "2026-01-01T00:00:00.000Z", run_id: "run-u", session_id: null, actor_type: "agent", feature_id: null, tool_name: "Read", mutating: false, operation_id: op, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 });
+    spoolEntry(layout, entry("spooled"));
+    const writer = new TimelineWriter(layout, () => 1000);
+    expect(await writer.appendIfUnlocked(entry("direct"))).toEqual({ sequence: 1, createdRun: true });
+    writer.close();
+    expect(readTimelineLines(layout, "run-u").entries.map((e) => e.operation_id)).toEqual(["spooled", "direct"]);
+    expect(spoolBacklog(layout, "run-u")).toBe(0);
+
+    // A holder that is alive (our parent process) is never reclaimed: nothing is written, nothing waited for.
+    const lock = `${layout.timelineFile("run-u")}.lock`;
+    fs.writeFileSync(lock, JSON.stringify({ pid: process.ppid, hostname: os.hostname(), acquired_at: new Date().toISOString(), token: "other" }));
+    const blocked = new TimelineWriter(layout, () => 1000);
+    expect(await blocked.appendIfUnlocked(entry("blocked"))).toBeNull(); // at once: the lock's own timeout is 20 s
+    blocked.close();
+    expect(fs.readFileSync(lock, "utf8")).toContain('"token":"other"');
+    expect(readTimelineLines(layout, "run-u").entries).toHaveLength(2);
+    expect(readMetaFile(layout, "run-u")).toMatchObject({ sequence_head: 1, entry_count: 2 });
   });
 
   it("a drained spool leaves no folder behind", async () => {

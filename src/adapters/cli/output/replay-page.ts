@@ -23,7 +23,8 @@ export function replayArgs(runId: string, opts: Record<string, unknown>): Record
 
 /** The run being read is a filter, not the identity the query is recorded under. */
 export function readerContext(ctx: CliContext): CliContext {
-  return { ...ctx, globals: { ...ctx.globals, runId: undefined } } as CliContext;
+  // Inherits the rest: a copy would call the context's lazy getters (errStyle builds process.stderr).
+  return Object.create(ctx, { globals: { value: { ...ctx.globals, runId: undefined }, enumerable: true } }) as CliContext;
 }
 
 export function printReplayPage(ctx: CliContext, runId: string, page: TimelinePage, opts: Record<string, unknown>): void {

@@ -1,0 +1,168 @@
+// esbuild plugins of the one-file CommonJS bundles (scripts/bundle-bins.mjs, docs/startup.md).
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+/**
+ * Our modules have no import-time side effects: telling esbuild so keeps what a bundle does not use
+ * (the rest of a domain's index.ts surface) out of it.
+ */
+export function sideEffectFree(args) {
+  return { path: path.resolve(args.resolveDir, args.path), sideEffects: false };
+}
+
+const inPackage = (args) => args.importer.includes(`${path.sep}node_modules${path.sep}`);
+
+/**
+ * Node's built-in modules, each required once by the bundle. esbuild's CommonJS output otherwise wraps
+ * a default import (`import fs from "node:fs"`) in a copy of the module's every export, made again in
+ * each module that imports it: dozens of copies of node:fs in one start (docs/performance.md). Here one
+ * module per built-in exports the built-in itself as its default, and its names through forwarding
+ * getters (so fs.promises, say, still loads only when used).
+ */
+export const builtinModules = {
+  name: "builtin-modules",
+  setup(b) {
+    b.onResolve({ filter: /^node:/ }, (args) => (args.namespace === "builtin" ? { path: args.path, external: true } : { path: args.path, namespace: "builtin", sideEffects: false }));
+    b.onLoad({ filter: /.*/, namespace: "builtin" }, (args) => ({ contents: `export default require(${JSON.stringify(args.path)});\nexport * from ${JSON.stringify(args.path)};\n`, loader: "js" }));
+  },
+};
+
+/**
+ * Our modules bundled (as side-effect free), packages left to Node — except those in `inline` (and what
+ * they import), which the bundle holds so that its code cache covers them — and `lazy` modules, which
+ * stay import()s of the modular build.
+ */
+export function modulesPlugin({ lazy = [], inline = [] }) {
+  return {
+    name: "modules",
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, (args) => (lazy.includes(args.path) ? { path: args.path, external: true } : undefined));
+      b.onResolve({ filter: /^\.\.?\// }, (args) => (inPackage(args) ? undefined : sideEffectFree(args)));
+      b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith("node:") || inline.includes(args.path) || inPackage(args) ? undefined : { path: args.path, external: true }));
+    },
+  };
+}
+
+/**
+ * A bundle's chunks as {name, modules}: a string names one module (a package name, or a path under the
+ * repository root), an object several that are loaded together, so that they share one copy of the
+ * modules they both import.
+ */
+export function chunkSpecs(chunks) {
+  const specs = chunks.map((c) => (typeof c === "string" ? { name: moduleName(c), modules: [c] } : c));
+  const names = specs.map((s) => s.name);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice !== undefined) throw new Error(`two chunks are named ${twice}`);
+  return specs;
+}
+
+/** A module's chunk name: its file's name, or its folder's for an index.js (a domain's surface). */
+function moduleName(module) {
+  if (!module.endsWith(".js")) return module.replace(/[^A-Za-z0-9._-]/g, "_");
+  const base = path.basename(module, ".js");
+  return base === "index" ? path.basename(path.dirname(module)) : base;
+}
+
+/** The file of a chunk beside the bundle `out`. */
+export function chunkFile(out, spec) {
+  return path.join(path.dirname(out), `${spec.name}.chunk.cjs`);
+}
+
+/** The source of a chunk's bundle: its one module, or each of its modules under its index. */
+export function chunkEntry(root, spec) {
+  const resolve = (m) => (m.includes("/") ? path.join(root, m) : fileURLToPath(import.meta.resolve(m)));
+  if (spec.modules.length === 1) return { file: resolve(spec.modules[0]) };
+  return { contents: spec.modules.map((m, i) => `export * as m${i} from ${JSON.stringify(resolve(m))};`).join("\n"), resolveDir: root };
+}
+
+/**
+ * Splits rarely needed code off a bundle: an import() of a module of one of its `chunks` loads that
+ * chunk's own bundle, with its own code cache, through bin/load-bundle.cjs — esbuild splits ES modules
+ * only, and a bundle run through vm.Script can load only CommonJS. A chunk holds its own copies of the
+ * modules it shares with the bundle: fine for our modules, which keep no state another module relies
+ * on (docs/startup.md).
+ */
+export function chunksPlugin({ root, out, chunks }) {
+  const targets = new Map();
+  for (const spec of chunkSpecs(chunks)) spec.modules.forEach((m, index) => targets.set(m.includes("/") ? path.join(root, m) : m, { spec, module: m, index }));
+  const loader = path.relative(path.dirname(path.join(root, out)), path.join(root, "bin", "load-bundle.cjs"));
+  return {
+    name: "chunks",
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, (args) => {
+        if (args.namespace === "chunk") return { path: args.path, external: true };
+        if (args.kind !== "dynamic-import") return undefined;
+        const target = targets.get(args.path.startsWith(".") ? path.resolve(args.resolveDir, args.path) : args.path);
+        return target === undefined ? undefined : { path: target.module, namespace: "chunk", pluginData: target };
+      });
+      b.onLoad({ filter: /.*/, namespace: "chunk" }, async (args) => {
+        const { spec, module, index } = args.pluginData;
+        const load = `require(${JSON.stringify(`./${loader}`)}).loadChunk(__dirname, ${JSON.stringify(path.basename(chunkFile(out, spec)))})${spec.modules.length > 1 ? `.m${index}` : ""}`;
+        // A package is CommonJS to its importers already; one of our ES modules keeps its named exports
+        // (as an ES module importing CommonJS, the import would see module.exports as its default).
+        if (!module.includes("/")) return { contents: `module.exports = ${load};\n`, loader: "js" };
+        const names = Object.keys(await import(pathToFileURL(path.join(root, module)).href)).filter((n) => n !== "default");
+        return { contents: `const chunk = ${load};\nexport default chunk.default;\nexport const { ${names.join(", ")} } = chunk;\n`, loader: "js" };
+      });
+    },
+  };
+}
+
+/**
+ * A bundle's chunks use the bundle's own instances of the modules it holds (`shared`, absolute paths):
+ * a chunk's import of one is served by the host's registry (`__aopModules`, bin/load-bundle.cjs)
+ * instead of a copy, so state kept by a module — the workspace roots of the containment checks, the
+ * effect journal of the call in progress, the in-process lock queues — is one for the process.
+ */
+export function hostModulesPlugin({ root, out, hostOut, shared }) {
+  const loader = path.relative(path.dirname(path.join(root, out)), path.join(root, "bin", "load-bundle.cjs"));
+  const host = path.relative(path.dirname(path.join(root, out)), path.join(root, hostOut));
+  return {
+    name: "host-modules",
+    setup(b) {
+      b.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (args.namespace === "host" || inPackage(args)) return undefined;
+        const target = path.resolve(args.resolveDir, args.path);
+        return shared.has(target) ? { path: target, namespace: "host" } : undefined;
+      });
+      b.onResolve({ filter: /.*/ }, (args) => (args.namespace === "host" ? { path: args.path, external: true } : undefined));
+      b.onLoad({ filter: /.*/, namespace: "host" }, async (args) => {
+        const exported = Object.keys(await import(pathToFileURL(args.path).href));
+        const names = exported.filter((n) => n !== "default");
+        const rel = path.relative(root, args.path);
+        const lines = [`const m = require(${JSON.stringify(`./${loader}`)}).hostModules(__dirname, ${JSON.stringify(host)})[${JSON.stringify(rel)}];`];
+        if (exported.includes("default")) lines.push("export default m.default;");
+        if (names.length > 0) lines.push(`export const { ${names.join(", ")} } = m;`);
+        return { contents: lines.join("\n") + "\n", loader: "js" };
+      });
+    },
+  };
+}
+
+/** The source of a host bundle: its entry's exports, and every module it holds by path (`__aopModules`). */
+export function hostEntry(root, entry, shared) {
+  const modules = [...shared].sort();
+  return {
+    contents: [`export * from ${JSON.stringify(entry)};`, ...modules.map((m, i) => `import * as m${i} from ${JSON.stringify(m)};`), `export const __aopModules = { ${modules.map((m, i) => `${JSON.stringify(path.relative(root, m))}: m${i}`).join(", ")} };`].join("\n"),
+    resolveDir: root,
+  };
+}
+
+/** The modules of ours (under dist/) a build's metafile says its output holds. */
+export function ourModules(root, metafile) {
+  const dist = path.join(root, "dist") + path.sep;
+  return new Set(Object.keys(metafile.inputs).map((i) => path.resolve(root, i)).filter((f) => f.startsWith(dist) && !f.includes(`${path.sep}node_modules${path.sep}`)));
+}
+
+// The modules whose state is the process's, which a host shares with its chunks: the class every
+// layer throws and catches (AopError, compared with instanceof), the workspace roots of the containment
+// checks, the effect journal of the call in progress, the in-process lock queues, the validators a
+// route provides. Any other module of ours a chunk holds is its own copy: they keep only caches, keyed
+// by what they cache. A module that comes to keep such state belongs on this list.
+export const SHARED_MODULES = ["core/errors.js", "store/containment.js", "store/effect-journal.js", "store/lock-queue.js", "catalog/load-validator.js"];
+
+/** Of `modules`, those on SHARED_MODULES. */
+export function sharedModules(root, modules) {
+  const shared = new Set(SHARED_MODULES.map((m) => path.join(root, "dist", m)));
+  return new Set([...modules].filter((m) => shared.has(m)));
+}

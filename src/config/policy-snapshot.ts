@@ -1,0 +1,60 @@
+// The policy of a process that starts for one event and exits (the Claude Code hook, after every tool
+// call of the agent): loadPolicyTolerant's result kept in .aop/runtime/policy.snapshot.json beside the
+// policy.yaml text it came from and the build that made it. While policy.yaml and aop are unchanged,
+// an event reads the snapshot instead of loading the YAML parser and the policy's two validators
+// (docs/performance.md). The text itself is the key, so an edit is seen at once whatever the clocks
+// say; a missing, stale, unreadable or foreign snapshot only costs the ordinary load.
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import { isDeepStrictEqual } from "node:util";
+import type { WorkspaceLayout } from "../store/layout.js";
+import { writeJsonAtomic } from "../store/atomic-write.js";
+import { readBytesBounded } from "../store/read-text-bounded.js";
+import { READ_LIMITS } from "../store/read-limits.js";
+import type { PolicyLoadResult } from "./policy-loader.js";
+
+interface Snapshot {
+  build: string;
+  source: string;
+  result: PolicyLoadResult;
+}
+
+/** This build's id (written by the build): a snapshot from another build is not trusted. */
+function buildId(): string {
+  return (createRequire(import.meta.url)("../catalog/generated/build.json") as { id: string }).id;
+}
+
+function readSnapshot(layout: WorkspaceLayout): Snapshot | null {
+  const read = readBytesBounded(layout.policySnapshotFile, READ_LIMITS.config * 2);
+  if (read.status !== "ok") return null;
+  try {
+    const value = JSON.parse(read.bytes.toString("utf8")) as Snapshot;
+    return typeof value.build === "string" && typeof value.source === "string" && value.result && typeof value.result === "object" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** loadPolicyTolerant's result, from the snapshot when it was made of this policy.yaml by this build. */
+export async function loadPolicySnapshot(layout: WorkspaceLayout): Promise<PolicyLoadResult> {
+  const { loadPolicyTolerant, policyFromText, policyWithoutUserFile } = await import("./policy-loader.js");
+  const read = readBytesBounded(layout.policyFile, READ_LIMITS.config);
+  // No policy.yaml (the defaults, read in microseconds) or one the loader refuses: nothing to keep.
+  if (read.status === "missing") return policyWithoutUserFile();
+  if (read.status !== "ok") return loadPolicyTolerant(layout);
+  const source = read.bytes.toString("utf8");
+  const build = buildId();
+  const snapshot = readSnapshot(layout);
+  if (snapshot && snapshot.build === build && snapshot.source === source) return snapshot.result;
+  const result = await policyFromText(source);
+  const kept: Snapshot = { build, source, result };
+  // Kept only where aop already keeps state, and only if JSON holds it exactly.
+  if (fs.existsSync(layout.runtimeDir) && isDeepStrictEqual(JSON.parse(JSON.stringify(kept)), kept)) {
+    try {
+      writeJsonAtomic(layout.policySnapshotFile, kept, { durable: false });
+    } catch {
+      // a snapshot is only a shortcut: the next event loads the policy again
+    }
+  }
+  return result;
+}
