@@ -1,17 +1,12 @@
 // The recorded envelopes of mutating calls, read through the ledger port the composition root supplies
 // (the ledger belongs to the runtime, which domains do not import). Bounded: the newest calls first, a
 // fixed number of look-ups, a byte budget, each envelope cut at a bound.
+import type { LedgerRecord } from "../../store/ledger-files.js";
 import type { LedgerView } from "./report-types.js";
 import type { TimelineRecord } from "./timeline-codec.js";
 
-export interface LedgerRecordView {
-  operation_id: string;
-  tool_name: string;
-  request_hash: string;
-  run_id: string;
-  recorded_at: string;
-  envelope_json: string;
-}
+/** An idempotency record as the store reads it. */
+export type LedgerRecordView = LedgerRecord;
 
 export type LedgerLookup = { status: "recorded"; record: LedgerRecordView } | { status: "missing" } | { status: "unreadable"; reason: string };
 
