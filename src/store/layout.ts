@@ -82,7 +82,7 @@ export class WorkspaceLayout {
     return path.join(this.featureDir(featureId), "evidence");
   }
   gateEvidence(featureId: string, mode: string, epochMs: number): string {
-    return path.join(this.evidenceDir(featureId), `gate-${validateId("mode", mode)}-${epochMs}.json`);
+    return path.join(this.evidenceDir(featureId), gateEvidenceName(mode, epochMs));
   }
   latestEvidence(featureId: string, mode: string): string {
     return path.join(this.evidenceDir(featureId), `latest-${validateId("mode", mode)}.json`);
@@ -279,6 +279,11 @@ export class WorkspaceLayout {
 }
 
 /** The file name of a gate run's attestation or bundle (verifiers match listings against it). */
+/** `gate-<mode>-<epoch_ms>.json`, the name of a gate run's evidence file. */
+export function gateEvidenceName(mode: string, epochMs: number): string {
+  return `gate-${validateId("mode", mode)}-${epochMs}.json`;
+}
+
 export function gateSiblingName(mode: string, epochMs: number, kind: "attestation" | "bundle"): string {
   return `gate-${validateId("mode", mode)}-${epochMs}.${kind === "attestation" ? "intoto.jsonl" : "sigstore.json"}`;
 }

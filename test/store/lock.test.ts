@@ -73,7 +73,7 @@ describe("cross-process lock", () => {
   });
 });
 
-describe("lock ownership (DESIGN §18: release removes only its own lock, a live holder is never reclaimed)", () => {
+describe("lock ownership (docs/foundation.md, Locks: release removes only its own lock, a live holder is never reclaimed)", () => {
   const holderOf = (lockPath: string) => JSON.parse(fs.readFileSync(lockPath, "utf8")) as { pid: number; token: string };
 
   it("after B reclaims a stalled holder A (another host), A's late release leaves B's lock in place", async () => {

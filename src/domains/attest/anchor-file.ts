@@ -1,5 +1,6 @@
 // anchors.jsonl beside the chain: one signed checkpoint per line, appended, never rewritten.
-// Line: {anchored_at, keyid, note}; only the note is trusted (it is signed), the rest helps people.
+// Line: {anchored_at, keyid, note, attestations?}; only the notes are trusted (they are signed), the rest
+// helps people. `attestations` is the signed note of the covered entries' attestation digests.
 import fs from "node:fs";
 import { appendJsonLine, readLinesSync } from "../../store/jsonl.js";
 import { readJsonlTail } from "../../store/jsonl-tail.js";
@@ -9,6 +10,10 @@ export interface AnchorRecord {
   anchored_at: string;
   keyid: string;
   note: string;
+  /** Signed attestation digests of the entries the note covers (attestation-digests.ts), when made. */
+  attestations?: string;
+  /** Their tree's compact range (base64 node hashes), from which the next anchor extends it. */
+  attestations_frontier?: string[];
 }
 
 export type NewestAnchor =
@@ -47,7 +52,10 @@ function parseRecord(text: string): AnchorRecord | string {
   }
   const r = value as Record<string, unknown> | null;
   if (r === null || typeof r !== "object" || typeof r.note !== "string") return "has no note";
-  return { anchored_at: typeof r.anchored_at === "string" ? r.anchored_at : "", keyid: typeof r.keyid === "string" ? r.keyid : "", note: r.note };
+  const record: AnchorRecord = { anchored_at: typeof r.anchored_at === "string" ? r.anchored_at : "", keyid: typeof r.keyid === "string" ? r.keyid : "", note: r.note };
+  if (typeof r.attestations === "string") record.attestations = r.attestations;
+  if (Array.isArray(r.attestations_frontier) && r.attestations_frontier.every((h) => typeof h === "string")) record.attestations_frontier = r.attestations_frontier as string[];
+  return record;
 }
 
 /**

@@ -10,7 +10,9 @@ import type { WorkspaceLayout } from "../../store/layout.js";
 import { withLock } from "../../store/lock.js";
 import { evidenceLockPath, readCountedChainLocked, requireFeatureDir } from "../evidence/index.js";
 import { checkAnchor } from "./anchor-check.js";
-import { appendAnchorLocked, readNewestAnchor } from "./anchor-file.js";
+import { anchorAttestationDigests, type VouchedPrefix } from "./anchor-attestations.js";
+import { appendAnchorLocked, readNewestAnchor, type AnchorRecord } from "./anchor-file.js";
+import { checkAttestationDigests, checkedFrontier } from "./attestation-digests.js";
 import { anchorOrigin } from "./anchor-origin.js";
 import type { Signer, TrustedKey } from "./ed25519-keys.js";
 import { commitAnchorToGit, type GitAnchorCommit } from "./git-anchor-ref.js";
@@ -45,11 +47,20 @@ function anchorRefused(featureId: string, reason: string, code: AopError["code"]
   });
 }
 
-export async function anchorFeature(layout: WorkspaceLayout, clock: Clock, signer: Signer, trusted: Iterable<TrustedKey>, featureId: string, options: AnchorOptions = {}): Promise<AnchorResult> {
+/** Where the newest anchor's attestation digests leave off, when they hold for the chain it anchored. */
+function vouchedPrefix(record: AnchorRecord, featureId: string, trusted: ReadonlyMap<string, TrustedKey>, size: number, root: string): VouchedPrefix | null {
+  const digests = record.attestations === undefined ? null : checkAttestationDigests(record.attestations, featureId, trusted);
+  if (digests === null || digests.size !== size || digests.chainRoot !== root) return null;
+  const frontier = checkedFrontier(digests, record.attestations_frontier);
+  return frontier === null ? null : { size, frontier };
+}
+
+export async function anchorFeature(layout: WorkspaceLayout, clock: Clock, signer: Signer, trustedKeys: Iterable<TrustedKey>, featureId: string, options: AnchorOptions = {}): Promise<AnchorResult> {
   validateId("feature_id", featureId);
   requireFeatureDir(layout, featureId);
   const origin = anchorOrigin(path.basename(layout.root), featureId);
-  const made = await withLock(evidenceLockPath(layout, featureId), (): AnchorResult => {
+  const trusted = new Map([...trustedKeys].map((k) => [k.keyid, k]));
+  const made = await withLock(evidenceLockPath(layout, featureId), async (): Promise<AnchorResult> => {
     const chain = readCountedChainLocked(layout, featureId);
     const leaves = chain.lines.map((line) => leafHash(line));
     const root = merkleRoot(leaves).toString("base64");
@@ -66,17 +77,22 @@ export async function anchorFeature(layout: WorkspaceLayout, clock: Clock, signe
       note,
       git: null,
     });
+    let previous: VouchedPrefix | null = null;
     if (newest.status === "malformed") throw anchorRefused(featureId, `the newest anchor ${newest.reason}`, "evidence_anchor_malformed", {});
     if (newest.status === "present") {
-      const verdict = checkAnchor(newest.record.note, featureId, trusted, leaves);
+      const verdict = checkAnchor(newest.record.note, featureId, trusted.values(), leaves);
       if (!verdict.valid) throw anchorRefused(featureId, verdict.failure_reason!, verdict.failure_code!, { anchored_root: verdict.root, current_root: verdict.current_root, anchored_size: verdict.tree_size });
       if (verdict.tree_size === chain.entry_count) {
         return result(false, verdict.keyid!, newest.record.anchored_at, newest.record.note);
       }
+      previous = vouchedPrefix(newest.record, featureId, trusted, verdict.tree_size!, verdict.root!);
     }
     const note = signNote(formatCheckpoint({ origin, size: chain.entry_count, root: Buffer.from(root, "base64") }), origin, signer);
+    const digests = await anchorAttestationDigests(layout, featureId, origin, chain.lines, root, trusted, signer, previous);
+    if (digests !== null && "skipped" in digests) options.warn?.(`the anchor of '${featureId}' carries no attestation digests (verification checks every signature): ${digests.skipped}`);
     const anchoredAt = nowIso(clock);
-    appendAnchorLocked(layout, featureId, { anchored_at: anchoredAt, keyid: signer.keyid, note }, { durable: options.durable, warn: options.warn });
+    const record: AnchorRecord = { anchored_at: anchoredAt, keyid: signer.keyid, note, ...(digests !== null && "note" in digests ? { attestations: digests.note, attestations_frontier: digests.frontier } : {}) };
+    appendAnchorLocked(layout, featureId, record, { durable: options.durable, warn: options.warn });
     return result(true, signer.keyid, anchoredAt, note);
   });
   if (!options.git) return made;

@@ -5,7 +5,9 @@ import { gateSiblingName, type WorkspaceLayout } from "../../store/layout.js";
 import { baseName, parseEvidenceFileName, type ChainEntry, type LogRef } from "../evidence/index.js";
 import { checkAttestationShape, type AttestationFailureCode } from "./attestation-check.js";
 import { checkEnvelopeSignature } from "./dsse.js";
+import type { AttestationDigests } from "./attestation-digests.js";
 import type { TrustedKey } from "./ed25519-keys.js";
+import { isCanonicalGate, VouchedAttestations } from "./vouched-attestations.js";
 
 export interface AttestationFailure {
   sequence: number | null;
@@ -38,11 +40,24 @@ export interface AttestationTarget {
   expected: ReadonlyMap<string, string>;
 }
 
+function holdsSigned(names: Iterable<string>): boolean {
+  for (const name of names) if (name.endsWith(".intoto.jsonl") || name.endsWith(".sigstore.json")) return true;
+  return false;
+}
+
 export class AttestationCollector {
   private readonly pending: Promise<AttestationFailure | null>[] = [];
   private checked = 0;
   private unattested = 0;
   readonly gates = new Set<string>();
+  /**
+   * Attestation and bundle names of chained gate runs, as the listing holds them: the orphan scan
+   * (attestation-orphans.ts) passes over these without working out their gate file again.
+   */
+  readonly accounted = new Set<string>();
+  /** False when the folder holds no attestation or bundle at all: every chained run is then unattested. */
+  private readonly anySigned: boolean;
+  private vouched: VouchedAttestations | null = null;
 
   /**
    * `present` lists the evidence folder once, up front: most gate runs have no bundle (and some no
@@ -52,7 +67,48 @@ export class AttestationCollector {
     private readonly layout: WorkspaceLayout,
     private readonly keys: ReadonlyMap<string, TrustedKey>,
     readonly present: ReadonlySet<string>,
-  ) {}
+  ) {
+    this.anySigned = holdsSigned(present);
+  }
+
+  /** Entries an anchor's attestation digests cover are hashed during the walk, and settled after it. */
+  vouchFor(digests: AttestationDigests): void {
+    if (this.anySigned) this.vouched = new VouchedAttestations(digests, this.layout, this.present, this.accounted);
+  }
+
+  /** A chained entry whose artifact and logs verified (the chain walk's observer). */
+  addEntry(featureId: string, entry: ChainEntry, logs: readonly LogRef[]): void {
+    if (!this.anySigned) {
+      this.unattested++;
+      return;
+    }
+    if (this.vouched?.covers(entry)) {
+      this.gates.add(entry.artifact_rel_path);
+      this.vouched.hash(featureId, entry, logs);
+      return;
+    }
+    const target = this.targetOf(featureId, entry, logs);
+    if (target) this.add(target);
+  }
+
+  /**
+   * After the walk: `holds` says the chain verified and the anchor the digests belong to reproduces.
+   * The vouched attestations then count as valid if their digests match; otherwise each is checked now.
+   */
+  settleVouched(featureId: string, holds: boolean): void {
+    const vouched = this.vouched;
+    if (vouched === null) return;
+    this.vouched = null;
+    if (holds && vouched.matches()) {
+      this.checked += vouched.files;
+      this.unattested += vouched.unattested;
+      return;
+    }
+    for (const [entry, logs] of vouched.held) {
+      const target = this.targetOf(featureId, entry, logs);
+      if (target) this.add(target);
+    }
+  }
 
   /** The target of a chained entry whose artifact and logs verified. */
   targetOf(featureId: string, entry: ChainEntry, logs: readonly LogRef[]): AttestationTarget | null {
@@ -65,11 +121,13 @@ export class AttestationCollector {
 
   add(target: AttestationTarget): void {
     this.gates.add(target.gatePath);
+    const canonical = target.sequence !== null && isCanonicalGate(target.gatePath, target.mode, target.epochMs);
     let found = false;
     for (const kind of ["envelope", "bundle"] as const) {
       // Paths are built only for files the listing holds: most gate runs have no bundle.
       const name = gateSiblingName(target.mode, target.epochMs, kind === "envelope" ? "attestation" : "bundle");
       if (!this.present.has(name)) continue;
+      if (canonical) this.accounted.add(name);
       const file = kind === "envelope" ? this.layout.gateAttestation(target.featureId, target.mode, target.epochMs) : this.layout.gateBundle(target.featureId, target.mode, target.epochMs);
       const bytes = readFileShared(file);
       if (bytes === null) continue;

@@ -24,7 +24,7 @@ export function gateSigner(layout: WorkspaceLayout, policy: Policy): Signer | nu
   return workspaceSigner(layout, processKeyEnvironment());
 }
 
-export async function sealGateRun(layout: WorkspaceLayout, clock: Clock, policy: Policy, signer: Signer | null, written: WrittenEvidence, chained: boolean): Promise<GateSeal> {
+export async function sealGateRun(layout: WorkspaceLayout, clock: Clock, policy: Policy, signer: Signer | null, written: WrittenEvidence, chained: boolean, warn?: (message: string) => void): Promise<GateSeal> {
   const integrity = policy.observability.evidence_integrity;
   const seal: GateSeal = { attestation: null, anchor: null };
   if (signer === null) return seal;
@@ -34,7 +34,7 @@ export async function sealGateRun(layout: WorkspaceLayout, clock: Clock, policy:
     seal.attestation = { path: made.attestation_path, keyid: signer.keyid };
   }
   if (integrity.anchor_after_gate && chained) {
-    const anchor = await anchorFeature(layout, clock, signer, readCommittedKeys(layout).keys.values(), written.evidence.feature_id, { git: integrity.anchor_git });
+    const anchor = await anchorFeature(layout, clock, signer, readCommittedKeys(layout).keys.values(), written.evidence.feature_id, { git: integrity.anchor_git, ...(warn ? { warn } : {}) });
     seal.anchor = { path: anchor.anchors_path, tree_size: anchor.tree_size, root: anchor.root, git_commit: anchor.git?.commit ?? null };
   }
   return seal;

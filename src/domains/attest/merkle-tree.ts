@@ -15,6 +15,15 @@ export function leafHash(data: Uint8Array): Buffer {
   return hash("sha256", leafScratch.subarray(0, length), "buffer");
 }
 
+/** leafHash of a string's UTF-8 bytes, encoded straight into the scratch buffer (a verifier hashes every chain line). */
+export function leafHashOfText(text: string): Buffer {
+  const most = text.length * 3 + 1;
+  if (leafScratch.length < most) leafScratch = Buffer.allocUnsafe(most * 2);
+  leafScratch[0] = 0x00;
+  const length = leafScratch.write(text, 1, "utf8") + 1;
+  return hash("sha256", leafScratch.subarray(0, length), "buffer");
+}
+
 export function nodeHash(left: Uint8Array, right: Uint8Array): Buffer {
   if (left.length !== 32 || right.length !== 32) throw new RangeError("node hashes combine two 32-byte hashes");
   nodeScratch[0] = 0x01;
@@ -49,6 +58,34 @@ export function merkleRoot(leaves: readonly Uint8Array[], size = leaves.length):
     level = next;
   }
   return Buffer.from(level[0]!);
+}
+
+/**
+ * A tree's compact range: the roots of the perfect subtrees its leaves split into, largest first (one per
+ * set bit of the size). Appending a leaf merges equal subtrees like a carry; the root is their right fold.
+ * This lets a tree grow without its earlier leaves.
+ */
+export function appendToFrontier(frontier: Buffer[], size: number, leaf: Buffer): void {
+  frontier.push(leaf);
+  for (let s = size; s % 2 === 1; s = Math.floor(s / 2)) {
+    const right = frontier.pop()!;
+    frontier.push(nodeHash(frontier.pop()!, right));
+  }
+}
+
+/** MTH of the tree whose compact range is `frontier` (the same root merkleRoot gives over its leaves). */
+export function frontierRoot(frontier: readonly Buffer[]): Buffer {
+  if (frontier.length === 0) return emptyTreeRoot();
+  let root = frontier[frontier.length - 1]!;
+  for (let i = frontier.length - 2; i >= 0; i--) root = nodeHash(frontier[i]!, root);
+  return root;
+}
+
+/** How many subtrees a compact range of `size` leaves holds. */
+export function frontierLength(size: number): number {
+  let n = 0;
+  for (let s = size; s > 0; s = Math.floor(s / 2)) n += s % 2;
+  return n;
 }
 
 /** PATH(m, D[n]) of RFC 6962 §2.1.1: the sibling hashes from the leaf up, for leaf `index` of the first `size`. */

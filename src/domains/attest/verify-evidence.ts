@@ -2,16 +2,16 @@
 // anchor (plus one handed in). The chain's own failure comes first; then an anchor's, then an attestation's.
 import fs from "node:fs";
 import type { Clock } from "../../core/clock.js";
-import { listDirIfPresent } from "../../store/fs-probe.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { recordVerificationResult, verifyFeatureChain, type ChainObserver, type ChainVerifyReport } from "../evidence/index.js";
 import { checkAnchor, type AnchorFailureCode, type AnchorVerdict } from "./anchor-check.js";
-import { readNewestAnchor } from "./anchor-file.js";
+import { readNewestAnchor, type NewestAnchor } from "./anchor-file.js";
 import type { AttestationFailureCode } from "./attestation-check.js";
 import { AttestationCollector, type AttestationSummary } from "./attestation-collector.js";
+import { checkAttestationDigests } from "./attestation-digests.js";
 import { addUnchainedAttestations } from "./attestation-orphans.js";
 import type { TrustedKey } from "./ed25519-keys.js";
-import { leafHash } from "./merkle-tree.js";
+import { leafHashOfText } from "./merkle-tree.js";
 import { readCommittedKeys } from "./public-keys.js";
 
 export interface AnchorReport extends AnchorVerdict {
@@ -36,11 +36,11 @@ export interface EvidenceVerifyOptions {
   anchorNote?: string;
 }
 
-function anchorsOf(layout: WorkspaceLayout, featureId: string, keys: TrustedKey[], leaves: Buffer[], given: string | undefined): AnchorReport[] {
+/** The anchors file's newest anchor and the one handed in, each checked against the chain's leaves. */
+function anchorsOf(layout: WorkspaceLayout, featureId: string, keys: TrustedKey[], newest: NewestAnchor, leaves: Buffer[], entryCount: number, given: string | undefined): AnchorReport[] {
   const out: AnchorReport[] = [];
   const file = layout.relative(layout.anchorsFile(featureId));
-  const newest = readNewestAnchor(layout, featureId);
-  const report = (verdict: AnchorVerdict, source: string, anchoredAt: string | null): AnchorReport => ({ ...verdict, source, anchored_at: anchoredAt, entry_count: leaves.length });
+  const report = (verdict: AnchorVerdict, source: string, anchoredAt: string | null): AnchorReport => ({ ...verdict, source, anchored_at: anchoredAt, entry_count: entryCount });
   if (newest.status === "malformed") {
     out.push(report({ ...checkAnchor("", featureId, keys, leaves), failure_reason: `the newest anchor (${newest.reason}) cannot be read` }, `${file}:${newest.line}`, null));
   } else if (newest.status === "present") {
@@ -77,18 +77,27 @@ function merged(chain: ChainVerifyReport, attestations: AttestationSummary, anch
 
 export async function verifyEvidence(layout: WorkspaceLayout, clock: Clock, featureId: string, options: EvidenceVerifyOptions = {}): Promise<EvidenceVerifyReport> {
   const keys = readCommittedKeys(layout).keys;
-  const collector = new AttestationCollector(layout, keys, new Set(listDirIfPresent(layout.evidenceDir(featureId))));
-  const leaves: Buffer[] = [];
-  const observer: ChainObserver = {
-    line: (text) => void leaves.push(leafHash(Buffer.from(text, "utf8"))),
-    entry: (entry, logs) => {
-      const target = collector.targetOf(featureId, entry, logs);
-      if (target) collector.add(target);
-    },
+  const newest = readNewestAnchor(layout, featureId);
+  // The newest anchor's attestation digests, when signed by a committed key under today's keys.
+  const digests = newest.status === "present" && newest.record.attestations !== undefined ? checkAttestationDigests(newest.record.attestations, featureId, keys) : null;
+  // The evidence folder as the chain's snapshot lists it (no folder: no attestations).
+  let collector = new AttestationCollector(layout, keys, new Set());
+  const onListing = (names: readonly string[]) => {
+    collector = new AttestationCollector(layout, keys, new Set(names));
+    if (digests !== null) collector.vouchFor(digests);
   };
-  const chain = await verifyFeatureChain(layout, clock, featureId, { onProgress: options.onProgress, recordResult: false, observer });
+  // The chain's Merkle leaves, only when an anchor is there to check them against.
+  const leaves: Buffer[] | null = newest.status === "present" || options.anchorNote !== undefined ? [] : null;
+  const observer: ChainObserver = {
+    line: leaves === null ? undefined : (text) => void leaves.push(leafHashOfText(text)),
+    entry: (entry, logs) => collector.addEntry(featureId, entry, logs),
+  };
+  const chain = await verifyFeatureChain(layout, clock, featureId, { onProgress: options.onProgress, recordResult: false, observer, onListing });
+  const anchors = anchorsOf(layout, featureId, [...keys.values()], newest, leaves ?? [], chain.entry_count, options.anchorNote);
+  const anchored = newest.status === "present" ? anchors[0] : undefined;
+  collector.settleVouched(featureId, chain.valid && anchored?.valid === true && anchored.tree_size === digests?.size && anchored.root === digests.chainRoot);
   if (chain.valid) addUnchainedAttestations(layout, featureId, collector);
-  const report = merged(chain, await collector.summary(), anchorsOf(layout, featureId, [...keys.values()], leaves, options.anchorNote));
+  const report = merged(chain, await collector.summary(), anchors);
   if (options.recordResult !== false && fs.existsSync(layout.manifestFile(featureId))) await recordVerificationResult(layout, clock, featureId, report.valid);
   return report;
 }

@@ -30,8 +30,9 @@ function manifestProblem(value: unknown): string | null {
   return null;
 }
 
-export function readManifest(layout: WorkspaceLayout, featureId: string): ManifestRead {
-  const read = readBytesBounded(layout.manifestFile(featureId), READ_LIMITS.smallRecord);
+/** `memo`: folders already found inside the workspace (see containment.ts). */
+export function readManifest(layout: WorkspaceLayout, featureId: string, memo?: Set<string>): ManifestRead {
+  const read = readBytesBounded(layout.manifestFile(featureId), READ_LIMITS.smallRecord, { memo });
   if (read.status === "missing") return { view: { status: "absent" }, manifest: null };
   if (read.status !== "ok") return { view: { status: "unreadable", reason: `it ${describeRefusal(read)} [${refusalCode(read)}]` }, manifest: null };
   let value: unknown;

@@ -24,9 +24,21 @@ export interface VerifyOptions {
   recordResult?: boolean;
   /** Sees every chain line and every verified entry (attestation and anchor checks ride along). */
   observer?: ChainObserver;
+  /** Given the evidence folder's names as the snapshot listed them (under the lock), before the walk. */
+  onListing?: (names: readonly string[]) => void;
+  /**
+   * For read-only callers that verify many chains (the doctor): take the snapshot without the evidence
+   * lock first, and under it only when that one does not verify. Only a concurrent append can tear an
+   * unlocked snapshot (the chain only grows; the manifest and latest-* copies are replaced whole), and a
+   * torn one never verifies: the counts, the head or a latest-* copy disagree. Never records a result;
+   * ignored with an observer or onListing (the walk would run twice).
+   */
+  optimistic?: boolean;
 }
 
 interface ChainSnapshot {
+  /** The evidence folder's names. */
+  names: readonly string[];
   chainSize: number | null;
   manifest: ManifestView;
   latest: LatestCopy[];
@@ -37,12 +49,11 @@ interface ChainSnapshot {
  * no backslash) are joined directly; anything else goes through the layout's full check. This runs twice
  * per chain entry, so it is kept cheap.
  */
-function workspaceReader(layout: WorkspaceLayout): EvidenceFileReader {
+function workspaceReader(layout: WorkspaceLayout, memo: Set<string>): EvidenceFileReader {
   const prefix = layout.root + path.sep;
   const locate = (rel: string): string | null =>
     rel.length > 0 && !rel.startsWith("/") && !rel.includes("..") && !rel.includes("\\") && !rel.includes("\0") ? prefix + rel : layout.resolveInside(rel);
-  // Folders found inside the workspace once are not resolved again for each of their files.
-  const memo = new Set<string>();
+  // Folders found inside the workspace once (`memo`) are not resolved again for each of their files.
   return {
     read: (rel) => {
       const file = locate(rel);
@@ -65,13 +76,14 @@ function refusedAsValue<T>(read: () => T): T | Refused {
   }
 }
 
-function readLatestCopies(layout: WorkspaceLayout, featureId: string): LatestCopy[] {
+function readLatestCopies(layout: WorkspaceLayout, featureId: string, names: readonly string[], memo: Set<string>): LatestCopy[] {
   const dir = layout.evidenceDir(featureId);
   const out: LatestCopy[] = [];
-  for (const name of fs.readdirSync(dir)) {
+  for (const name of names) {
+    if (!name.startsWith("latest-")) continue; // the folder holds a gate file or more per run: skip them cheaply
     const parsed = parseEvidenceFileName(name);
     if (parsed?.kind !== "latest") continue;
-    const read = readBytesBounded(path.join(dir, name), READ_LIMITS.evidence);
+    const read = readBytesBounded(path.join(dir, name), READ_LIMITS.evidence, { memo });
     if (read.status === "missing") continue;
     const bytes = read.status === "ok" ? read.bytes : { refused: `${describeRefusal(read)} [${refusalCode(read)}]` };
     out.push({ mode: parsed.mode, rel_path: layout.relative(path.join(dir, name)), bytes });
@@ -80,14 +92,15 @@ function readLatestCopies(layout: WorkspaceLayout, featureId: string): LatestCop
 }
 
 /** Chain length, manifest and latest-* copies as of one instant: no append is half-done while we look. */
-function takeSnapshot(layout: WorkspaceLayout, featureId: string): ChainSnapshot {
+function takeSnapshot(layout: WorkspaceLayout, featureId: string, memo: Set<string>): ChainSnapshot {
   let chainSize: number | null = null;
   try {
     chainSize = fs.statSync(layout.chainFile(featureId)).size;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
   }
-  return { chainSize, manifest: readManifest(layout, featureId).view, latest: readLatestCopies(layout, featureId) };
+  const names = fs.readdirSync(layout.evidenceDir(featureId));
+  return { names, chainSize, manifest: readManifest(layout, featureId, memo).view, latest: readLatestCopies(layout, featureId, names, memo) };
 }
 
 export function requireFeatureDir(layout: WorkspaceLayout, featureId: string): void {
@@ -100,10 +113,27 @@ export async function verifyFeatureChain(layout: WorkspaceLayout, clock: Clock, 
   requireFeatureDir(layout, featureId);
   const lock = evidenceLockPath(layout, featureId);
   const hasEvidenceDir = fs.existsSync(layout.evidenceDir(featureId));
-  const snapshot: ChainSnapshot = hasEvidenceDir ? await withLock(lock, () => takeSnapshot(layout, featureId)) : { chainSize: null, manifest: { status: "absent" }, latest: [] };
+  // Folders found inside the workspace (containment.ts), shared by the snapshot's reads and the walk's.
+  const folders = new Set<string>();
+  if (options.optimistic && hasEvidenceDir && !options.observer && !options.onListing) {
+    try {
+      const report = walkSnapshot(layout, featureId, takeSnapshot(layout, featureId, folders), folders, options);
+      if (report.valid) return report;
+    } catch {
+      // checked again under the lock, which reports what it finds
+    }
+  }
+  const snapshot: ChainSnapshot = hasEvidenceDir ? await withLock(lock, () => takeSnapshot(layout, featureId, folders)) : { names: [], chainSize: null, manifest: { status: "absent" }, latest: [] };
+  options.onListing?.(snapshot.names);
+  const report = walkSnapshot(layout, featureId, snapshot, folders, options);
+  if (snapshot.manifest.status === "present" && options.recordResult !== false && !options.optimistic) await recordVerificationResult(layout, clock, featureId, report.valid);
+  return report;
+}
+
+function walkSnapshot(layout: WorkspaceLayout, featureId: string, snapshot: ChainSnapshot, folders: Set<string>, options: VerifyOptions): ChainVerifyReport {
   const expected = snapshot.manifest.status === "present" ? snapshot.manifest.entry_count : null;
   const chainFile = layout.chainFile(featureId);
-  const report = verifyChain({
+  return verifyChain({
     feature_id: featureId,
     evidence_dir: layout.relative(layout.evidenceDir(featureId)),
     chain_rel_path: layout.relative(chainFile),
@@ -112,12 +142,10 @@ export async function verifyFeatureChain(layout: WorkspaceLayout, clock: Clock, 
     manifest: snapshot.manifest,
     lines: snapshot.chainSize === null ? [] : readLinesSync(chainFile, { endOffset: snapshot.chainSize }),
     latest: snapshot.latest,
-    files: workspaceReader(layout),
+    files: workspaceReader(layout, folders),
     onProgress: options.onProgress ? (walked) => options.onProgress!(walked, expected) : undefined,
     observer: options.observer,
   });
-  if (snapshot.manifest.status === "present" && options.recordResult !== false) await recordVerificationResult(layout, clock, featureId, report.valid);
-  return report;
 }
 
 /** Set the manifest's last_verified_* fields (when it exists), under the feature's evidence lock. */

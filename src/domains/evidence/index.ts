@@ -15,6 +15,6 @@ export { computeChainHash, GENESIS_HASH, type ChainEntry } from "./chain-hash.js
 export { evidenceLockPath } from "./chain-store.js";
 export { completeLines, readCountedChainLocked, type CountedChain } from "./chain-prefix.js";
 export { baseName, parseEvidenceFileName } from "./evidence-names.js";
-export type { LogRef } from "./step-log-refs.js";
+export { stepLogRefs, type LogRef } from "./step-log-refs.js";
 /** The domain's tool handlers, loaded on first use so that importing the domain stays cheap. */
 export const loadTools = async () => (await import("./tools.js")).handlers;

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import { AopError } from "../../core/errors.js";
 import { validateId } from "../../core/ids.js";
 import { readJsonl } from "../../store/jsonl.js";
+import { openRegularFile, refusalError } from "../../store/read-text-bounded.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { asEntry, type TimelineEntry } from "./timeline-entry.js";
 import { seekOffset } from "./timeline-meta.js";
@@ -12,10 +13,11 @@ import { readMetaFile } from "./timeline-scan.js";
 /** The run's timeline file, checked to be a regular file (never a FIFO or device, which would block). */
 export function timelineFileOf(layout: WorkspaceLayout, runId: string): { file: string; size: number } {
   const file = layout.timelineFile(validateId("run_id", runId));
-  const stat = fs.statSync(file, { throwIfNoEntry: false });
-  if (!stat) throw new AopError("replay_run_not_found", `no timeline for run '${runId}'`, { details: { run_id: runId }, hint: "list runs with `aop replay --list`" });
-  if (!stat.isFile()) throw new AopError("invalid_argument", `${layout.relative(file)} is not a regular file`, { details: { run_id: runId } });
-  return { file, size: stat.size };
+  const opened = openRegularFile(file);
+  if (opened.status === "missing") throw new AopError("replay_run_not_found", `no timeline for run '${runId}'`, { details: { run_id: runId }, hint: "list runs with `aop replay --list`" });
+  if (opened.status !== "ok") throw refusalError(file, opened);
+  fs.closeSync(opened.fd);
+  return { file, size: opened.stat.size };
 }
 
 /**

@@ -1,5 +1,5 @@
 // Finding a sequence in a timeline file without reading it all. Sequences are strictly increasing in
-// file order (DESIGN §4), so the line holding a sequence is found by bisecting byte offsets: each probe
+// file order (docs/replay.md), so the line holding a sequence is found by bisecting byte offsets: each probe
 // reads one small block, skips to the next line start and parses one line. Reads go through a
 // `FileReader`, so tests can count the bytes a query reads.
 import fs from "node:fs";
@@ -47,14 +47,16 @@ export class TimelineFile {
    * out of the workspace); null when it does not exist. `end` excludes a torn final line.
    */
   static open(file: string, reader: FileReader = fsReader): TimelineFile | null {
+    // The store's bounded open: a FIFO, device, folder or link out of the workspace is refused with its code.
     const opened = openRegularFile(file);
     if (opened.status === "missing") return null;
     if (opened.status !== "ok") throw refusalError(file, opened);
+    const { fd, stat } = opened;
     try {
-      const probe = new TimelineFile(opened.fd, opened.stat.size, reader);
-      return new TimelineFile(opened.fd, probe.lastLineEnd(opened.stat.size), reader);
+      const probe = new TimelineFile(fd, stat.size, reader);
+      return new TimelineFile(fd, probe.lastLineEnd(stat.size), reader);
     } catch (err) {
-      fs.closeSync(opened.fd);
+      fs.closeSync(fd);
       throw err;
     }
   }

@@ -136,7 +136,7 @@ const NOW = "2026-06-01T12:00:00.000Z";
 const RUN = "run:aea43f27-0800-466c-bf83-f671f472f0b3";
 const INSTANCE = "3f26e510b8a2";
 
-/** The upstream shapes (DESIGN §14), written by hand: lease, index v3, five-field meta, ledger, config. */
+/** The upstream shapes (docs/compatibility.md), written by hand: lease, index v3, five-field meta, ledger, config. */
 function handBuilt(lease: { expires: string }): string {
   const root = tempWorkspace();
   const sessions = (id: string) => ({ planner_session_id: `planner-${id}-1`, builder_session_id: `builder-${id}-1`, qa_session_id: `qa-${id}-1` });

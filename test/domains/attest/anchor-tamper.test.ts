@@ -134,7 +134,9 @@ describe("anchors", () => {
   it("anchor-line-garbled", async () => {
     await anchor();
     fs.appendFileSync(anchorsFile(), "{not json}\n");
-    expect(await verify()).toMatchObject({ valid: false, failure_code: "evidence_anchor_malformed" });
+    const report = await verify();
+    expect(report).toMatchObject({ valid: false, failure_code: "evidence_anchor_malformed" });
+    expect(report.anchors).toMatchObject([{ source: expect.stringMatching(/anchors\.jsonl:2$/), entry_count: RUNS, valid: false }]);
   });
 
   it("anchor-torn-tail (a writer killed mid-append) is ignored, and the next anchor cuts it off", async () => {

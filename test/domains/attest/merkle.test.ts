@@ -2,7 +2,7 @@
 // (transparency-dev/merkle testonly/constants.go and proof/verify_test.go; leaf indexes here 0-based),
 // and negative vectors named for the attack they model.
 import { describe, expect, it } from "vitest";
-import { emptyTreeRoot, inclusionProof, leafHash, merkleRoot } from "../../../src/domains/attest/merkle-tree.js";
+import { appendToFrontier, emptyTreeRoot, frontierLength, frontierRoot, inclusionProof, leafHash, leafHashOfText, merkleRoot } from "../../../src/domains/attest/merkle-tree.js";
 import { rootFromInclusionProof, verifyInclusion } from "../../../src/domains/attest/merkle-verify.js";
 
 const hx = (s: string) => Buffer.from(s, "hex");
@@ -33,6 +33,27 @@ describe("RFC 6962 roots", () => {
 
   it("the empty tree's root is SHA-256 of nothing", () => {
     expect(emptyTreeRoot().toString("hex")).toBe(ROOTS[0]);
+  });
+
+  it("a line's leaf hashed from its text is the leaf of its UTF-8 bytes (multi-byte, lone surrogates, past the scratch buffer)", () => {
+    for (const text of ["", '{"a":1}', "é€😀", "lone \ud800 surrogate", "x".repeat(5000), "ü".repeat(3000)]) {
+      expect(leafHashOfText(text).equals(leafHash(Buffer.from(text, "utf8")))).toBe(true);
+    }
+  });
+
+  it("a tree grown leaf by leaf through its compact range has the reference roots, and RFC 6962's for every size to 70", () => {
+    const frontier: Buffer[] = [];
+    lh.forEach((leaf, i) => {
+      appendToFrontier(frontier, i, leaf);
+      expect(frontierRoot(frontier).toString("hex")).toBe(ROOTS[i + 1]);
+    });
+    const many = Array.from({ length: 70 }, (_, i) => leafHash(Buffer.from([i])));
+    const grown: Buffer[] = [];
+    for (let size = 0; size <= 70; size++) {
+      expect(frontierRoot(grown).equals(merkleRoot(many, size))).toBe(true);
+      expect(grown.length).toBe(frontierLength(size));
+      if (size < 70) appendToFrontier(grown, size, many[size]!);
+    }
   });
 
   it("refuses a size beyond the leaves it was given", () => {

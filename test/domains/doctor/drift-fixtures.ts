@@ -61,7 +61,7 @@ export class DriftFixture {
   }
 }
 
-/** The upstream lease shape (DESIGN §14; key order as agentic-orchestrator writes it). Held for 5 minutes from NOW unless overridden. */
+/** The upstream lease shape (docs/compatibility.md; key order as agentic-orchestrator writes it). Held for 5 minutes from NOW unless overridden. */
 export function upstreamLease(fields: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     run_id: "run:0e4f2b9c-6a1d-4c4e-9f0a-3b2c1d0e9f8a", orchestrator_session_id: "orchestrator-global-1", reconciler_session_id: "unknown", reconciler_active_feature_id: null, reconciler_queue: [],

@@ -27,6 +27,24 @@ describe("chain under concurrency", () => {
     expect(fs.existsSync(ws.layout.lockFor(ws.layout.chainFile(F)))).toBe(false);
   }, 180_000);
 
+  it("verified without its lock (optimistic) while two processes append, the chain is valid every time", async () => {
+    const ws = await gateWorkspace();
+    const appenders = [startWorker("chain-appender.mjs", [ws.root, F, "60"]), startWorker("chain-appender.mjs", [ws.root, F, "60"])];
+    await Promise.all(appenders.map((a) => waitForOutput(a.child, "appended", 60_000)));
+    let verified = 0;
+    let running = true;
+    void Promise.all(appenders.map((a) => a.done)).then(() => (running = false));
+    while (running) {
+      const r = await verifyFeatureChain(ws.layout, ws.clock, F, { recordResult: false, optimistic: true });
+      expect(r, JSON.stringify(r)).toMatchObject({ valid: true });
+      verified++;
+      await new Promise((resolve) => setImmediate(resolve)); // an unlocked verification never waits: let the exits in
+    }
+    for (const a of appenders) expect((await a.done).code).toBe(0);
+    expect(verified).toBeGreaterThan(0);
+    expect(await verifyFeatureChain(ws.layout, ws.clock, F, { optimistic: true })).toMatchObject({ valid: true, entry_count: 120 });
+  }, 180_000);
+
   it("an appender killed with SIGKILL mid-burst leaves a valid or clearly failing chain; the next appender continues without reusing a sequence", async () => {
     const ws = await gateWorkspace();
     const acceptable = new Set([null, "evidence_chain_discontinuity", "evidence_chain_hash_mismatch"]);

@@ -17,7 +17,13 @@ let runs: WrittenEvidence[];
 let entries: ChainEntry[];
 
 const abs = (rel: string) => path.join(ws.root, rel);
-const verify = () => verifyFeatureChain(ws.layout, ws.clock, F);
+/** Verifies under the lock, and first without it (the doctor's optimistic read): both reports must agree. */
+const verify = async () => {
+  const optimistic = await verifyFeatureChain(ws.layout, ws.clock, F, { recordResult: false, optimistic: true });
+  const locked = await verifyFeatureChain(ws.layout, ws.clock, F);
+  expect(optimistic).toEqual(locked);
+  return locked;
+};
 const chainRel = ".aop/features/feat_a/evidence/chain.jsonl";
 const manifest = () => JSON.parse(fs.readFileSync(ws.layout.manifestFile(F), "utf8"));
 

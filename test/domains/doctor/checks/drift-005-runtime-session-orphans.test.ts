@@ -10,7 +10,7 @@ describe(check.id, () => {
     ["sessions in a released lease", (f: DriftFixture) => f.index({ merged: ["a"] }).lease("default", { lease_expires_at: "1970-01-01T00:00:00.000Z", sessions: { a: { builder: "s1" } } }), []],
     ["a session on a merged feature", (f: DriftFixture) => f.index({ merged: ["a"] }).lease("default", { ...held, sessions: { a: { builder: "s1" } } }), [/maps sessions \(builder → s1\) to feature a, which is merged/]],
     ["a session on a feature not in the index", (f: DriftFixture) => f.index({}).lease("default", { ...held, sessions: { ghost: { qa: "s2" } } }), [/feature ghost, which is not in the index/]],
-    // The upstream orchestrator's shapes (DESIGN §14).
+    // The upstream orchestrator's shapes (docs/compatibility.md).
     ["upstream feature_sessions on an active feature", (f: DriftFixture) => f.upstreamIndex({ active: ["hello"] }).upstreamLease("3f26e510b8a2", { feature_sessions: featureSessions("hello") }), []],
     [
       "upstream feature_sessions on a feature not active (held lease)",

@@ -17,7 +17,7 @@ describe(check.id, () => {
     ["a duplicate sequence", (f: DriftFixture) => f.timeline("r", [entry(0), entry(1), entry(1)]), [/1 duplicate or out-of-order sequence\(s\), first 1/]],
     ["a torn last line", (f: DriftFixture) => f.write(".aop/runtime/replay/r.timeline.jsonl", JSON.stringify(entry(0)) + '\n{"ts":"x","seq'), [/the last line is incomplete/]],
     ["a meta claiming more than the file", (f: DriftFixture) => f.timeline("r", [entry(0)]).write(".aop/runtime/replay/r.meta.json", meta({ file_size: 99_999 })), [/meta claims 3 entries up to sequence 2, but the file has 1/]],
-    // The upstream orchestrator's timelines (DESIGN §14): a meta with exactly the contract's five fields,
+    // The upstream orchestrator's timelines (docs/compatibility.md): a meta with exactly the contract's five fields,
     // pretty-printed without a trailing newline; bare-hex hashes; `ts` not in sequence order.
     ["an upstream meta with only the five contract fields, agreeing with the file", (f: DriftFixture) => f.timeline("run:up", [entry(0, { ts: "2026-06-01T11:00:00.050Z" }), entry(1, { ts: "2026-06-01T11:00:00.020Z", request_hash: "e1".repeat(32) }), entry(2)]).write(".aop/runtime/replay/run:up.meta.json", JSON.stringify(upstreamMeta("run:up", 2, 3), null, 2)), []],
     ["an upstream five-field meta claiming more than the file", (f: DriftFixture) => f.timeline("run:up", [entry(0), entry(1)]).write(".aop/runtime/replay/run:up.meta.json", JSON.stringify(upstreamMeta("run:up", 999, 1000), null, 2)), [/^run run:up: its meta claims 1000 entries up to sequence 999, but the file has 2 \(truncated\?\)$/]],
