@@ -8,11 +8,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Ajv2020Module from "ajv/dist/2020.js";
 import standaloneModule from "ajv/dist/standalone/index.js";
+import ucs2lengthModule from "ajv/dist/runtime/ucs2length.js";
 import YAML from "yaml";
 import { toolTypesSource } from "./schema-types.mjs";
 
 const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
 const standaloneCode = standaloneModule.default ?? standaloneModule;
+const ucs2length = ucs2lengthModule.default ?? ucs2lengthModule;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const schemasDir = path.join(root, "schemas");
 const generatedDir = path.join(root, "src", "catalog", "generated");
@@ -97,8 +99,11 @@ function compile(schema) {
   const validate = ajv.compile(inlineLocalRefs(schema));
   const code = standaloneCode(ajv, validate);
   // ajv's ESM output still calls require() for its small runtime helpers (when the schema needs one).
-  if (!/\brequire\(/.test(code)) return `${code}\n`;
-  return `import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);\n${code}\n`;
+  // The one our schemas use is a plain function of its argument: its source goes into the module, so
+  // a validator imports nothing at run time (a route's bundle holds it whole, docs/startup.md).
+  const body = code.replaceAll('require("ajv/dist/runtime/ucs2length").default', "ucs2length");
+  if (/\brequire\(/.test(body)) throw new Error(`a validator requires an ajv helper that is not inlined: ${/require\("[^"]*"\)/.exec(body)[0]}`);
+  return body === code ? `${code}\n` : `${ucs2length.toString()}\n${body}\n`;
 }
 
 // Types for a validator module, so a start-up-critical module can import one statically (and a bundler
