@@ -13,7 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { builtinModules, chunkEntry, chunkFile, chunkSpecs, chunksPlugin, hostEntry, hostModulesPlugin, modulesPlugin, ourModules, sharedModules } from "./bundle-plugins.mjs";
-import { checkpointRuns, checkpointSample, hookRuns, hookSample, mcpInput, mcpRuns, mcpSample, replayRuns, replaySample } from "./bundle-samples.mjs";
+import { checkpointRuns, checkpointSample, hookRuns, hookSample, mcpInput, mcpRuns, mcpSample, replayRuns, replaySample, verifyRuns, verifySample } from "./bundle-samples.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -53,6 +53,15 @@ export const BUNDLES = [
     requireDynamicImports: true,
     chunks: POLICY_FILE_CHUNKS,
     codeCache: { entry: "tryFastReplay", sample: replaySample, runs: replayRuns },
+  },
+  {
+    // `aop evidence verify` (CI, on every merge): its route, the pipeline, the evidence and attest
+    // domains. A long chain's second thread runs the modular build's worker (artifact-prefetch.ts).
+    entry: "dist/adapters/cli/evidence-verify-fast-path.js",
+    out: "dist/evidence-cli/verify.bundle.cjs",
+    requireDynamicImports: true,
+    chunks: POLICY_FILE_CHUNKS,
+    codeCache: { entry: "tryFastVerify", sample: verifySample, runs: verifyRuns },
   },
   {
     // `aop mcp` (every agent start): the route, the runtime, the MCP server with the SDK inlined (its

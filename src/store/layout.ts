@@ -278,14 +278,19 @@ export class WorkspaceLayout {
   }
 }
 
-/** The file name of a gate run's attestation or bundle (verifiers match listings against it). */
 /** `gate-<mode>-<epoch_ms>.json`, the name of a gate run's evidence file. */
 export function gateEvidenceName(mode: string, epochMs: number): string {
   return `gate-${validateId("mode", mode)}-${epochMs}.json`;
 }
 
+/** The file name of a gate run's attestation or bundle (verifiers match listings against it). */
 export function gateSiblingName(mode: string, epochMs: number, kind: "attestation" | "bundle"): string {
   return `gate-${validateId("mode", mode)}-${epochMs}.${kind === "attestation" ? "intoto.jsonl" : "sigstore.json"}`;
+}
+
+/** Whether a name of the evidence folder is an attestation or a bundle (of some gate run, or none). */
+export function isSignedEvidenceName(name: string): boolean {
+  return name.endsWith(".intoto.jsonl") || name.endsWith(".sigstore.json");
 }
 
 function ledgerKey(operationKeyHex: string): string {

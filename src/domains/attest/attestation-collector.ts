@@ -2,7 +2,7 @@
 // the signatures on the thread pool, so they overlap with the walk instead of following it.
 import { readFileShared } from "../../store/file-hash.js";
 import { gateSiblingName, type WorkspaceLayout } from "../../store/layout.js";
-import { baseName, parseEvidenceFileName, type ChainEntry, type LogRef } from "../evidence/index.js";
+import { baseName, parseEvidenceFileName, type ChainEntry, type LogRef, type SiblingDigests } from "../evidence/index.js";
 import { checkAttestationShape, type AttestationFailureCode } from "./attestation-check.js";
 import { checkEnvelopeSignature } from "./dsse.js";
 import type { AttestationDigests } from "./attestation-digests.js";
@@ -77,14 +77,14 @@ export class AttestationCollector {
   }
 
   /** A chained entry whose artifact and logs verified (the chain walk's observer). */
-  addEntry(featureId: string, entry: ChainEntry, logs: readonly LogRef[]): void {
+  addEntry(featureId: string, entry: ChainEntry, logs: readonly LogRef[], siblings?: SiblingDigests): void {
     if (!this.anySigned) {
       this.unattested++;
       return;
     }
     if (this.vouched?.covers(entry)) {
       this.gates.add(entry.artifact_rel_path);
-      this.vouched.hash(featureId, entry, logs);
+      this.vouched.hash(featureId, entry, logs, siblings);
       return;
     }
     const target = this.targetOf(featureId, entry, logs);

@@ -1,11 +1,36 @@
 // Verifies one feature's integrity chain and fails closed at the first problem. Pure over its inputs:
 // the chain's lines, the manifest as read, the latest-* copies and a file reader; it does no I/O itself.
 import { sha256Of } from "../../core/hash.js";
-import { chainEntryProblem, GENESIS_HASH, recomputeChainHash, type ChainEntry } from "./chain-hash.js";
-import { baseName, parseEvidenceFileName } from "./evidence-names.js";
-import { stepLogRefs, type LogRef } from "./step-log-refs.js";
+import type { EvidenceFileReader } from "./artifact-check.js";
+import { checkChainEntry, isFailure } from "./chain-entry-check.js";
+import { discontinuity, isRefused, mismatch, missing, type ChainFailureCode, type Failure, type Refused } from "./chain-failure.js";
+import { GENESIS_HASH, type ChainEntry } from "./chain-hash.js";
+import { baseName } from "./evidence-names.js";
+import type { LogRef } from "./step-log-refs.js";
 
-export type ChainFailureCode = "evidence_chain_missing" | "evidence_chain_artifact_missing" | "evidence_chain_hash_mismatch" | "evidence_chain_discontinuity";
+export type { ChainFailureCode, Refused } from "./chain-failure.js";
+export type { EvidenceFileReader } from "./artifact-check.js";
+
+/** Digests of the files beside a gate file (its attestation, its bundle), hashed ahead by the prefetch: `sha256:<hex>`, null when absent. */
+export type SiblingDigests = ReadonlyMap<string, string | null | Refused>;
+
+/** An entry checked in full on another thread (artifact-prefetch.ts): its failure, or its logs and the digests of its siblings. */
+export type PrefetchedVerdict = { failure: Failure } | { logs: LogRef[]; mode: string; epochMs: number; siblings?: SiblingDigests };
+
+/**
+ * Entries another thread checks while the walk checks the others. The walk asks, in order, whether it
+ * checks an entry itself; the entries it does not are settled in order after the lines, so the report
+ * is the one a walk in one thread gives.
+ */
+export interface ArtifactPrefetch {
+  /** True when the walk checks this entry itself. */
+  claim(sequence: number): boolean;
+  /**
+   * The other thread's verdict for an entry it claimed, checked against `prev` (the chain_hash of the
+   * entry before, as the walk verified it); null when it has none (the walk checks the entry then).
+   */
+  take(sequence: number, prev: string): PrefetchedVerdict | null;
+}
 
 export interface ChainVerifyReport {
   feature_id: string;
@@ -37,29 +62,13 @@ export interface LatestCopy {
   bytes: Uint8Array | Refused;
 }
 
-/** A file the reader would not read, and why (the end of a sentence, with the store's code). */
-export interface Refused {
-  refused: string;
-}
-
-function isRefused(value: unknown): value is Refused {
-  return typeof value === "object" && value !== null && "refused" in value;
-}
-
 /**
- * Reads workspace-relative files; null when the file is missing or lies outside the workspace root, a
- * refusal when it is not one the reader trusts. The bytes `read` returns may be reused by the next
- * `read` or `hash` call (the verifier consumes them at once).
+ * Told, in order, about every complete line and about every entry whose artifact and logs verified (with
+ * the digests of its siblings when the prefetch hashed them).
  */
-export interface EvidenceFileReader {
-  read(relPath: string): Uint8Array | null | Refused;
-  hash(relPath: string): string | null | Refused;
-}
-
-/** Told, in order, about every complete line and about every entry whose artifact and logs verified. */
 export interface ChainObserver {
   line?(text: string, sequence: number): void;
-  entry?(entry: ChainEntry, logs: readonly LogRef[]): void;
+  entry?(entry: ChainEntry, logs: readonly LogRef[], siblings?: SiblingDigests): void;
 }
 
 export interface ChainVerifyInput {
@@ -76,18 +85,10 @@ export interface ChainVerifyInput {
   /** Called every PROGRESS_EVERY entries with the number walked so far. */
   onProgress?: (walked: number) => void;
   observer?: ChainObserver;
+  prefetch?: ArtifactPrefetch;
 }
 
 export const PROGRESS_EVERY = 250;
-
-interface Failure {
-  code: ChainFailureCode;
-  sequence: number | null;
-  reason: string;
-  path: string | null;
-  expected: string | null;
-  actual: string | null;
-}
 
 interface NewestGate {
   sequence: number;
@@ -96,16 +97,11 @@ interface NewestGate {
   rel_path: string;
 }
 
-function discontinuity(sequence: number | null, reason: string, path: string | null, expected: string | null = null, actual: string | null = null): Failure {
-  return { code: "evidence_chain_discontinuity", sequence, reason, path, expected, actual };
-}
-
-function mismatch(sequence: number | null, reason: string, path: string | null, expected: string | null, actual: string | null): Failure {
-  return { code: "evidence_chain_hash_mismatch", sequence, reason, path, expected, actual };
-}
-
-function missing(sequence: number | null, reason: string, path: string): Failure {
-  return { code: "evidence_chain_artifact_missing", sequence, reason, path, expected: null, actual: null };
+interface Deferred {
+  text: string;
+  sequence: number;
+  /** Claimed by the walk after an earlier entry was the prefetch's: checked here, but in order. */
+  local: boolean;
 }
 
 /** Walks entries in order, remembering the head and the newest chained gate file of each mode. */
@@ -113,69 +109,51 @@ class ChainWalker {
   prev = GENESIS_HASH;
   head: string | null = null;
   readonly newest = new Map<string, NewestGate>();
+  /** Entries settled after the lines (from the first one the prefetch claimed). */
+  private readonly deferred: Deferred[] = [];
 
   constructor(private readonly input: ChainVerifyInput) {}
 
   check(text: string, sequence: number): Failure | null {
     const { input } = this;
-    const chainPath = input.chain_rel_path;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      return discontinuity(sequence, `line ${sequence + 1} of the chain is not valid JSON`, chainPath);
+    if (input.prefetch !== undefined) {
+      const mine = input.prefetch.claim(sequence);
+      if (!mine || this.deferred.length > 0) {
+        this.deferred.push({ text, sequence, local: mine });
+        return null;
+      }
     }
-    const problem = chainEntryProblem(value);
-    if (problem) return discontinuity(sequence, `line ${sequence + 1} of the chain ${problem}`, chainPath);
-    const entry = value as ChainEntry;
-    if (entry.sequence !== sequence) {
-      return discontinuity(sequence, `line ${sequence + 1} carries sequence ${entry.sequence}, expected ${sequence} (an entry was removed, duplicated or moved)`, chainPath);
-    }
-    if (entry.feature_id !== input.feature_id) return discontinuity(sequence, `entry ${sequence} belongs to feature '${entry.feature_id}'`, chainPath);
-    const name = parseEvidenceFileName(baseName(entry.artifact_rel_path));
-    if (name?.kind !== "gate" || entry.artifact_rel_path !== `${input.evidence_dir}/${baseName(entry.artifact_rel_path)}`) {
-      return discontinuity(sequence, `entry ${sequence} names '${entry.artifact_rel_path}', which is not a gate evidence file of this feature`, chainPath);
-    }
-    const recomputed = recomputeChainHash(entry);
-    if (recomputed === null) return discontinuity(sequence, `entry ${sequence} holds text that cannot be canonicalized (a lone surrogate)`, chainPath);
-    if (recomputed !== entry.chain_hash) {
-      return mismatch(sequence, `entry ${sequence} was altered: its chain_hash does not match its contents`, chainPath, entry.chain_hash, recomputed);
-    }
-    if (entry.prev_chain_hash !== this.prev) {
-      const link = sequence === 0 ? "does not start from the genesis hash" : `does not link to entry ${sequence - 1}: prev_chain_hash differs from its chain_hash`;
-      return discontinuity(sequence, `entry ${sequence} ${link}`, chainPath, this.prev, entry.prev_chain_hash);
-    }
-    const checked = this.checkArtifact(entry, sequence);
-    if (!Array.isArray(checked)) return checked;
-    input.observer?.entry?.(entry, checked);
-    this.prev = entry.chain_hash;
-    this.head = entry.chain_hash;
-    const newest = this.newest.get(name.mode);
-    if (!newest || name.epochMs > newest.epochMs) {
-      this.newest.set(name.mode, { sequence, epochMs: name.epochMs, artifact_hash: entry.artifact_hash, rel_path: entry.artifact_rel_path });
+    return this.checkHere(text, sequence);
+  }
+
+  private checkHere(text: string, sequence: number): Failure | null {
+    const checked = checkChainEntry(this.input, this.input.files, text, sequence, this.prev);
+    if (isFailure(checked)) return checked;
+    this.accept(checked.entry, sequence, checked.mode, checked.epochMs, checked.logs);
+    return null;
+  }
+
+  /** The deferred entries, in order: the first failure, or null when all verified. */
+  settle(): Failure | null {
+    for (const d of this.deferred) {
+      const verdict = d.local ? null : this.input.prefetch!.take(d.sequence, this.prev);
+      if (verdict === null) {
+        const failure = this.checkHere(d.text, d.sequence);
+        if (failure) return failure;
+      } else if ("failure" in verdict) return verdict.failure;
+      else this.accept(JSON.parse(d.text) as ChainEntry, d.sequence, verdict.mode, verdict.epochMs, verdict.logs, verdict.siblings);
     }
     return null;
   }
 
-  /** The entry's step logs when the artifact and every log verify, else the failure. */
-  private checkArtifact(entry: ChainEntry, sequence: number): Failure | LogRef[] {
-    const bytes = this.input.files.read(entry.artifact_rel_path);
-    if (bytes === null) return missing(sequence, `evidence file of entry ${sequence} is missing`, entry.artifact_rel_path);
-    if (isRefused(bytes)) return missing(sequence, `evidence file of entry ${sequence} ${bytes.refused}`, entry.artifact_rel_path);
-    const actual = sha256Of(bytes);
-    if (actual !== entry.artifact_hash) {
-      return mismatch(sequence, `evidence file of entry ${sequence} was modified after it was chained`, entry.artifact_rel_path, entry.artifact_hash, actual);
+  private accept(entry: ChainEntry, sequence: number, mode: string, epochMs: number, logs: LogRef[], siblings?: SiblingDigests): void {
+    this.input.observer?.entry?.(entry, logs, siblings);
+    this.prev = entry.chain_hash;
+    this.head = entry.chain_hash;
+    const newest = this.newest.get(mode);
+    if (!newest || epochMs > newest.epochMs) {
+      this.newest.set(mode, { sequence, epochMs, artifact_hash: entry.artifact_hash, rel_path: entry.artifact_rel_path });
     }
-    const logs = stepLogRefs(bytes);
-    for (const log of logs) {
-      const logHash = this.input.files.hash(log.log_path);
-      if (logHash === null) return missing(sequence, `step log of entry ${sequence} is missing`, log.log_path);
-      if (isRefused(logHash)) return missing(sequence, `step log of entry ${sequence} ${logHash.refused}`, log.log_path);
-      if (logHash !== log.log_sha256) {
-        return mismatch(sequence, `step log of entry ${sequence} was modified after its evidence was written`, log.log_path, typeof log.log_sha256 === "string" ? log.log_sha256 : null, logHash);
-      }
-    }
-    return logs;
   }
 }
 
@@ -252,6 +230,8 @@ export function verifyChain(input: ChainVerifyInput): ChainVerifyReport {
     if (failure === null) failure = walker.check(line.text, sequence);
     if (count % PROGRESS_EVERY === 0) input.onProgress?.(count);
   }
+  // Deferred entries all come before a failure found after them.
+  failure = walker.settle() ?? failure;
   if (failure === null && torn) {
     const where = count === 0 ? "its first line is incomplete" : `it ends in an incomplete line after entry ${count - 1}`;
     failure = discontinuity(count, `the chain is torn: ${where} (an interrupted append); the next append removes it`, input.chain_rel_path);

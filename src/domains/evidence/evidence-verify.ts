@@ -6,15 +6,16 @@ import type { Clock } from "../../core/clock.js";
 import { nowIso } from "../../core/clock.js";
 import { AopError } from "../../core/errors.js";
 import { idProblem, validateId } from "../../core/ids.js";
-import { readFileShared, sha256FileOrNull } from "../../store/file-hash.js";
 import { describeRefusal, readBytesBounded, refusalCode } from "../../store/read-text-bounded.js";
 import { READ_LIMITS } from "../../store/read-limits.js";
-import { readLinesSync } from "../../store/jsonl.js";
-import type { WorkspaceLayout } from "../../store/layout.js";
+import { linesOfBytes, readJsonlPrefixShared, readLinesSync } from "../../store/jsonl.js";
+import { isSignedEvidenceName, type WorkspaceLayout } from "../../store/layout.js";
 import { withLock } from "../../store/lock.js";
-import { verifyChain, type ChainObserver, type ChainVerifyReport, type EvidenceFileReader, type LatestCopy, type ManifestView, type Refused } from "./chain-verify.js";
+import { verifyChain, type ChainLineInput, type ChainObserver, type ChainVerifyReport, type LatestCopy, type ManifestView } from "./chain-verify.js";
+import { prefetchWorthIt, startPrefetch, type WorkerPrefetch } from "./artifact-prefetch.js";
 import { readManifest, writeManifest } from "./chain-manifest.js";
 import { evidenceLockPath } from "./chain-store.js";
+import { workspaceReader } from "./evidence-reader.js";
 import { parseEvidenceFileName } from "./evidence-names.js";
 
 export interface VerifyOptions {
@@ -34,6 +35,18 @@ export interface VerifyOptions {
    * ignored with an observer or onListing (the walk would run twice).
    */
   optimistic?: boolean;
+  /**
+   * Have the digests of each verified gate file's attestation and bundle ready for the observer (an
+   * anchor's attestation digests compare them): hashed on the prefetch's thread for its entries.
+   */
+  siblingDigests?: boolean;
+  /** Told, after the walk, how many entries a second thread checked (none for a short chain or one core). */
+  onPrefetched?: (entries: number) => void;
+  /**
+   * Start the second thread whatever the chain's size and let it check every entry before the walk
+   * starts, so that the walk takes all its verdicts (tests compare that report with one thread's).
+   */
+  workerFirst?: boolean;
 }
 
 interface ChainSnapshot {
@@ -42,38 +55,6 @@ interface ChainSnapshot {
   chainSize: number | null;
   manifest: ManifestView;
   latest: LatestCopy[];
-}
-
-/**
- * Reads workspace-relative files for the verifier. Paths that cannot leave the root (relative, no `..`,
- * no backslash) are joined directly; anything else goes through the layout's full check. This runs twice
- * per chain entry, so it is kept cheap.
- */
-function workspaceReader(layout: WorkspaceLayout, memo: Set<string>): EvidenceFileReader {
-  const prefix = layout.root + path.sep;
-  const locate = (rel: string): string | null =>
-    rel.length > 0 && !rel.startsWith("/") && !rel.includes("..") && !rel.includes("\\") && !rel.includes("\0") ? prefix + rel : layout.resolveInside(rel);
-  // Folders found inside the workspace once (`memo`) are not resolved again for each of their files.
-  return {
-    read: (rel) => {
-      const file = locate(rel);
-      return file === null ? null : refusedAsValue(() => readFileShared(file, { memo }));
-    },
-    hash: (rel) => {
-      const file = locate(rel);
-      return file === null ? null : refusedAsValue(() => sha256FileOrNull(file, { memo }));
-    },
-  };
-}
-
-/** A file the store refuses to read (special file, link out, too large, unreadable) as a verification failure, not a crash. */
-function refusedAsValue<T>(read: () => T): T | Refused {
-  try {
-    return read();
-  } catch (err) {
-    if (err instanceof AopError) return { refused: `${typeof err.details.reason === "string" ? err.details.reason : err.message} [${err.code}]` };
-    throw err;
-  }
 }
 
 function readLatestCopies(layout: WorkspaceLayout, featureId: string, names: readonly string[], memo: Set<string>): LatestCopy[] {
@@ -117,7 +98,7 @@ export async function verifyFeatureChain(layout: WorkspaceLayout, clock: Clock, 
   const folders = new Set<string>();
   if (options.optimistic && hasEvidenceDir && !options.observer && !options.onListing) {
     try {
-      const report = walkSnapshot(layout, featureId, takeSnapshot(layout, featureId, folders), folders, options);
+      const report = await walkSnapshot(layout, featureId, takeSnapshot(layout, featureId, folders), folders, options);
       if (report.valid) return report;
     } catch {
       // checked again under the lock, which reports what it finds
@@ -125,27 +106,45 @@ export async function verifyFeatureChain(layout: WorkspaceLayout, clock: Clock, 
   }
   const snapshot: ChainSnapshot = hasEvidenceDir ? await withLock(lock, () => takeSnapshot(layout, featureId, folders)) : { names: [], chainSize: null, manifest: { status: "absent" }, latest: [] };
   options.onListing?.(snapshot.names);
-  const report = walkSnapshot(layout, featureId, snapshot, folders, options);
+  const report = await walkSnapshot(layout, featureId, snapshot, folders, options);
   if (snapshot.manifest.status === "present" && options.recordResult !== false && !options.optimistic) await recordVerificationResult(layout, clock, featureId, report.valid);
   return report;
 }
 
-function walkSnapshot(layout: WorkspaceLayout, featureId: string, snapshot: ChainSnapshot, folders: Set<string>, options: VerifyOptions): ChainVerifyReport {
+async function walkSnapshot(layout: WorkspaceLayout, featureId: string, snapshot: ChainSnapshot, folders: Set<string>, options: VerifyOptions): Promise<ChainVerifyReport> {
   const expected = snapshot.manifest.status === "present" ? snapshot.manifest.entry_count : null;
   const chainFile = layout.chainFile(featureId);
-  return verifyChain({
-    feature_id: featureId,
-    evidence_dir: layout.relative(layout.evidenceDir(featureId)),
-    chain_rel_path: layout.relative(chainFile),
-    manifest_rel_path: layout.relative(layout.manifestFile(featureId)),
-    chain_exists: snapshot.chainSize !== null,
-    manifest: snapshot.manifest,
-    lines: snapshot.chainSize === null ? [] : readLinesSync(chainFile, { endOffset: snapshot.chainSize }),
-    latest: snapshot.latest,
-    files: workspaceReader(layout, folders),
-    onProgress: options.onProgress ? (walked) => options.onProgress!(walked, expected) : undefined,
-    observer: options.observer,
-  });
+  let lines: Iterable<ChainLineInput> = snapshot.chainSize === null ? [] : readLinesSync(chainFile, { endOffset: snapshot.chainSize });
+  let prefetch: WorkerPrefetch | null = null;
+  const chain = snapshot.chainSize !== null && (options.workerFirst === true || prefetchWorthIt(snapshot.chainSize)) ? readJsonlPrefixShared(chainFile, snapshot.chainSize) : null;
+  if (chain !== null) {
+    // A long chain is read whole, into memory its worker reads too: both threads split the same lines.
+    const siblingNames = options.siblingDigests ? snapshot.names.filter(isSignedEvidenceName) : null;
+    prefetch = startPrefetch({ root: layout.root, feature_id: featureId, evidence_dir: layout.relative(layout.evidenceDir(featureId)), chain_rel_path: layout.relative(chainFile), chain, siblingNames });
+    lines = linesOfBytes(chain);
+    if (options.workerFirst) await prefetch?.whenDone();
+  }
+  try {
+    return verifyChain({
+      feature_id: featureId,
+      evidence_dir: layout.relative(layout.evidenceDir(featureId)),
+      chain_rel_path: layout.relative(chainFile),
+      manifest_rel_path: layout.relative(layout.manifestFile(featureId)),
+      chain_exists: snapshot.chainSize !== null,
+      manifest: snapshot.manifest,
+      lines,
+      latest: snapshot.latest,
+      files: workspaceReader(layout, folders),
+      onProgress: options.onProgress ? (walked) => options.onProgress!(walked, expected) : undefined,
+      observer: options.observer,
+      ...(prefetch !== null ? { prefetch } : {}),
+    });
+  } finally {
+    if (prefetch !== null) {
+      prefetch.close();
+      options.onPrefetched?.(prefetch.taken);
+    }
+  }
 }
 
 /** Set the manifest's last_verified_* fields (when it exists), under the feature's evidence lock. */

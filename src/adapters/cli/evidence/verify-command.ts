@@ -1,0 +1,62 @@
+// aop evidence verify: the body both routes run — commander's (commands/evidence.ts) and the
+// commander-free one (evidence-verify-fast-path.ts) — with the flags declared once for both.
+import type { EvidenceVerifyReport } from "../../../domains/attest/index.js";
+import type { CliContext } from "../context.js";
+import { EXIT_FAILED } from "../exit-codes.js";
+import type { FlagSpec } from "../flags.js";
+import { usageError } from "../run-command.js";
+import type { Call } from "../tool-session.js";
+
+const MAX_ANCHOR_NOTE_BYTES = 64 * 1024;
+
+export const VERIFY_FLAGS: readonly FlagSpec[] = [
+  { flag: "feature-id", value: "<id>", description: "the feature whose evidence to verify" },
+  { flag: "all", description: "every feature that has a chain" },
+  { flag: "anchor", value: "<file>", description: "also check the chain against this signed checkpoint (e.g. from refs/aop/anchors), with --feature-id" },
+];
+
+/** Runs `fn` with a way to call tools: commander's route opens the transport --transport names (tool-session.ts). */
+export type ToolSession = <T>(ctx: CliContext, fn: (call: Call) => Promise<T>) => Promise<T>;
+
+export async function verifyEvidenceCommand(ctx: CliContext, opts: Record<string, unknown>, session: ToolSession): Promise<number> {
+  const featureId = opts.featureId as string | undefined;
+  const all = opts.all === true;
+  if ((featureId === undefined) === !all) throw usageError("give either --feature-id <id> or --all", "aop evidence verify --feature-id feat_login");
+  if (all && opts.anchor !== undefined) throw usageError("--anchor names one feature's checkpoint: use it with --feature-id");
+  let anchorNote: string | undefined;
+  if (typeof opts.anchor === "string") {
+    const { readTextBounded } = await import("../../../store/read-text-bounded.js");
+    const read = readTextBounded(opts.anchor, MAX_ANCHOR_NOTE_BYTES);
+    if (read.status !== "ok" || read.truncated || read.binary || read.text === "") throw usageError(`--anchor ${opts.anchor}: not a readable signed checkpoint (at most ${MAX_ANCHOR_NOTE_BYTES} bytes of text)`);
+    anchorNote = read.text;
+  }
+  const { chainedFeatureIds } = await import("../../../domains/evidence/index.js");
+  const { createProgress } = await import("../output/progress.js");
+  const progress = createProgress(process.stderr, !ctx.json && process.stderr.isTTY === true);
+  const ids = all ? chainedFeatureIds(ctx.layout) : [featureId!];
+  const reports: EvidenceVerifyReport[] = [];
+  try {
+    await session(ctx, async (call) => {
+      for (const id of ids) {
+        const onProgress = (e: unknown) => {
+          const { walked, expected } = e as { walked: number; expected: number | null };
+          progress.update(`verifying ${id}: ${walked}${expected === null ? "" : `/${expected}`} entries`);
+        };
+        const args = anchorNote === undefined ? { feature_id: id } : { feature_id: id, anchor_note: anchorNote };
+        reports.push(await call("evidence.verify_chain", args, { onProgress }));
+      }
+    });
+  } finally {
+    progress.done();
+  }
+  const valid = reports.every((r) => r.valid);
+  if (ctx.json) {
+    ctx.printJson(all ? { valid, features: reports } : reports[0]);
+    return valid ? 0 : EXIT_FAILED;
+  }
+  const { renderVerifyLine } = await import("../output/evidence-format.js");
+  const { renderVerifyExtras } = await import("../output/attest-format.js");
+  if (reports.length === 0) ctx.out("no feature has an evidence chain (chains are written when evidence integrity is on in policy)");
+  for (const report of reports) ctx.out([renderVerifyLine(report, ctx.style), ...renderVerifyExtras(report, ctx.style)].join("\n"));
+  return valid ? 0 : EXIT_FAILED;
+}
