@@ -1,0 +1,132 @@
+// `aop evidence verify` runs from a one-file bundle (scripts/bundle-bins.mjs, docs/startup.md) with the
+// body commander runs (evidence/verify-command.ts); a long chain is walked on two threads
+// (artifact-prefetch.ts). Every route, and one thread or two, must print the same report, exit the same
+// way and leave the same records.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { parseFastVerify } from "../../../src/adapters/cli/evidence-verify-fast-path.js";
+import { sha256Of } from "../../../src/core/hash.js";
+import { buildChainEntry, GENESIS_HASH } from "../../../src/domains/evidence/chain-hash.js";
+import { WorkspaceLayout } from "../../../src/store/layout.js";
+import { buildChain, gateWorkspace } from "../../helpers/gates.js";
+import { packageCopy } from "../../helpers/package-copy.js";
+import { CLI_BIN, distUrl, REPO_ROOT } from "../../helpers/paths.js";
+import { tempWorkspace } from "../../helpers/tmp.js";
+
+const BUNDLE = path.join("dist", "evidence-cli", "verify.bundle.cjs");
+
+describe("parseFastVerify", () => {
+  it.each([
+    [["evidence", "verify", "--feature-id", "f"], { featureId: "f" }],
+    [["--root", "/w", "evidence", "verify", "--all", "--json"], { root: "/w", all: true, json: true }],
+    [["evidence", "verify", "--feature-id=f", "--anchor", "a.note", "--actor", "qa", "--transport", "inprocess"], { featureId: "f", anchor: "a.note", actor: "qa", transport: "inprocess" }],
+  ])("takes %j", (argv, opts) => {
+    expect(parseFastVerify(argv)).toEqual(opts);
+  });
+
+  it.each([[["evidence", "verify", "--help"]], [["--feature-id", "f", "evidence", "verify"]], [["evidence", "verify", "--transport", "mcp"]], [["evidence", "verify", "extra"]], [["evidence", "verify", "--bogus"]], [["evidence", "latest", "--feature-id", "f"]], [["evidence", "verify", "--feature-id"]]])("leaves %j to the full program", (argv) => {
+    expect(parseFastVerify(argv)).toBeNull();
+  });
+});
+
+function run(args: string[], env: Record<string, string> = {}) {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", AOP_NOW: "2026-03-01T10:00:00.000Z", ...env };
+  for (const key of ["AOP_ROOT", "AOP_RUN_ID", "AOP_SESSION_ID", "AOP_ACTOR"]) delete childEnv[key];
+  const r = spawnSync(process.execPath, args, { encoding: "utf8", env: childEnv, timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe("aop evidence verify: the bundled route prints what the other routes print", () => {
+  let modular: string;
+  beforeAll(() => {
+    if (!fs.existsSync(path.join(REPO_ROOT, BUNDLE))) throw new Error(`${BUNDLE} is missing: run \`node scripts/build.mjs\` first`);
+    modular = path.join(packageCopy((pkg) => fs.rmSync(path.join(pkg, BUNDLE))), "bin", "aop.js");
+  });
+
+  it("valid, tampered, --all and a usage error: same output, exit code and timeline", async () => {
+    const program = `const { main } = await import(${JSON.stringify(distUrl("adapters/cli/main.js"))}); await main(process.argv.slice(1));`;
+    const routes: [string, string[]][] = [
+      ["bundle", [CLI_BIN]],
+      ["modular build", [modular]],
+      ["commander program", ["--input-type=module", "-e", program, "--"]],
+    ];
+    const results = [];
+    for (const [route, bin] of routes) {
+      const ws = await gateWorkspace();
+      const runs = await buildChain(ws.layout, ws.clock, "feat_a", 4);
+      await buildChain(ws.layout, ws.clock, "feat_b", 3);
+      const at = (...args: string[]) => run([...bin, "--root", ws.root, ...args]);
+      const outputs = [at("evidence", "verify", "--feature-id", "feat_a"), at("evidence", "verify", "--all", "--json")];
+      fs.writeFileSync(ws.layout.resolveInside(runs[2]!.rel_path)!, "changed");
+      outputs.push(at("evidence", "verify", "--feature-id", "feat_a", "--json"), at("evidence", "verify", "--all"), at("evidence", "verify"), at("evidence", "verify", "--feature-id", "../x", "--json"));
+      const replay = path.join(ws.root, ".aop", "runtime", "replay");
+      const timeline = fs
+        .readdirSync(replay)
+        .filter((n) => n.endsWith(".timeline.jsonl"))
+        .map((n) => fs.readFileSync(path.join(replay, n), "utf8").replace(/"latency_ms":[\d.]+/g, '"latency_ms":0'));
+      results.push({ route, outputs: outputs.map((o) => ({ ...o, stdout: o.stdout.replaceAll(ws.root, "<root>"), stderr: o.stderr.replaceAll(ws.root, "<root>") })), timeline });
+    }
+    const [expected] = results;
+    expect(expected!.outputs.map((o) => o.code)).toEqual([0, 0, 1, 1, 2, 1]);
+    for (const r of results) expect({ ...r, route: "" }, r.route).toEqual({ ...expected, route: "" });
+  }, 120_000);
+});
+
+/** A chain long enough for the second thread (over 1 MiB), written directly: 3,000 gate runs, a step log each. */
+function longChain(root: string, entries = 3000): { layout: WorkspaceLayout; rel: (i: number) => string; log: (i: number) => string } {
+  const layout = new WorkspaceLayout(root);
+  const f = "feat_long";
+  fs.mkdirSync(layout.evidenceDir(f), { recursive: true });
+  fs.mkdirSync(layout.featureLogsDir(f), { recursive: true });
+  const lines: string[] = [];
+  let prev = GENESIS_HASH;
+  let text = "";
+  const files: string[] = [];
+  const logs: string[] = [];
+  for (let i = 0; i < entries; i++) {
+    const epoch = 1_800_000_000_000 + i * 1000;
+    const at = new Date(epoch).toISOString();
+    const log = layout.stepLog(f, epoch, "full", "unit-tests");
+    fs.writeFileSync(log, `run ${i}\n`);
+    logs.push(log);
+    text = JSON.stringify({ feature_id: f, mode: "full", profile: "default", overall: "pass", started_at: at, finished_at: at, step_results: [{ name: "unit-tests", cmd: ["npm", "test"], exit_code: 0, timed_out: false, attempts: 1, skipped: false, skip_reason: null, started_at: at, finished_at: at, log_path: layout.relative(log), log_sha256: sha256Of(`run ${i}\n`) }] }, null, 2) + "\n";
+    const file = layout.gateEvidence(f, "full", epoch);
+    fs.writeFileSync(file, text);
+    files.push(file);
+    const entry = buildChainEntry({ sequence: i, feature_id: f, artifact_rel_path: layout.relative(file), artifact_hash: sha256Of(text), prev_chain_hash: prev, created_at: at });
+    lines.push(JSON.stringify(entry));
+    prev = entry.chain_hash;
+  }
+  fs.writeFileSync(layout.chainFile(f), lines.join("\n") + "\n");
+  fs.writeFileSync(layout.latestEvidence(f, "full"), text);
+  fs.writeFileSync(layout.manifestFile(f), JSON.stringify({ entry_count: entries, head_hash: prev, last_verified_at: null, last_verified_result: null }));
+  return { layout, rel: (i) => files[i]!, log: (i) => logs[i]! };
+}
+
+describe("aop evidence verify on two threads", () => {
+  it("reports what one thread reports: clean, and damaged in either thread's part", () => {
+    const root = tempWorkspace();
+    const chain = longChain(root);
+    expect(fs.statSync(chain.layout.chainFile("feat_long")).size).toBeGreaterThan(1024 * 1024);
+    const verify = (threads: string) => run([CLI_BIN, "--root", root, "evidence", "verify", "--feature-id", "feat_long", "--json"], { AOP_VERIFY_THREADS: threads });
+    const compare = (expectSequence: number | null) => {
+      const one = verify("1");
+      const two = verify("");
+      expect(two).toEqual(one);
+      expect(JSON.parse(one.stdout).first_failure_sequence).toBe(expectSequence);
+    };
+    compare(null);
+    fs.writeFileSync(chain.rel(2990), "changed"); // the far end: the second thread's
+    compare(2990);
+    fs.rmSync(chain.log(2500));
+    compare(2500);
+    const lines = fs.readFileSync(chain.layout.chainFile("feat_long"), "utf8").split("\n");
+    lines[2200] = "not json";
+    fs.writeFileSync(chain.layout.chainFile("feat_long"), lines.join("\n"));
+    compare(2200);
+    fs.writeFileSync(chain.rel(10), "changed"); // the near end: the walk's own
+    compare(10);
+  }, 120_000);
+});
