@@ -28,10 +28,18 @@ function workerScript(): string {
   return path.join(root, "dist", "domains", "evidence", "artifact-worker.js");
 }
 
-/** Whether a chain of this size is worth a worker here: two cores or more, and not turned off (AOP_VERIFY_THREADS=1). */
+/**
+ * Whether a chain of this size is worth a worker here: a long chain, and a core to spare — two or more,
+ * and a load average that leaves one free (on a machine whose cores are all busy, a second thread only
+ * competes with the first: docs/performance.md). AOP_VERIFY_THREADS=1 turns it off, =2 on for every
+ * long chain whatever the load.
+ */
 export function prefetchWorthIt(chainBytes: number): boolean {
-  if (process.env.AOP_VERIFY_THREADS === "1") return false;
-  return chainBytes >= PREFETCH_MIN_CHAIN_BYTES && os.availableParallelism() > 1;
+  const threads = process.env.AOP_VERIFY_THREADS;
+  if (threads === "1" || chainBytes < PREFETCH_MIN_CHAIN_BYTES) return false;
+  if (threads === "2") return true;
+  const cores = os.availableParallelism();
+  return cores > 1 && os.loadavg()[0]! < cores - 0.5;
 }
 
 export type PrefetchStart = Omit<WorkerInput, "ctl" | "claims" | "port">;

@@ -113,7 +113,7 @@ describe("aop evidence verify on two threads", () => {
     const verify = (threads: string) => run([CLI_BIN, "--root", root, "evidence", "verify", "--feature-id", "feat_long", "--json"], { AOP_VERIFY_THREADS: threads });
     const compare = (expectSequence: number | null) => {
       const one = verify("1");
-      const two = verify("");
+      const two = verify("2");
       expect(two).toEqual(one);
       expect(JSON.parse(one.stdout).first_failure_sequence).toBe(expectSequence);
     };
