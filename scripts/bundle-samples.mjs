@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { writeChainFixture } from "./chain-fixture.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -111,41 +112,11 @@ export function mcpInput() {
 
 const dist = (file) => import(pathToFileURL(path.join(root, "dist", file)).href);
 
-/** A feature's chain of `entries` gate runs (an evidence file and a step log each), as gate runs write them. */
-async function chainedFeature(work, featureId, entries) {
-  const { WorkspaceLayout } = await dist("store/layout.js");
-  const { sha256Of } = await dist("core/hash.js");
-  const { buildChainEntry, GENESIS_HASH } = await dist("domains/evidence/chain-hash.js");
-  const layout = new WorkspaceLayout(work);
-  fs.mkdirSync(layout.evidenceDir(featureId), { recursive: true });
-  fs.mkdirSync(layout.featureLogsDir(featureId), { recursive: true });
-  const lines = [];
-  let prev = GENESIS_HASH;
-  let text = "";
-  for (let i = 0; i < entries; i++) {
-    const epoch = 1_800_000_000_000 + i * 1000;
-    const at = new Date(epoch).toISOString();
-    const log = layout.stepLog(featureId, epoch, "full", "unit-tests");
-    fs.writeFileSync(log, `run ${i}: ok\n`);
-    const step = { name: "unit-tests", cmd: ["npm", "test"], exit_code: 0, timed_out: false, attempts: 1, skipped: false, skip_reason: null, started_at: at, finished_at: at, log_path: layout.relative(log), log_sha256: sha256Of(`run ${i}: ok\n`) };
-    text = JSON.stringify({ feature_id: featureId, mode: "full", profile: "default", overall: "pass", started_at: at, finished_at: at, step_results: [step] }, null, 2) + "\n";
-    const file = layout.gateEvidence(featureId, "full", epoch);
-    fs.writeFileSync(file, text);
-    const entry = buildChainEntry({ sequence: i, feature_id: featureId, artifact_rel_path: layout.relative(file), artifact_hash: sha256Of(text), prev_chain_hash: prev, created_at: at });
-    lines.push(JSON.stringify(entry));
-    prev = entry.chain_hash;
-  }
-  fs.writeFileSync(layout.chainFile(featureId), lines.join("\n") + "\n");
-  fs.writeFileSync(layout.latestEvidence(featureId, "full"), text);
-  fs.writeFileSync(layout.manifestFile(featureId), JSON.stringify({ entry_count: entries, head_hash: prev, last_verified_at: null, last_verified_result: null }));
-  return layout;
-}
-
 /** Two chained features: a plain one, and one whose gate runs carry attestations under an anchor. */
 export async function verifySample(work) {
   fs.mkdirSync(path.join(work, ".git"));
-  await chainedFeature(work, "plain", 200);
-  const layout = await chainedFeature(work, "signed", 200);
+  await writeChainFixture(work, "plain", 200);
+  const { layout } = await writeChainFixture(work, "signed", 200);
   const { generateKeyPairSync } = await import("node:crypto");
   const { signerFor } = await dist("domains/attest/ed25519-keys.js");
   const { writePublicKey, readCommittedKeys } = await dist("domains/attest/public-keys.js");

@@ -2,6 +2,7 @@
 // and the cost a chain append adds to a gate run (in-process, beside writing the evidence file).
 import fs from "node:fs";
 import path from "node:path";
+import { writeChainFixture } from "../../scripts/chain-fixture.mjs";
 import { aop, compareProcesses, dist, median, record, tempDir } from "../lib.mjs";
 
 const SUITE = "evidence";
@@ -9,7 +10,7 @@ const FEATURE = "feat_bench";
 const ENTRIES = 10_000;
 
 /** A realistic ~2 KB evidence file: two steps that ran (with logs) and two that were skipped. */
-function evidenceFor(layout, sha256Of, i, epoch) {
+function evidenceFor(layout, sha256Of, featureId, i, epoch) {
   const at = new Date(epoch).toISOString();
   const steps = [];
   for (const name of ["lint", "unit-tests", "integration-tests", "package"]) {
@@ -17,7 +18,7 @@ function evidenceFor(layout, sha256Of, i, epoch) {
     let log_path = null;
     let log_sha256 = null;
     if (ran) {
-      const file = layout.stepLog(FEATURE, epoch, "full", name);
+      const file = layout.stepLog(featureId, epoch, "full", name);
       const text = `run ${i} ${name}: ${"ok ".repeat(40)}\n`;
       fs.writeFileSync(file, text);
       log_path = layout.relative(file);
@@ -25,36 +26,12 @@ function evidenceFor(layout, sha256Of, i, epoch) {
     }
     steps.push({ name, cmd: ["npm", "run", name, "--", "--reporter=dot"], exit_code: ran ? 0 : null, timed_out: false, attempts: ran ? 1 : 0, skipped: !ran, skip_reason: ran ? null : "an earlier step failed ('unit-tests') in a previous wave of this gate run", started_at: ran ? at : null, finished_at: ran ? at : null, log_path, log_sha256 });
   }
-  return { feature_id: FEATURE, mode: "full", profile: "default", overall: "pass", started_at: at, finished_at: at, step_results: steps };
+  return { feature_id: featureId, mode: "full", profile: "default", overall: "pass", started_at: at, finished_at: at, step_results: steps };
 }
 
-/** Writes the fixture directly (pure chain functions + plain writes): spawning 10,000 gates would take hours. */
+/** The 10,000-entry chain (scripts/chain-fixture.mjs): spawning 10,000 gates would take hours. */
 export async function buildFixture(root) {
-  const { WorkspaceLayout } = await dist("store/layout.js");
-  const { sha256Of } = await dist("core/hash.js");
-  const { buildChainEntry, GENESIS_HASH } = await dist("domains/evidence/chain-hash.js");
-  const layout = new WorkspaceLayout(root);
-  fs.mkdirSync(layout.evidenceDir(FEATURE), { recursive: true });
-  fs.mkdirSync(layout.featureLogsDir(FEATURE), { recursive: true });
-  const lines = [];
-  let prev = GENESIS_HASH;
-  let last = null;
-  let bytes = 0;
-  for (let i = 0; i < ENTRIES; i++) {
-    const epoch = 1_800_000_000_000 + i * 1000;
-    const text = JSON.stringify(evidenceFor(layout, sha256Of, i, epoch), null, 2) + "\n";
-    bytes += text.length;
-    const file = layout.gateEvidence(FEATURE, "full", epoch);
-    fs.writeFileSync(file, text);
-    const entry = buildChainEntry({ sequence: i, feature_id: FEATURE, artifact_rel_path: layout.relative(file), artifact_hash: sha256Of(text), prev_chain_hash: prev, created_at: new Date(epoch).toISOString() });
-    lines.push(JSON.stringify(entry));
-    prev = entry.chain_hash;
-    last = text;
-  }
-  fs.writeFileSync(layout.chainFile(FEATURE), lines.join("\n") + "\n");
-  fs.writeFileSync(layout.latestEvidence(FEATURE, "full"), last);
-  fs.writeFileSync(layout.manifestFile(FEATURE), JSON.stringify({ entry_count: ENTRIES, head_hash: prev, last_verified_at: null, last_verified_result: null }));
-  return { layout, averageBytes: bytes / ENTRIES };
+  return writeChainFixture(root, FEATURE, ENTRIES, evidenceFor);
 }
 
 async function verifyFigure() {
@@ -103,7 +80,7 @@ async function appendFigure() {
   const runs = 400;
   for (let i = 0; i < runs; i++) {
     const epoch = 1_800_000_000_000 + i * 1000;
-    const { finished_at: _f, ...evidence } = evidenceFor(layout, sha256Of, i, epoch);
+    const { finished_at: _f, ...evidence } = evidenceFor(layout, sha256Of, FEATURE, i, epoch);
     let t = performance.now();
     const written = writeGateEvidence(layout, evidence, epoch); // durable, as in a real run
     write.push(performance.now() - t);

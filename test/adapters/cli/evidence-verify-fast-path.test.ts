@@ -7,9 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseFastVerify } from "../../../src/adapters/cli/evidence-verify-fast-path.js";
-import { sha256Of } from "../../../src/core/hash.js";
-import { buildChainEntry, GENESIS_HASH } from "../../../src/domains/evidence/chain-hash.js";
-import { WorkspaceLayout } from "../../../src/store/layout.js";
+import { writeChainFixture } from "../../../scripts/chain-fixture.mjs";
 import { buildChain, gateWorkspace } from "../../helpers/gates.js";
 import { packageCopy } from "../../helpers/package-copy.js";
 import { CLI_BIN, distUrl, REPO_ROOT } from "../../helpers/paths.js";
@@ -74,42 +72,13 @@ describe("aop evidence verify: the bundled route prints what the other routes pr
   }, 120_000);
 });
 
-/** A chain long enough for the second thread (over 1 MiB), written directly: 3,000 gate runs, a step log each. */
-function longChain(root: string, entries = 3000): { layout: WorkspaceLayout; rel: (i: number) => string; log: (i: number) => string } {
-  const layout = new WorkspaceLayout(root);
-  const f = "feat_long";
-  fs.mkdirSync(layout.evidenceDir(f), { recursive: true });
-  fs.mkdirSync(layout.featureLogsDir(f), { recursive: true });
-  const lines: string[] = [];
-  let prev = GENESIS_HASH;
-  let text = "";
-  const files: string[] = [];
-  const logs: string[] = [];
-  for (let i = 0; i < entries; i++) {
-    const epoch = 1_800_000_000_000 + i * 1000;
-    const at = new Date(epoch).toISOString();
-    const log = layout.stepLog(f, epoch, "full", "unit-tests");
-    fs.writeFileSync(log, `run ${i}\n`);
-    logs.push(log);
-    text = JSON.stringify({ feature_id: f, mode: "full", profile: "default", overall: "pass", started_at: at, finished_at: at, step_results: [{ name: "unit-tests", cmd: ["npm", "test"], exit_code: 0, timed_out: false, attempts: 1, skipped: false, skip_reason: null, started_at: at, finished_at: at, log_path: layout.relative(log), log_sha256: sha256Of(`run ${i}\n`) }] }, null, 2) + "\n";
-    const file = layout.gateEvidence(f, "full", epoch);
-    fs.writeFileSync(file, text);
-    files.push(file);
-    const entry = buildChainEntry({ sequence: i, feature_id: f, artifact_rel_path: layout.relative(file), artifact_hash: sha256Of(text), prev_chain_hash: prev, created_at: at });
-    lines.push(JSON.stringify(entry));
-    prev = entry.chain_hash;
-  }
-  fs.writeFileSync(layout.chainFile(f), lines.join("\n") + "\n");
-  fs.writeFileSync(layout.latestEvidence(f, "full"), text);
-  fs.writeFileSync(layout.manifestFile(f), JSON.stringify({ entry_count: entries, head_hash: prev, last_verified_at: null, last_verified_result: null }));
-  return { layout, rel: (i) => files[i]!, log: (i) => logs[i]! };
-}
-
 describe("aop evidence verify on two threads", () => {
-  it("reports what one thread reports: clean, and damaged in either thread's part", () => {
+  it("reports what one thread reports: clean, and damaged in either thread's part", async () => {
     const root = tempWorkspace();
-    const chain = longChain(root);
+    // Long enough for the second thread (over 1 MiB of chain), written directly (scripts/chain-fixture.mjs).
+    const chain = await writeChainFixture(root, "feat_long", 3000);
     expect(fs.statSync(chain.layout.chainFile("feat_long")).size).toBeGreaterThan(1024 * 1024);
+    const stepLog = (i: number) => chain.layout.stepLog("feat_long", 1_800_000_000_000 + i * 1000, "full", "unit-tests");
     const verify = (threads: string) => run([CLI_BIN, "--root", root, "evidence", "verify", "--feature-id", "feat_long", "--json"], { AOP_VERIFY_THREADS: threads });
     const compare = (expectSequence: number | null) => {
       const one = verify("1");
@@ -118,15 +87,15 @@ describe("aop evidence verify on two threads", () => {
       expect(JSON.parse(one.stdout).first_failure_sequence).toBe(expectSequence);
     };
     compare(null);
-    fs.writeFileSync(chain.rel(2990), "changed"); // the far end: the second thread's
+    fs.writeFileSync(chain.files[2990]!, "changed"); // the far end: the second thread's
     compare(2990);
-    fs.rmSync(chain.log(2500));
+    fs.rmSync(stepLog(2500));
     compare(2500);
     const lines = fs.readFileSync(chain.layout.chainFile("feat_long"), "utf8").split("\n");
     lines[2200] = "not json";
     fs.writeFileSync(chain.layout.chainFile("feat_long"), lines.join("\n"));
     compare(2200);
-    fs.writeFileSync(chain.rel(10), "changed"); // the near end: the walk's own
+    fs.writeFileSync(chain.files[10]!, "changed"); // the near end: the walk's own
     compare(10);
   }, 120_000);
 });
