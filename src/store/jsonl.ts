@@ -157,6 +157,23 @@ export function completeLineCount(bytes: Uint8Array): number {
 }
 
 /**
+ * The last `count` complete lines of `bytes`, last first, each with its index among the complete lines
+ * (bytes holding more lines: count them with completeLineCount), as linesOfBytes gives them: without the
+ * `\n` and a trailing `\r`. A line of `maxLineBytes` or more, which that reader may skip as over-long,
+ * is given as null.
+ */
+export function* completeLinesFromTheEnd(bytes: Uint8Array, count: number, maxLineBytes: number = READ_LIMITS.jsonlLine): Generator<[number, string | null]> {
+  const source = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = source.lastIndexOf(NEWLINE);
+  for (let index = count - 1; index >= 0 && end !== -1; index--) {
+    const start = index === 0 ? 0 : source.lastIndexOf(NEWLINE, end - 1) + 1;
+    if (end - start >= maxLineBytes) yield [index, null];
+    else yield [index, source.toString("utf8", start, end > start && source[end - 1] === 0x0d ? end - 1 : end)];
+    end = start - 1;
+  }
+}
+
+/**
  * The first `endOffset` bytes of a JSONL file (opened as readLinesSync opens it) in memory another
  * thread can read too; null when the file holds fewer (it shrank: a rewrite, not an append).
  */

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../helpers/tmp.js";
-import { appendJsonLine, completeLineCount, linesOfBytes, readJsonl, readJsonlPrefixShared, readLinesSync, type JsonlReadStats } from "../../src/store/jsonl.js";
+import { appendJsonLine, completeLineCount, completeLinesFromTheEnd, linesOfBytes, readJsonl, readJsonlPrefixShared, readLinesSync, type JsonlReadStats } from "../../src/store/jsonl.js";
 
 async function readAll(file: string, options = {}) {
   const stats: JsonlReadStats = { lines: 0, skipped: 0, tornTail: false, endOffset: 0 };
@@ -121,7 +121,16 @@ describe("lines of bytes in memory (the chain walk's second thread splits the sa
       const options = { chunkSize: 16 + (seed % 7) * 40, maxLineBytes: seed % 3 === 0 ? 300 : 1 << 20 };
       const fromFile = [...readLinesSync(file, options)];
       expect([...linesOfBytes(new Uint8Array(bytes), options)]).toEqual(fromFile);
-      expect(completeLineCount(bytes)).toBe(fromFile.filter((l) => l.complete).length);
+      const complete = fromFile.filter((l) => l.complete);
+      expect(completeLineCount(bytes)).toBe(complete.length);
+      // Backwards, as the second thread reads them: the same texts, a line at the bound or over it left out.
+      const backwards = [...completeLinesFromTheEnd(new Uint8Array(bytes), complete.length, options.maxLineBytes)].reverse();
+      expect(backwards.map(([i]) => i)).toEqual(complete.map((_, i) => i));
+      backwards.forEach(([i, text]) => {
+        const line = complete[i]!;
+        if (line.end - line.offset - 1 >= options.maxLineBytes) expect(text).toBeNull();
+        else expect(text).toBe(line.text);
+      });
     }
   });
 

@@ -84,7 +84,8 @@ export class WorkerPrefetch implements ArtifactPrefetch {
       const verdict = this.received.get(sequence);
       if (verdict !== undefined) {
         this.received.delete(sequence);
-        if (verdict.prev !== prev) return null; // linked to another entry than the walk verified: check it here
+        // No verdict, or one linked to another entry than the walk verified: the walk checks it.
+        if (verdict.prev !== prev || (verdict.failure === undefined && verdict.logs === undefined)) return null;
         this.taken++;
         if (verdict.failure) return { failure: verdict.failure };
         return { logs: verdict.logs!, mode: verdict.mode!, epochMs: verdict.epochMs!, ...(verdict.siblings ? { siblings: new Map(verdict.siblings) } : {}) };

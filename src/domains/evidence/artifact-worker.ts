@@ -2,7 +2,7 @@
 // downwards until it meets the walk, and sends the verdicts back in batches.
 import { workerData } from "node:worker_threads";
 import { WorkspaceLayout } from "../../store/layout.js";
-import { linesOfBytes } from "../../store/jsonl.js";
+import { completeLinesFromTheEnd } from "../../store/jsonl.js";
 import { CLAIM, STATE, type WireVerdict, type WorkerInput } from "./artifact-wire.js";
 import { checkChainEntry, isFailure } from "./chain-entry-check.js";
 import { GENESIS_HASH } from "./chain-hash.js";
@@ -34,21 +34,25 @@ function run(input: WorkerInput): void {
     const memo = new Set<string>();
     const files = workspaceReader(layout, memo);
     const present = input.siblingNames === null ? null : new Set(input.siblingNames);
-    const lines: string[] = [];
-    for (const line of linesOfBytes(input.chain)) {
-      if (!line.complete) break;
-      lines.push(line.text);
-    }
+    const lines = completeLinesFromTheEnd(input.chain, claims.length);
     let batch: WireVerdict[] = [];
-    for (let sequence = Math.min(lines.length, claims.length) - 1; sequence >= 0; sequence--) {
+    // Each line is read once: as the entry before the one checked, then as the one checked.
+    let next = lines.next();
+    while (!next.done) {
+      const [sequence, text] = next.value;
       if (Atomics.compareExchange(claims, sequence, CLAIM.free, CLAIM.worker) !== CLAIM.free) break;
-      const prev = sequence === 0 ? GENESIS_HASH : claimedHash(lines[sequence - 1]!);
-      const checked = checkChainEntry(input, files, lines[sequence]!, sequence, prev);
-      if (isFailure(checked)) batch.push({ sequence, prev, failure: checked });
+      next = lines.next();
+      const before = next.done ? null : next.value[1];
+      const prev = sequence === 0 ? GENESIS_HASH : before === null ? "" : claimedHash(before);
+      if (text === null) batch.push({ sequence, prev: "" }); // no verdict: the walk checks it
       else {
-        const verdict: WireVerdict = { sequence, prev, logs: checked.logs, mode: checked.mode, epochMs: checked.epochMs };
-        if (present !== null) verdict.siblings = [...hashGateSiblings(layout, input.feature_id, checked.mode, checked.epochMs, present, memo)];
-        batch.push(verdict);
+        const checked = checkChainEntry(input, files, text, sequence, prev);
+        if (isFailure(checked)) batch.push({ sequence, prev, failure: checked });
+        else {
+          const verdict: WireVerdict = { sequence, prev, logs: checked.logs, mode: checked.mode, epochMs: checked.epochMs };
+          if (present !== null) verdict.siblings = [...hashGateSiblings(layout, input.feature_id, checked.mode, checked.epochMs, present, memo)];
+          batch.push(verdict);
+        }
       }
       if (batch.length === BATCH) {
         input.port.postMessage(batch);
