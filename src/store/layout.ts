@@ -105,6 +105,13 @@ export class WorkspaceLayout {
   anchorsFile(featureId: string): string {
     return path.join(this.evidenceDir(featureId), "anchors.jsonl");
   }
+  /**
+   * Receipts of the attestations this machine's gate runs wrote, append-only: a cache for the anchoring
+   * key's holder, authenticated by a MAC, never trusted by verification (docs/evidence.md, "Attestation receipts").
+   */
+  attestationReceiptsFile(featureId: string): string {
+    return path.join(this.evidenceDir(featureId), "attestation-receipts.txt");
+  }
 
   // .aop/runtime/
   get runtimeDir(): string {

@@ -29,6 +29,8 @@ export const READ_LIMITS = {
   stepLog: 1 * GiB,
   /** A chain read whole (Merkle roots and inclusion proofs need every leaf): ~2 million entries. */
   chainWhole: 1 * GiB,
+  /** attestation-receipts.txt, read whole by an anchor (~330 bytes a gate run); a larger one is not used. */
+  attestationReceipts: 1 * GiB,
   /** One line of a JSONL file (timeline, chain, hooks log); a longer line is skipped and counted. */
   jsonlLine: 1 * MiB,
   /** A checkpoint file. */

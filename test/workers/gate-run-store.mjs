@@ -14,6 +14,11 @@ integrityPolicy.observability.evidence_integrity.enabled = true;
 
 /** Write run `i` of this process and commit it; returns the chain entry. */
 export async function appendGateRun(layout, clock, featureId, i, options = {}) {
+  return (await writeGateRun(layout, clock, featureId, i, options)).chain;
+}
+
+/** Write run `i` of this process and commit it; returns the evidence written and its chain entry. */
+export async function writeGateRun(layout, clock, featureId, i, options = {}) {
   const now = clock.now();
   const logFile = layout.stepLog(featureId, now, "full", `p${process.pid}-${i}`);
   const log = `worker ${process.pid} run ${i}\n`;
@@ -25,5 +30,5 @@ export async function appendGateRun(layout, clock, featureId, i, options = {}) {
     step_results: [{ name: "t", cmd: ["true"], exit_code: 0, timed_out: false, attempts: 1, skipped: false, skip_reason: null, started_at: at, finished_at: at, log_path: layout.relative(logFile), log_sha256: sha256Of(log) }],
   }, now, { durable: options.durable ?? true });
   const { chain } = await commitGateEvidence(layout, clock, integrityPolicy, written, { recordState: false, durable: options.durable ?? true, warn: (m) => process.stderr.write(`warning: ${m}\n`) });
-  return chain;
+  return { written, chain };
 }

@@ -88,7 +88,7 @@ export async function anchorFeature(layout: WorkspaceLayout, clock: Clock, signe
       previous = vouchedPrefix(newest.record, featureId, trusted, verdict.tree_size!, verdict.root!);
     }
     const note = signNote(formatCheckpoint({ origin, size: chain.entry_count, root: Buffer.from(root, "base64") }), origin, signer);
-    const digests = await anchorAttestationDigests(layout, featureId, origin, chain.lines, root, trusted, signer, previous);
+    const digests = await anchorAttestationDigests(layout, featureId, origin, chain.lines, leaves, root, trusted, signer, previous);
     if (digests !== null && "skipped" in digests) options.warn?.(`the anchor of '${featureId}' carries no attestation digests (verification checks every signature): ${digests.skipped}`);
     const anchoredAt = nowIso(clock);
     const record: AnchorRecord = { anchored_at: anchoredAt, keyid: signer.keyid, note, ...(digests !== null && "note" in digests ? { attestations: digests.note, attestations_frontier: digests.frontier } : {}) };

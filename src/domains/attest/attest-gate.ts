@@ -27,6 +27,8 @@ export interface WrittenAttestation {
   attestation_path: string;
   created: boolean;
   envelope: DsseEnvelope;
+  /** The file's bytes when they are exactly what this call signed (Ed25519 is deterministic), else null. */
+  signed: Buffer | null;
 }
 
 const MAX_ATTESTATION_BYTES = 1024 * 1024;
@@ -41,7 +43,7 @@ export function configurationOf(layout: WorkspaceLayout): ResourceDescriptor[] {
   return out;
 }
 
-function readExisting(file: string, rel: string): DsseEnvelope {
+function readExisting(file: string, rel: string, fresh: string): { envelope: DsseEnvelope; same: boolean } {
   const read = readTextBounded(file, MAX_ATTESTATION_BYTES);
   let envelope: DsseEnvelope | string = "it cannot be read";
   if (read.status === "ok" && !read.truncated) {
@@ -54,7 +56,7 @@ function readExisting(file: string, rel: string): DsseEnvelope {
   if (typeof envelope === "string") {
     throw new AopError("evidence_attestation_malformed", `${rel} already exists and ${envelope}; it was left as it is`, { details: { attestation_path: rel }, hint: "run `aop evidence verify` to see what is wrong with it" });
   }
-  return envelope;
+  return { envelope, same: read.status === "ok" && read.text === fresh };
 }
 
 export function attestGate(layout: WorkspaceLayout, signer: Signer, gate: GateFile, options: { durable?: boolean } = {}): WrittenAttestation {
@@ -62,14 +64,19 @@ export function attestGate(layout: WorkspaceLayout, signer: Signer, gate: GateFi
   const rel = layout.relative(file);
   const statement = gateStatement(gate.rel_path, sha256Of(gate.bytes), gate.evidence, configurationOf(layout));
   const envelope = signEnvelope(IN_TOTO_PAYLOAD_TYPE, Buffer.from(JSON.stringify(statement), "utf8"), signer);
-  if (createFileAtomic(file, JSON.stringify(envelope) + "\n", options)) return { attestation_path: rel, created: true, envelope };
-  return { attestation_path: rel, created: false, envelope: readExisting(file, rel) };
+  const text = JSON.stringify(envelope) + "\n";
+  if (createFileAtomic(file, text, options)) return { attestation_path: rel, created: true, envelope, signed: Buffer.from(text, "utf8") };
+  const existing = readExisting(file, rel, text);
+  return { attestation_path: rel, created: false, envelope: existing.envelope, signed: existing.same ? Buffer.from(text, "utf8") : null };
 }
 
 /** The attestation as a Sigstore bundle v0.3, written beside it unless one is there already. */
-export function writeBundle(layout: WorkspaceLayout, gate: GateFile, envelope: DsseEnvelope): { bundle_path: string; created: boolean; bundle: SigstoreBundle } {
+export function writeBundle(layout: WorkspaceLayout, gate: GateFile, envelope: DsseEnvelope): { bundle_path: string; created: boolean; bundle: SigstoreBundle; signed: Buffer | null } {
   const file = layout.gateBundle(gate.feature_id, gate.mode, gate.epochMs);
   const bundle = sigstoreBundle(envelope);
-  const created = createFileAtomic(file, JSON.stringify(bundle, null, 2) + "\n");
-  return { bundle_path: layout.relative(file), created, bundle };
+  const text = JSON.stringify(bundle, null, 2) + "\n";
+  const created = createFileAtomic(file, text);
+  const existing = created ? null : readTextBounded(file, MAX_ATTESTATION_BYTES);
+  const same = created || (existing?.status === "ok" && existing.text === text);
+  return { bundle_path: layout.relative(file), created, bundle, signed: same ? Buffer.from(text, "utf8") : null };
 }

@@ -15,6 +15,7 @@ import { baseName, parseEvidenceFileName, requireFeatureDir, type ChainEntry, ty
 import { attestGate, writeBundle, type GateFile } from "./attest-gate.js";
 import type { DsseEnvelope } from "./dsse.js";
 import type { Signer } from "./ed25519-keys.js";
+import { appendAttestationReceipt, type ChainedGate } from "./receipt-file.js";
 import type { SigstoreBundle } from "./sigstore-bundle.js";
 
 export interface AttestRequest {
@@ -74,15 +75,19 @@ function readGate(layout: WorkspaceLayout, featureId: string, mode: string, epoc
 }
 
 /** The chain entry of `gate`, after checking the file and its logs still hash as recorded; null without a chain. */
-function vouchingEntry(layout: WorkspaceLayout, gate: GateFile): number | null {
+function vouchingEntry(layout: WorkspaceLayout, gate: GateFile): ChainedGate | null {
   const chainFile = layout.chainFile(gate.feature_id);
   if (!fs.existsSync(chainFile)) return null;
   let entry: ChainEntry | null = null;
+  let entryLine = "";
   for (const line of readLinesSync(chainFile)) {
     if (!line.complete || !line.text.includes(gate.rel_path)) continue;
     try {
       const parsed = JSON.parse(line.text) as ChainEntry;
-      if (parsed.artifact_rel_path === gate.rel_path) entry = parsed;
+      if (parsed.artifact_rel_path === gate.rel_path) {
+        entry = parsed;
+        entryLine = line.text;
+      }
     } catch {
       // An unparseable line is verification's business; it cannot vouch for anything.
     }
@@ -102,21 +107,23 @@ function vouchingEntry(layout: WorkspaceLayout, gate: GateFile): number | null {
       throw new AopError("evidence_chain_hash_mismatch", `step log ${step.log_path} no longer matches its evidence; ${gate.rel_path} was not attested`, { details: { expected_hash: step.log_sha256, actual_hash: logHash } });
     }
   }
-  return entry.sequence;
+  return { sequence: entry.sequence, line: entryLine };
 }
 
-export function attestOnDemand(layout: WorkspaceLayout, signer: Signer, request: AttestRequest): AttestReport {
+export async function attestOnDemand(layout: WorkspaceLayout, signer: Signer, request: AttestRequest, warn?: (message: string) => void): Promise<AttestReport> {
   const featureId = validateId("feature_id", request.feature_id);
   requireFeatureDir(layout, featureId);
   const { mode, epochMs } = pickGate(layout, featureId, request.gate);
   const gate = readGate(layout, featureId, mode, epochMs);
-  const sequence = vouchingEntry(layout, gate);
+  const chained = vouchingEntry(layout, gate);
   const written = attestGate(layout, signer, gate);
   const bundle = request.bundle ? writeBundle(layout, gate, written.envelope) : null;
+  // A receipt only for files this call signed (a bundle wraps the envelope already there, which may not be).
+  if (chained !== null && written.signed !== null) await appendAttestationReceipt(layout, signer, gate, chained, { envelope: written.signed, bundle: bundle?.signed ?? null }, warn);
   return {
     feature_id: featureId,
     gate_path: gate.rel_path,
-    chain_sequence: sequence,
+    chain_sequence: chained?.sequence ?? null,
     attestation_path: written.attestation_path,
     created: written.created,
     keyid: written.envelope.signatures[0]?.keyid ?? signer.keyid,

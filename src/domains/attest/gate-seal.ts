@@ -4,12 +4,13 @@
 import type { Clock } from "../../core/clock.js";
 import type { Policy } from "../../config/policy-types.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
-import type { WrittenEvidence } from "../evidence/index.js";
+import { chainLine, type ChainEntry, type WrittenEvidence } from "../evidence/index.js";
 import { anchorFeature } from "./anchor-service.js";
-import { attestGate } from "./attest-gate.js";
+import { attestGate, type GateFile, type WrittenAttestation } from "./attest-gate.js";
 import type { Signer } from "./ed25519-keys.js";
 import { processKeyEnvironment } from "./key-environment.js";
 import { readCommittedKeys } from "./public-keys.js";
+import { appendAttestationReceipt } from "./receipt-file.js";
 import { workspaceSigner } from "./workspace-signer.js";
 
 export interface GateSeal {
@@ -24,16 +25,27 @@ export function gateSigner(layout: WorkspaceLayout, policy: Policy): Signer | nu
   return workspaceSigner(layout, processKeyEnvironment());
 }
 
-export async function sealGateRun(layout: WorkspaceLayout, clock: Clock, policy: Policy, signer: Signer | null, written: WrittenEvidence, chained: boolean, warn?: (message: string) => void): Promise<GateSeal> {
+/**
+ * A gate run's attestation and, when the chain holds the run (`chain`: its entry), the receipt that lets
+ * the next anchor take it as checked (docs/evidence.md, "Attestation receipts").
+ */
+export async function attestGateRun(layout: WorkspaceLayout, signer: Signer, gate: GateFile, chain: ChainEntry | null, options: { durable?: boolean; warn?: (message: string) => void } = {}): Promise<WrittenAttestation> {
+  const made = attestGate(layout, signer, gate, { durable: options.durable });
+  if (chain !== null) await appendAttestationReceipt(layout, signer, gate, { sequence: chain.sequence, line: chainLine(chain) }, { envelope: made.signed, bundle: null }, options.warn);
+  return made;
+}
+
+export async function sealGateRun(layout: WorkspaceLayout, clock: Clock, policy: Policy, signer: Signer | null, written: WrittenEvidence, chain: ChainEntry | null, warn?: (message: string) => void): Promise<GateSeal> {
   const integrity = policy.observability.evidence_integrity;
   const seal: GateSeal = { attestation: null, anchor: null };
   if (signer === null) return seal;
   if (integrity.attest) {
     const { feature_id, mode } = written.evidence;
-    const made = attestGate(layout, signer, { feature_id, mode, epochMs: written.epochMs, rel_path: written.rel_path, bytes: written.bytes, evidence: written.evidence });
+    const gate = { feature_id, mode, epochMs: written.epochMs, rel_path: written.rel_path, bytes: written.bytes, evidence: written.evidence };
+    const made = await attestGateRun(layout, signer, gate, chain, warn ? { warn } : {});
     seal.attestation = { path: made.attestation_path, keyid: signer.keyid };
   }
-  if (integrity.anchor_after_gate && chained) {
+  if (integrity.anchor_after_gate && chain !== null) {
     const anchor = await anchorFeature(layout, clock, signer, readCommittedKeys(layout).keys.values(), written.evidence.feature_id, { git: integrity.anchor_git, ...(warn ? { warn } : {}) });
     seal.anchor = { path: anchor.anchors_path, tree_size: anchor.tree_size, root: anchor.root, git_commit: anchor.git?.commit ?? null };
   }

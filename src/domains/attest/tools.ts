@@ -15,7 +15,7 @@ export const handlers: ToolHandlers = {
       ...(args.anchor_note !== undefined ? { anchorNote: args.anchor_note } : {}),
       ...(ctx.progress ? { onProgress: (walked: number, expected: number | null) => ctx.progress!({ walked, expected }) } : {}),
     }),
-  "evidence.attest": async (args: AttestRequest, ctx) => attestOnDemand(ctx.layout, workspaceSigner(ctx.layout, processKeyEnvironment()), args),
+  "evidence.attest": async (args: AttestRequest, ctx) => attestOnDemand(ctx.layout, workspaceSigner(ctx.layout, processKeyEnvironment()), args, (m) => ctx.warn(m)),
   "evidence.anchor": async (args: { feature_id: string; git?: boolean }, ctx) => {
     const signer = workspaceSigner(ctx.layout, processKeyEnvironment());
     return anchorFeature(ctx.layout, ctx.clock, signer, readCommittedKeys(ctx.layout).keys.values(), args.feature_id, { git: args.git === true, warn: (m) => ctx.warn(m) });

@@ -11,7 +11,7 @@ export { findLatestEvidence } from "./evidence-latest.js";
 export { findGateEvidenceBetween } from "./evidence-find.js";
 export { verifyAllChains } from "./evidence-verify.js";
 export { verifyChain } from "./chain-verify.js";
-export { computeChainHash, GENESIS_HASH, type ChainEntry } from "./chain-hash.js";
+export { chainLine, computeChainHash, GENESIS_HASH, type ChainEntry } from "./chain-hash.js";
 export { evidenceLockPath } from "./chain-store.js";
 export { completeLines, readCountedChainLocked, type CountedChain } from "./chain-prefix.js";
 export { baseName, parseEvidenceFileName } from "./evidence-names.js";

@@ -15,6 +15,6 @@ export async function recoverGateRun(args: RunGateInput, effects: readonly Lande
   if (!written || written.evidence.feature_id !== args.feature_id || written.evidence.mode !== args.mode) return null;
   const commit = await republishGateEvidence(ctx.layout, ctx.clock, ctx.policy, written, { warn: (m) => ctx.warn(m) });
   // Signing is idempotent (an attestation is never replaced, an unchanged chain is not re-anchored).
-  const seal = await sealGateRun(ctx.layout, ctx.clock, ctx.policy, gateSigner(ctx.layout, ctx.policy), written, commit.chain !== null, (m) => ctx.warn(m));
+  const seal = await sealGateRun(ctx.layout, ctx.clock, ctx.policy, gateSigner(ctx.layout, ctx.policy), written, commit.chain, (m) => ctx.warn(m));
   return gateRunReport(ctx.layout, written, commit, seal);
 }

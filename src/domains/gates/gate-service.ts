@@ -72,7 +72,7 @@ export async function runGate(layout: WorkspaceLayout, clock: Clock, policy: Pol
     Math.max(clock.now(), outcome.startedMs),
   );
   const commit = await commitGateEvidence(layout, clock, policy, written, { warn: options.warn });
-  const seal = await sealGateRun(layout, clock, policy, signer, written, commit.chain !== null, options.warn);
+  const seal = await sealGateRun(layout, clock, policy, signer, written, commit.chain, options.warn);
   return gateRunReport(layout, written, commit, seal);
 }
 
