@@ -56,7 +56,7 @@ export const BUNDLES = [
   },
   {
     // `aop evidence verify` (CI, on every merge): its route, the pipeline, the evidence and attest
-    // domains. A long chain's second thread runs the modular build's worker (artifact-prefetch.ts).
+    // domains, evidence.verify_chain the only tool.
     entry: "dist/adapters/cli/evidence-verify-fast-path.js",
     out: "dist/evidence-cli/verify.bundle.cjs",
     requireDynamicImports: true,

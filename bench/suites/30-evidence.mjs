@@ -57,10 +57,6 @@ async function verifyFigure() {
     baselineValue: baselineMs,
     target: { max: 1, label: "≤ 1.0× sha256sum" },
   });
-  // How much of that the second thread gives (docs/performance.md): the same verify on one thread.
-  const oneThread = aop(check.args.slice(1), { env: { ...process.env, AOP_VERIFY_THREADS: "1" } });
-  const threads = compareProcesses(oneThread, check, 7);
-  record({ suite: SUITE, name: "verify on one thread (AOP_VERIFY_THREADS=1), for reference", value: threads.subjectMs, unit: "ms", baselineName: "on two threads", baselineValue: threads.baselineMs });
   fs.rmSync(root, { recursive: true, force: true });
 }
 

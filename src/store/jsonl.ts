@@ -76,118 +76,54 @@ export interface RawLine {
   overlong?: true;
 }
 
-/** Reads up to `length` bytes at `position` into `buffer` at `offset`; 0 at the end. */
-type ReadAt = (buffer: Buffer, offset: number, length: number, position: number) => number;
-
-interface SplitOptions {
-  fromOffset?: number;
-  chunkSize?: number;
-  maxLineBytes?: number;
-}
-
-/** The line splitting of readLinesSync over any source of bytes, so every caller sees the same lines. */
-function* splitLines(readAt: ReadAt, end: number, options: SplitOptions): Generator<RawLine> {
-  const maxLine = options.maxLineBytes ?? READ_LIMITS.jsonlLine;
-  let buffer = Buffer.allocUnsafe(options.chunkSize ?? 256 * 1024);
-  let carry = 0; // bytes of an unfinished line kept at the front of `buffer`
-  let overlong = false; // inside a line longer than maxLine: its bytes are dropped up to its newline
-  let position = options.fromOffset ?? 0;
-  let lineStart = position;
-  while (position < end) {
-    if (carry === buffer.length) {
-      const bigger = Buffer.allocUnsafe(buffer.length * 2);
-      buffer.copy(bigger, 0, 0, carry);
-      buffer = bigger;
-    }
-    const bytesRead = readAt(buffer, carry, Math.min(buffer.length - carry, end - position), position);
-    if (bytesRead === 0) break;
-    position += bytesRead;
-    const filled = carry + bytesRead;
-    let cursor = 0;
-    for (;;) {
-      const nl = buffer.indexOf(NEWLINE, cursor);
-      if (nl === -1 || nl >= filled) break;
-      const lineEnd = position - (filled - nl) + 1;
-      if (overlong) yield { text: "", offset: lineStart, end: lineEnd, complete: true, overlong: true };
-      else {
-        const stop = nl > cursor && buffer[nl - 1] === 0x0d ? nl - 1 : nl; // tolerate CRLF
-        yield { text: buffer.toString("utf8", cursor, stop), offset: lineStart, end: lineEnd, complete: true };
-      }
-      overlong = false;
-      lineStart = lineEnd;
-      cursor = nl + 1;
-    }
-    carry = filled - cursor;
-    if (carry > maxLine) {
-      overlong = true;
-      carry = 0;
-    } else if (carry > 0) buffer.copy(buffer, 0, cursor, filled);
-  }
-  if (overlong) yield { text: "", offset: lineStart, end: position, complete: false, overlong: true };
-  else if (carry > 0) yield { text: buffer.toString("utf8", 0, carry), offset: lineStart, end: lineStart + carry, complete: false };
-}
-
 /**
  * The one JSONL line reader: streams the raw lines of a file synchronously from `fromOffset` up to
  * `endOffset` (default: the file's size when opened), with bounded memory. Lines are not parsed:
  * readJsonl parses and counts; callers that must report *which* line is unparseable (the integrity
  * chain) decide for themselves.
  */
-export function* readLinesSync(file: string, options: SplitOptions & { endOffset?: number } = {}): Generator<RawLine> {
+export function* readLinesSync(file: string, options: { fromOffset?: number; endOffset?: number; chunkSize?: number; maxLineBytes?: number } = {}): Generator<RawLine> {
   const fd = openJsonl(file);
+  const maxLine = options.maxLineBytes ?? READ_LIMITS.jsonlLine;
   try {
     const end = options.endOffset ?? fs.fstatSync(fd).size;
-    yield* splitLines((buffer, offset, length, position) => fs.readSync(fd, buffer, offset, length, position), end, options);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-/** The lines readLinesSync would give for a file holding exactly `bytes`. */
-export function linesOfBytes(bytes: Uint8Array, options: Omit<SplitOptions, "fromOffset"> = {}): Generator<RawLine> {
-  const source = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return splitLines((buffer, offset, length, position) => source.copy(buffer, offset, position, position + length), source.length, options);
-}
-
-/** How many complete lines (each ending in `\n`) `bytes` holds. */
-export function completeLineCount(bytes: Uint8Array): number {
-  let count = 0;
-  for (let i = bytes.indexOf(NEWLINE); i !== -1; i = bytes.indexOf(NEWLINE, i + 1)) count++;
-  return count;
-}
-
-/**
- * The last `count` complete lines of `bytes`, last first, each with its index among the complete lines
- * (bytes holding more lines: count them with completeLineCount), as linesOfBytes gives them: without the
- * `\n` and a trailing `\r`. A line of `maxLineBytes` or more, which that reader may skip as over-long,
- * is given as null.
- */
-export function* completeLinesFromTheEnd(bytes: Uint8Array, count: number, maxLineBytes: number = READ_LIMITS.jsonlLine): Generator<[number, string | null]> {
-  const source = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let end = source.lastIndexOf(NEWLINE);
-  for (let index = count - 1; index >= 0 && end !== -1; index--) {
-    const start = index === 0 ? 0 : source.lastIndexOf(NEWLINE, end - 1) + 1;
-    if (end - start >= maxLineBytes) yield [index, null];
-    else yield [index, source.toString("utf8", start, end > start && source[end - 1] === 0x0d ? end - 1 : end)];
-    end = start - 1;
-  }
-}
-
-/**
- * The first `endOffset` bytes of a JSONL file (opened as readLinesSync opens it) in memory another
- * thread can read too; null when the file holds fewer (it shrank: a rewrite, not an append).
- */
-export function readJsonlPrefixShared(file: string, endOffset: number): Uint8Array | null {
-  const bytes = new Uint8Array(new SharedArrayBuffer(endOffset));
-  const fd = openJsonl(file);
-  try {
-    let filled = 0;
-    while (filled < endOffset) {
-      const n = fs.readSync(fd, bytes, filled, endOffset - filled, filled);
-      if (n === 0) return null;
-      filled += n;
+    let buffer = Buffer.allocUnsafe(options.chunkSize ?? 256 * 1024);
+    let carry = 0; // bytes of an unfinished line kept at the front of `buffer`
+    let overlong = false; // inside a line longer than maxLine: its bytes are dropped up to its newline
+    let position = options.fromOffset ?? 0;
+    let lineStart = position;
+    while (position < end) {
+      if (carry === buffer.length) {
+        const bigger = Buffer.allocUnsafe(buffer.length * 2);
+        buffer.copy(bigger, 0, 0, carry);
+        buffer = bigger;
+      }
+      const bytesRead = fs.readSync(fd, buffer, carry, Math.min(buffer.length - carry, end - position), position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      const filled = carry + bytesRead;
+      let cursor = 0;
+      for (;;) {
+        const nl = buffer.indexOf(NEWLINE, cursor);
+        if (nl === -1 || nl >= filled) break;
+        const lineEnd = position - (filled - nl) + 1;
+        if (overlong) yield { text: "", offset: lineStart, end: lineEnd, complete: true, overlong: true };
+        else {
+          const stop = nl > cursor && buffer[nl - 1] === 0x0d ? nl - 1 : nl; // tolerate CRLF
+          yield { text: buffer.toString("utf8", cursor, stop), offset: lineStart, end: lineEnd, complete: true };
+        }
+        overlong = false;
+        lineStart = lineEnd;
+        cursor = nl + 1;
+      }
+      carry = filled - cursor;
+      if (carry > maxLine) {
+        overlong = true;
+        carry = 0;
+      } else if (carry > 0) buffer.copy(buffer, 0, cursor, filled);
     }
-    return bytes;
+    if (overlong) yield { text: "", offset: lineStart, end: position, complete: false, overlong: true };
+    else if (carry > 0) yield { text: buffer.toString("utf8", 0, carry), offset: lineStart, end: lineStart + carry, complete: false };
   } finally {
     fs.closeSync(fd);
   }

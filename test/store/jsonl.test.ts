@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../helpers/tmp.js";
-import { appendJsonLine, completeLineCount, completeLinesFromTheEnd, linesOfBytes, readJsonl, readJsonlPrefixShared, readLinesSync, type JsonlReadStats } from "../../src/store/jsonl.js";
+import { appendJsonLine, readJsonl, readLinesSync, type JsonlReadStats } from "../../src/store/jsonl.js";
 
 async function readAll(file: string, options = {}) {
   const stats: JsonlReadStats = { lines: 0, skipped: 0, tornTail: false, endOffset: 0 };
@@ -93,53 +93,5 @@ describe("readLinesSync", () => {
     const long = "x".repeat(5000);
     fs.writeFileSync(file, `${long}\nshort\n`);
     expect([...readLinesSync(file, { chunkSize: 1024 })].map((l) => l.text)).toEqual([long, "short"]);
-  });
-});
-
-describe("lines of bytes in memory (the chain walk's second thread splits the same bytes)", () => {
-  /** Random text of lines: CRLF endings, empty lines, multi-byte characters, long lines, maybe a torn tail. */
-  function randomJsonl(seed: number): Buffer {
-    let x = seed;
-    const next = (n: number) => ((x = (x * 1103515245 + 12345) & 0x7fffffff), x % n);
-    const parts: string[] = [];
-    for (let i = 0, lines = next(40); i < lines; i++) {
-      const length = next(10) === 0 ? 200 + next(600) : next(60);
-      let text = "";
-      for (let j = 0; j < length; j++) text += "ab{}\",:é€😀 "[next(12)]!;
-      parts.push(text + (next(5) === 0 ? "\r\n" : "\n"));
-    }
-    if (next(2) === 0) parts.push("torn" + "x".repeat(next(300)));
-    return Buffer.from(parts.join(""));
-  }
-
-  it("gives exactly readLinesSync's lines, complete count and torn tail, whatever the chunk size and line bound", () => {
-    const dir = tempDir();
-    for (let seed = 1; seed <= 60; seed++) {
-      const bytes = randomJsonl(seed);
-      const file = path.join(dir, `${seed}.jsonl`);
-      fs.writeFileSync(file, bytes);
-      const options = { chunkSize: 16 + (seed % 7) * 40, maxLineBytes: seed % 3 === 0 ? 300 : 1 << 20 };
-      const fromFile = [...readLinesSync(file, options)];
-      expect([...linesOfBytes(new Uint8Array(bytes), options)]).toEqual(fromFile);
-      const complete = fromFile.filter((l) => l.complete);
-      expect(completeLineCount(bytes)).toBe(complete.length);
-      // Backwards, as the second thread reads them: the same texts, a line at the bound or over it left out.
-      const backwards = [...completeLinesFromTheEnd(new Uint8Array(bytes), complete.length, options.maxLineBytes)].reverse();
-      expect(backwards.map(([i]) => i)).toEqual(complete.map((_, i) => i));
-      backwards.forEach(([i, text]) => {
-        const line = complete[i]!;
-        if (line.end - line.offset - 1 >= options.maxLineBytes) expect(text).toBeNull();
-        else expect(text).toBe(line.text);
-      });
-    }
-  });
-
-  it("reads a file's first bytes into shared memory, and gives null when the file holds fewer", () => {
-    const file = path.join(tempDir(), "p.jsonl");
-    fs.writeFileSync(file, '{"a":1}\n{"a":2}\n');
-    const prefix = readJsonlPrefixShared(file, 8)!;
-    expect(prefix.buffer).toBeInstanceOf(SharedArrayBuffer);
-    expect(Buffer.from(prefix).toString()).toBe('{"a":1}\n');
-    expect(readJsonlPrefixShared(file, 100)).toBeNull();
   });
 });

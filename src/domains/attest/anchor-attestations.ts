@@ -9,7 +9,7 @@ import { AopError } from "../../core/errors.js";
 import { sha256Hex, sha256Of } from "../../core/hash.js";
 import { readFileShared } from "../../store/file-hash.js";
 import { listDirIfPresent } from "../../store/fs-probe.js";
-import { gateSiblingName, type WorkspaceLayout } from "../../store/layout.js";
+import { gateSiblingName, isSignedEvidenceName, type WorkspaceLayout } from "../../store/layout.js";
 import { baseName, parseEvidenceFileName, stepLogRefs } from "../evidence/index.js";
 import { checkAttestationShape } from "./attestation-check.js";
 import type { Receipt } from "./attestation-receipts.js";
@@ -125,7 +125,7 @@ export async function anchorAttestationDigests(
   previous: VouchedPrefix | null,
 ): Promise<AnchoredDigests> {
   const names = listDirIfPresent(layout.evidenceDir(featureId));
-  if (!names.some((n) => n.endsWith(".intoto.jsonl") || n.endsWith(".sigstore.json"))) return null;
+  if (!names.some(isSignedEvidenceName)) return null;
   const present = new Set(names);
   // Folders found inside the workspace (containment.ts): the evidence folder is resolved once.
   const memo = new Set<string>();

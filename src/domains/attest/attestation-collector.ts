@@ -1,8 +1,8 @@
 // Checks the attestations of chained gate runs while the chain is walked: the shape and subjects at once,
 // the signatures on the thread pool, so they overlap with the walk instead of following it.
 import { readFileShared } from "../../store/file-hash.js";
-import { gateSiblingName, type WorkspaceLayout } from "../../store/layout.js";
-import { baseName, parseEvidenceFileName, type ChainEntry, type LogRef, type SiblingDigests } from "../evidence/index.js";
+import { gateSiblingName, isSignedEvidenceName, type WorkspaceLayout } from "../../store/layout.js";
+import { baseName, parseEvidenceFileName, type ChainEntry, type LogRef } from "../evidence/index.js";
 import { checkAttestationShape, type AttestationFailureCode } from "./attestation-check.js";
 import { checkEnvelopeSignature } from "./dsse.js";
 import type { AttestationDigests } from "./attestation-digests.js";
@@ -41,7 +41,7 @@ export interface AttestationTarget {
 }
 
 function holdsSigned(names: Iterable<string>): boolean {
-  for (const name of names) if (name.endsWith(".intoto.jsonl") || name.endsWith(".sigstore.json")) return true;
+  for (const name of names) if (isSignedEvidenceName(name)) return true;
   return false;
 }
 
@@ -77,14 +77,14 @@ export class AttestationCollector {
   }
 
   /** A chained entry whose artifact and logs verified (the chain walk's observer). */
-  addEntry(featureId: string, entry: ChainEntry, logs: readonly LogRef[], siblings?: SiblingDigests): void {
+  addEntry(featureId: string, entry: ChainEntry, logs: readonly LogRef[]): void {
     if (!this.anySigned) {
       this.unattested++;
       return;
     }
     if (this.vouched?.covers(entry)) {
       this.gates.add(entry.artifact_rel_path);
-      this.vouched.hash(featureId, entry, logs, siblings);
+      this.vouched.hash(featureId, entry, logs);
       return;
     }
     const target = this.targetOf(featureId, entry, logs);

@@ -1,7 +1,7 @@
 // Attestations of gate files the chain does not cover (written while integrity was off): checked against
 // the files as they are, since no chain entry vouches for them.
 import { readTextOrNull, sha256FileOrNull } from "../../store/file-hash.js";
-import { gateEvidenceName, type WorkspaceLayout } from "../../store/layout.js";
+import { gateEvidenceName, isSignedEvidenceName, type WorkspaceLayout } from "../../store/layout.js";
 import { parseEvidenceFileName, type GateEvidence } from "../evidence/index.js";
 import type { AttestationCollector } from "./attestation-collector.js";
 
@@ -32,7 +32,7 @@ export function addUnchainedAttestations(layout: WorkspaceLayout, featureId: str
   // Built once: the folder holds a few files per gate run, and most are not attestations.
   const folder = layout.relative(layout.evidenceDir(featureId));
   for (const name of collector.present) {
-    if ((!name.endsWith(".intoto.jsonl") && !name.endsWith(".sigstore.json")) || collector.accounted.has(name)) continue;
+    if (!isSignedEvidenceName(name) || collector.accounted.has(name)) continue;
     const gate = parseEvidenceFileName(`${ATTESTATION_FILE.exec(name)?.[1]}.json`);
     if (gate?.kind !== "gate") continue;
     const gatePath = `${folder}/${gateEvidenceName(gate.mode, gate.epochMs)}`;

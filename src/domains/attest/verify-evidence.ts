@@ -34,8 +34,6 @@ export interface EvidenceVerifyOptions {
   recordResult?: boolean;
   /** A signed checkpoint kept elsewhere (a copy from refs/aop/anchors, a CI log), checked as well. */
   anchorNote?: string;
-  /** The chain walk's second thread checks every entry first (VerifyOptions.workerFirst; tests). */
-  workerFirst?: boolean;
 }
 
 /** The anchors file's newest anchor and the one handed in, each checked against the chain's leaves. */
@@ -92,9 +90,9 @@ export async function verifyEvidence(layout: WorkspaceLayout, clock: Clock, feat
   const leaves: Buffer[] | null = newest.status === "present" || options.anchorNote !== undefined ? [] : null;
   const observer: ChainObserver = {
     line: leaves === null ? undefined : (text) => void leaves.push(leafHashOfText(text)),
-    entry: (entry, logs, siblings) => collector.addEntry(featureId, entry, logs, siblings),
+    entry: (entry, logs) => collector.addEntry(featureId, entry, logs),
   };
-  const chain = await verifyFeatureChain(layout, clock, featureId, { onProgress: options.onProgress, recordResult: false, observer, onListing, siblingDigests: digests !== null, workerFirst: options.workerFirst === true });
+  const chain = await verifyFeatureChain(layout, clock, featureId, { onProgress: options.onProgress, recordResult: false, observer, onListing });
   const anchors = anchorsOf(layout, featureId, [...keys.values()], newest, leaves ?? [], chain.entry_count, options.anchorNote);
   const anchored = newest.status === "present" ? anchors[0] : undefined;
   collector.settleVouched(featureId, chain.valid && anchored?.valid === true && anchored.tree_size === digests?.size && anchored.root === digests.chainRoot);

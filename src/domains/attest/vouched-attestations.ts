@@ -5,7 +5,7 @@
 import { AopError } from "../../core/errors.js";
 import { sha256FileOrNull } from "../../store/file-hash.js";
 import { gateEvidenceName, gateSiblingName, type WorkspaceLayout } from "../../store/layout.js";
-import { baseName, parseEvidenceFileName, type ChainEntry, type LogRef, type SiblingDigests } from "../evidence/index.js";
+import { baseName, parseEvidenceFileName, type ChainEntry, type LogRef } from "../evidence/index.js";
 import { attestationLeaf, type AttestationDigests } from "./attestation-digests.js";
 import { merkleRoot } from "./merkle-tree.js";
 
@@ -42,16 +42,10 @@ export class VouchedAttestations {
     return entry.sequence < this.claim.size;
   }
 
-  private digestOf(featureId: string, mode: string, epochMs: number, kind: "attestation" | "bundle", canonical: boolean, siblings: SiblingDigests | undefined): string | null {
+  private digestOf(featureId: string, mode: string, epochMs: number, kind: "attestation" | "bundle", canonical: boolean): string | null {
     const name = gateSiblingName(mode, epochMs, kind);
     if (!this.present.has(name)) return null;
     if (canonical) this.accounted.add(name);
-    const hashed = siblings?.get(name);
-    if (hashed !== undefined) {
-      // Hashed ahead on the walk's second thread, the same way as below.
-      if (hashed !== null && typeof hashed === "object") this.unreadable = true;
-      return typeof hashed === "string" ? hashed.slice(HEX_FROM) : null;
-    }
     const file = kind === "attestation" ? this.layout.gateAttestation(featureId, mode, epochMs) : this.layout.gateBundle(featureId, mode, epochMs);
     try {
       const digest = sha256FileOrNull(file, { memo: this.folders });
@@ -65,7 +59,7 @@ export class VouchedAttestations {
   }
 
   /** A chained entry whose artifact and logs verified, below the digests' size. */
-  hash(featureId: string, entry: ChainEntry, logs: readonly LogRef[], siblings?: SiblingDigests): void {
+  hash(featureId: string, entry: ChainEntry, logs: readonly LogRef[]): void {
     this.held.push([entry, logs]);
     const name = parseEvidenceFileName(baseName(entry.artifact_rel_path));
     if (name?.kind !== "gate") {
@@ -74,8 +68,8 @@ export class VouchedAttestations {
     }
     const { mode, epochMs } = name;
     const canonical = isCanonicalGate(entry.artifact_rel_path, mode, epochMs);
-    const envelope = this.digestOf(featureId, mode, epochMs, "attestation", canonical, siblings);
-    const bundle = this.digestOf(featureId, mode, epochMs, "bundle", canonical, siblings);
+    const envelope = this.digestOf(featureId, mode, epochMs, "attestation", canonical);
+    const bundle = this.digestOf(featureId, mode, epochMs, "bundle", canonical);
     this.leaves.push(attestationLeaf(envelope, bundle));
     if (envelope === null && bundle === null) this.unattested++;
     this.files += (envelope === null ? 0 : 1) + (bundle === null ? 0 : 1);

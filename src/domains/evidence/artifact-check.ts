@@ -1,6 +1,5 @@
 // One chain entry's files: its gate evidence file against the chained hash, then each step log the file
-// names against the hash it records. Pure over a file reader, so the walk and its worker thread
-// (artifact-worker.ts) give the same verdict for the same files.
+// names against the hash it records. Pure over a file reader.
 import { sha256Of } from "../../core/hash.js";
 import { isRefused, mismatch, missing, type Failure, type Refused } from "./chain-failure.js";
 import { stepLogRefs, type LogRef } from "./step-log-refs.js";

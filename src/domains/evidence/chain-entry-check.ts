@@ -1,6 +1,5 @@
 // One chain entry's checks, in the order the walk reports them: the line (JSON, shape, sequence,
-// feature, file name, chain hash, link to the entry before), then its files. Pure over a file reader,
-// so the walk and its worker thread (artifact-worker.ts) give the same verdict for the same line.
+// feature, file name, chain hash, link to the entry before), then its files. Pure over a file reader.
 import { checkArtifact, type EvidenceFileReader } from "./artifact-check.js";
 import { discontinuity, mismatch, type Failure } from "./chain-failure.js";
 import { chainEntryProblem, recomputeChainHash, type ChainEntry } from "./chain-hash.js";

@@ -1,4 +1,4 @@
-// The verifier's failures: what went wrong at which entry, as plain data (a worker thread sends them too).
+// The verifier's failures: what went wrong at which entry, as plain data.
 export type ChainFailureCode = "evidence_chain_missing" | "evidence_chain_artifact_missing" | "evidence_chain_hash_mismatch" | "evidence_chain_discontinuity";
 
 export interface Failure {

@@ -11,27 +11,6 @@ import type { LogRef } from "./step-log-refs.js";
 export type { ChainFailureCode, Refused } from "./chain-failure.js";
 export type { EvidenceFileReader } from "./artifact-check.js";
 
-/** Digests of the files beside a gate file (its attestation, its bundle), hashed ahead by the prefetch: `sha256:<hex>`, null when absent. */
-export type SiblingDigests = ReadonlyMap<string, string | null | Refused>;
-
-/** An entry checked in full on another thread (artifact-prefetch.ts): its failure, or its logs and the digests of its siblings. */
-export type PrefetchedVerdict = { failure: Failure } | { logs: LogRef[]; mode: string; epochMs: number; siblings?: SiblingDigests };
-
-/**
- * Entries another thread checks while the walk checks the others. The walk asks, in order, whether it
- * checks an entry itself; the entries it does not are settled in order after the lines, so the report
- * is the one a walk in one thread gives.
- */
-export interface ArtifactPrefetch {
-  /** True when the walk checks this entry itself. */
-  claim(sequence: number): boolean;
-  /**
-   * The other thread's verdict for an entry it claimed, checked against `prev` (the chain_hash of the
-   * entry before, as the walk verified it); null when it has none (the walk checks the entry then).
-   */
-  take(sequence: number, prev: string): PrefetchedVerdict | null;
-}
-
 export interface ChainVerifyReport {
   feature_id: string;
   valid: boolean;
@@ -62,13 +41,10 @@ export interface LatestCopy {
   bytes: Uint8Array | Refused;
 }
 
-/**
- * Told, in order, about every complete line and about every entry whose artifact and logs verified (with
- * the digests of its siblings when the prefetch hashed them).
- */
+/** Told, in order, about every complete line and about every entry whose artifact and logs verified. */
 export interface ChainObserver {
   line?(text: string, sequence: number): void;
-  entry?(entry: ChainEntry, logs: readonly LogRef[], siblings?: SiblingDigests): void;
+  entry?(entry: ChainEntry, logs: readonly LogRef[]): void;
 }
 
 export interface ChainVerifyInput {
@@ -85,7 +61,6 @@ export interface ChainVerifyInput {
   /** Called every PROGRESS_EVERY entries with the number walked so far. */
   onProgress?: (walked: number) => void;
   observer?: ChainObserver;
-  prefetch?: ArtifactPrefetch;
 }
 
 export const PROGRESS_EVERY = 250;
@@ -97,63 +72,26 @@ interface NewestGate {
   rel_path: string;
 }
 
-interface Deferred {
-  text: string;
-  sequence: number;
-  /** Claimed by the walk after an earlier entry was the prefetch's: checked here, but in order. */
-  local: boolean;
-}
-
 /** Walks entries in order, remembering the head and the newest chained gate file of each mode. */
 class ChainWalker {
   prev = GENESIS_HASH;
   head: string | null = null;
   readonly newest = new Map<string, NewestGate>();
-  /** Entries settled after the lines (from the first one the prefetch claimed). */
-  private readonly deferred: Deferred[] = [];
 
   constructor(private readonly input: ChainVerifyInput) {}
 
   check(text: string, sequence: number): Failure | null {
-    const { input } = this;
-    if (input.prefetch !== undefined) {
-      const mine = input.prefetch.claim(sequence);
-      if (!mine || this.deferred.length > 0) {
-        this.deferred.push({ text, sequence, local: mine });
-        return null;
-      }
-    }
-    return this.checkHere(text, sequence);
-  }
-
-  private checkHere(text: string, sequence: number): Failure | null {
     const checked = checkChainEntry(this.input, this.input.files, text, sequence, this.prev);
     if (isFailure(checked)) return checked;
-    this.accept(checked.entry, sequence, checked.mode, checked.epochMs, checked.logs);
-    return null;
-  }
-
-  /** The deferred entries, in order: the first failure, or null when all verified. */
-  settle(): Failure | null {
-    for (const d of this.deferred) {
-      const verdict = d.local ? null : this.input.prefetch!.take(d.sequence, this.prev);
-      if (verdict === null) {
-        const failure = this.checkHere(d.text, d.sequence);
-        if (failure) return failure;
-      } else if ("failure" in verdict) return verdict.failure;
-      else this.accept(JSON.parse(d.text) as ChainEntry, d.sequence, verdict.mode, verdict.epochMs, verdict.logs, verdict.siblings);
-    }
-    return null;
-  }
-
-  private accept(entry: ChainEntry, sequence: number, mode: string, epochMs: number, logs: LogRef[], siblings?: SiblingDigests): void {
-    this.input.observer?.entry?.(entry, logs, siblings);
+    const { entry, mode, epochMs, logs } = checked;
+    this.input.observer?.entry?.(entry, logs);
     this.prev = entry.chain_hash;
     this.head = entry.chain_hash;
     const newest = this.newest.get(mode);
     if (!newest || epochMs > newest.epochMs) {
       this.newest.set(mode, { sequence, epochMs, artifact_hash: entry.artifact_hash, rel_path: entry.artifact_rel_path });
     }
+    return null;
   }
 }
 
@@ -230,8 +168,6 @@ export function verifyChain(input: ChainVerifyInput): ChainVerifyReport {
     if (failure === null) failure = walker.check(line.text, sequence);
     if (count % PROGRESS_EVERY === 0) input.onProgress?.(count);
   }
-  // Deferred entries all come before a failure found after them.
-  failure = walker.settle() ?? failure;
   if (failure === null && torn) {
     const where = count === 0 ? "its first line is incomplete" : `it ends in an incomplete line after entry ${count - 1}`;
     failure = discontinuity(count, `the chain is torn: ${where} (an interrupted append); the next append removes it`, input.chain_rel_path);

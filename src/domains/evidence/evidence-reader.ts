@@ -1,4 +1,4 @@
-// The verifier's file reader over a workspace (artifact-check.ts), for the walk and its worker thread.
+// The verifier's file reader over a workspace (artifact-check.ts).
 import path from "node:path";
 import { AopError } from "../../core/errors.js";
 import { readFileShared, sha256FileOrNull } from "../../store/file-hash.js";

@@ -8,11 +8,10 @@ import { AopError } from "../../core/errors.js";
 import { idProblem, validateId } from "../../core/ids.js";
 import { describeRefusal, readBytesBounded, refusalCode } from "../../store/read-text-bounded.js";
 import { READ_LIMITS } from "../../store/read-limits.js";
-import { linesOfBytes, readJsonlPrefixShared, readLinesSync } from "../../store/jsonl.js";
-import { isSignedEvidenceName, type WorkspaceLayout } from "../../store/layout.js";
+import { readLinesSync } from "../../store/jsonl.js";
+import type { WorkspaceLayout } from "../../store/layout.js";
 import { withLock } from "../../store/lock.js";
-import { verifyChain, type ChainLineInput, type ChainObserver, type ChainVerifyReport, type LatestCopy, type ManifestView } from "./chain-verify.js";
-import { prefetchWorthIt, startPrefetch, type WorkerPrefetch } from "./artifact-prefetch.js";
+import { verifyChain, type ChainObserver, type ChainVerifyReport, type LatestCopy, type ManifestView } from "./chain-verify.js";
 import { readManifest, writeManifest } from "./chain-manifest.js";
 import { evidenceLockPath } from "./chain-store.js";
 import { workspaceReader } from "./evidence-reader.js";
@@ -35,18 +34,6 @@ export interface VerifyOptions {
    * ignored with an observer or onListing (the walk would run twice).
    */
   optimistic?: boolean;
-  /**
-   * Have the digests of each verified gate file's attestation and bundle ready for the observer (an
-   * anchor's attestation digests compare them): hashed on the prefetch's thread for its entries.
-   */
-  siblingDigests?: boolean;
-  /** Told, after the walk, how many entries a second thread checked (none for a short chain or one core). */
-  onPrefetched?: (entries: number) => void;
-  /**
-   * Start the second thread whatever the chain's size and let it check every entry before the walk
-   * starts, so that the walk takes all its verdicts (tests compare that report with one thread's).
-   */
-  workerFirst?: boolean;
 }
 
 interface ChainSnapshot {
@@ -98,7 +85,7 @@ export async function verifyFeatureChain(layout: WorkspaceLayout, clock: Clock, 
   const folders = new Set<string>();
   if (options.optimistic && hasEvidenceDir && !options.observer && !options.onListing) {
     try {
-      const report = await walkSnapshot(layout, featureId, takeSnapshot(layout, featureId, folders), folders, options);
+      const report = walkSnapshot(layout, featureId, takeSnapshot(layout, featureId, folders), folders, options);
       if (report.valid) return report;
     } catch {
       // checked again under the lock, which reports what it finds
@@ -106,45 +93,27 @@ export async function verifyFeatureChain(layout: WorkspaceLayout, clock: Clock, 
   }
   const snapshot: ChainSnapshot = hasEvidenceDir ? await withLock(lock, () => takeSnapshot(layout, featureId, folders)) : { names: [], chainSize: null, manifest: { status: "absent" }, latest: [] };
   options.onListing?.(snapshot.names);
-  const report = await walkSnapshot(layout, featureId, snapshot, folders, options);
+  const report = walkSnapshot(layout, featureId, snapshot, folders, options);
   if (snapshot.manifest.status === "present" && options.recordResult !== false && !options.optimistic) await recordVerificationResult(layout, clock, featureId, report.valid);
   return report;
 }
 
-async function walkSnapshot(layout: WorkspaceLayout, featureId: string, snapshot: ChainSnapshot, folders: Set<string>, options: VerifyOptions): Promise<ChainVerifyReport> {
+function walkSnapshot(layout: WorkspaceLayout, featureId: string, snapshot: ChainSnapshot, folders: Set<string>, options: VerifyOptions): ChainVerifyReport {
   const expected = snapshot.manifest.status === "present" ? snapshot.manifest.entry_count : null;
   const chainFile = layout.chainFile(featureId);
-  let lines: Iterable<ChainLineInput> = snapshot.chainSize === null ? [] : readLinesSync(chainFile, { endOffset: snapshot.chainSize });
-  let prefetch: WorkerPrefetch | null = null;
-  const chain = snapshot.chainSize !== null && (options.workerFirst === true || prefetchWorthIt(snapshot.chainSize)) ? readJsonlPrefixShared(chainFile, snapshot.chainSize) : null;
-  if (chain !== null) {
-    // A long chain is read whole, into memory its worker reads too: both threads split the same lines.
-    const siblingNames = options.siblingDigests ? snapshot.names.filter(isSignedEvidenceName) : null;
-    prefetch = startPrefetch({ root: layout.root, feature_id: featureId, evidence_dir: layout.relative(layout.evidenceDir(featureId)), chain_rel_path: layout.relative(chainFile), chain, siblingNames });
-    lines = linesOfBytes(chain);
-    if (options.workerFirst) await prefetch?.whenDone();
-  }
-  try {
-    return verifyChain({
-      feature_id: featureId,
-      evidence_dir: layout.relative(layout.evidenceDir(featureId)),
-      chain_rel_path: layout.relative(chainFile),
-      manifest_rel_path: layout.relative(layout.manifestFile(featureId)),
-      chain_exists: snapshot.chainSize !== null,
-      manifest: snapshot.manifest,
-      lines,
-      latest: snapshot.latest,
-      files: workspaceReader(layout, folders),
-      onProgress: options.onProgress ? (walked) => options.onProgress!(walked, expected) : undefined,
-      observer: options.observer,
-      ...(prefetch !== null ? { prefetch } : {}),
-    });
-  } finally {
-    if (prefetch !== null) {
-      prefetch.close();
-      options.onPrefetched?.(prefetch.taken);
-    }
-  }
+  return verifyChain({
+    feature_id: featureId,
+    evidence_dir: layout.relative(layout.evidenceDir(featureId)),
+    chain_rel_path: layout.relative(chainFile),
+    manifest_rel_path: layout.relative(layout.manifestFile(featureId)),
+    chain_exists: snapshot.chainSize !== null,
+    manifest: snapshot.manifest,
+    lines: snapshot.chainSize === null ? [] : readLinesSync(chainFile, { endOffset: snapshot.chainSize }),
+    latest: snapshot.latest,
+    files: workspaceReader(layout, folders),
+    onProgress: options.onProgress ? (walked) => options.onProgress!(walked, expected) : undefined,
+    observer: options.observer,
+  });
 }
 
 /** Set the manifest's last_verified_* fields (when it exists), under the feature's evidence lock. */

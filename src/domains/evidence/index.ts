@@ -1,6 +1,6 @@
 // The evidence domain's public surface: gate evidence files, the integrity chain and the evidence.* tools.
 // Other domains, the composition root and the adapters import only from here.
-export type { ChainObserver, ChainVerifyReport, SiblingDigests } from "./chain-verify.js";
+export type { ChainObserver, ChainVerifyReport } from "./chain-verify.js";
 export { commitGateEvidence, type CommitResult } from "./evidence-commit.js";
 export { writeGateEvidence, type WrittenEvidence } from "./evidence-files.js";
 export { readWrittenEvidence, republishGateEvidence } from "./evidence-republish.js";

@@ -1,17 +1,14 @@
 // `aop evidence verify` runs from a one-file bundle (scripts/bundle-bins.mjs, docs/startup.md) with the
-// body commander runs (evidence/verify-command.ts); a long chain is walked on two threads
-// (artifact-prefetch.ts). Every route, and one thread or two, must print the same report, exit the same
-// way and leave the same records.
+// body commander runs (evidence/verify-command.ts). Every route must print the same report, exit the
+// same way and leave the same records.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseFastVerify } from "../../../src/adapters/cli/evidence-verify-fast-path.js";
-import { writeChainFixture } from "../../../scripts/chain-fixture.mjs";
 import { buildChain, gateWorkspace } from "../../helpers/gates.js";
 import { packageCopy } from "../../helpers/package-copy.js";
 import { CLI_BIN, distUrl, REPO_ROOT } from "../../helpers/paths.js";
-import { tempWorkspace } from "../../helpers/tmp.js";
 
 const BUNDLE = path.join("dist", "evidence-cli", "verify.bundle.cjs");
 
@@ -69,33 +66,5 @@ describe("aop evidence verify: the bundled route prints what the other routes pr
     const [expected] = results;
     expect(expected!.outputs.map((o) => o.code)).toEqual([0, 0, 1, 1, 2, 1]);
     for (const r of results) expect({ ...r, route: "" }, r.route).toEqual({ ...expected, route: "" });
-  }, 120_000);
-});
-
-describe("aop evidence verify on two threads", () => {
-  it("reports what one thread reports: clean, and damaged in either thread's part", async () => {
-    const root = tempWorkspace();
-    // Long enough for the second thread (over 1 MiB of chain), written directly (scripts/chain-fixture.mjs).
-    const chain = await writeChainFixture(root, "feat_long", 3000);
-    expect(fs.statSync(chain.layout.chainFile("feat_long")).size).toBeGreaterThan(1024 * 1024);
-    const stepLog = (i: number) => chain.layout.stepLog("feat_long", 1_800_000_000_000 + i * 1000, "full", "unit-tests");
-    const verify = (threads: string) => run([CLI_BIN, "--root", root, "evidence", "verify", "--feature-id", "feat_long", "--json"], { AOP_VERIFY_THREADS: threads });
-    const compare = (expectSequence: number | null) => {
-      const one = verify("1");
-      const two = verify("2");
-      expect(two).toEqual(one);
-      expect(JSON.parse(one.stdout).first_failure_sequence).toBe(expectSequence);
-    };
-    compare(null);
-    fs.writeFileSync(chain.files[2990]!, "changed"); // the far end: the second thread's
-    compare(2990);
-    fs.rmSync(stepLog(2500));
-    compare(2500);
-    const lines = fs.readFileSync(chain.layout.chainFile("feat_long"), "utf8").split("\n");
-    lines[2200] = "not json";
-    fs.writeFileSync(chain.layout.chainFile("feat_long"), lines.join("\n"));
-    compare(2200);
-    fs.writeFileSync(chain.files[10]!, "changed"); // the near end: the walk's own
-    compare(10);
   }, 120_000);
 });

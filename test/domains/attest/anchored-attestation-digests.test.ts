@@ -38,13 +38,11 @@ function writeNewestRecord(record: object): void {
   fs.writeFileSync(ws.layout.anchorsFile(F), lines.join("\n") + "\n");
 }
 
-/** Verifies with the newest anchor's digests (in one thread and in two) and without them; the reports must be equal. */
+/** Verifies with the newest anchor's digests and without them; the two reports must be equal. */
 async function verifyBothWays(): Promise<EvidenceVerifyReport> {
   const record = newestRecord();
   expect(record.attestations).toBeDefined();
   const withDigests = await verifyEvidence(ws.layout, ws.clock, F, { recordResult: false });
-  // The same when the walk's second thread checked every entry and hashed the attestations.
-  expect(await verifyEvidence(ws.layout, ws.clock, F, { recordResult: false, workerFirst: true })).toEqual(withDigests);
   const { attestations: _digests, ...plain } = record;
   writeNewestRecord(plain);
   const without = await verifyEvidence(ws.layout, ws.clock, F, { recordResult: false });
