@@ -5,8 +5,11 @@ import { describe, expect, it } from "vitest";
 import { distUrl } from "../helpers/paths.js";
 import { tempWorkspace } from "../helpers/tmp.js";
 
-type Pool = typeof import("../../src/app/timeline-audit-pool.js");
-type Layouts = typeof import("../../src/store/layout.js");
+import type * as PoolModule from "../../src/app/timeline-audit-pool.js";
+import type * as LayoutModule from "../../src/store/layout.js";
+
+type Pool = typeof PoolModule;
+type Layouts = typeof LayoutModule;
 
 describe("auditTimelines", () => {
   it("a worker and this thread together report what this thread alone reports, in run order", async () => {
