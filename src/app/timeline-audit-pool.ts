@@ -29,8 +29,8 @@ function timelineBytes(layout: WorkspaceLayout, runIds: readonly string[]): numb
 }
 
 /** Audits each run: its TimelineAudit, or what auditing it threw, in the order of `runIds`. */
-export async function auditTimelines(layout: WorkspaceLayout, runIds: readonly string[], minWorkerBytes = MIN_WORKER_BYTES): Promise<(TimelineAudit | Error)[]> {
-  const file = runIds.length < 2 || timelineBytes(layout, runIds) < minWorkerBytes ? null : workerFile();
+export async function auditTimelines(layout: WorkspaceLayout, runIds: readonly string[], minWorkerBytes = MIN_WORKER_BYTES, worker: () => URL | null = workerFile): Promise<(TimelineAudit | Error)[]> {
+  const file = runIds.length < 2 || timelineBytes(layout, runIds) < minWorkerBytes ? null : worker();
   if (file === null) {
     const out: (TimelineAudit | Error)[] = [];
     for (const runId of runIds) {
@@ -44,35 +44,43 @@ export async function auditTimelines(layout: WorkspaceLayout, runIds: readonly s
   }
   const next = new Int32Array(new SharedArrayBuffer(4));
   const results: (SettledAudit | undefined)[] = new Array(runIds.length);
-  const mine = new Set<number>();
+  const mine = new Set<number>(); // runs this thread audits or audited
   let remaining = runIds.length;
   return new Promise((resolve) => {
     const settle = (index: number, result: SettledAudit) => {
+      if (results[index] !== undefined) return;
       results[index] = result;
       if (--remaining === 0) resolve(results.map((r) => reviveAudit(r!)));
+    };
+    const auditHere = async (index: number) => {
+      mine.add(index);
+      settle(index, await settleAudit(layout, runIds[index]!));
     };
     const help = async (): Promise<void> => {
       const index = Atomics.add(next, 0, 1);
       if (index >= runIds.length) return;
-      mine.add(index);
-      settle(index, await settleAudit(layout, runIds[index]!));
+      await auditHere(index);
       setImmediate(help);
     };
-    const worker = new Worker(file, { workerData: { root: layout.root, runIds, next } });
-    worker.on("message", ({ index, result }: { index: number; result: SettledAudit }) => settle(index, result));
-    // A worker that could not start or died: this thread audits what it left undone.
+    // A worker that could not start or died: no run is handed out any more, and this thread audits
+    // the ones it left undone (claimed but not reported, or never claimed).
+    let tookOver = false;
     const takeOver = async () => {
-      for (let index = 0; index < runIds.length; index++) {
-        if (results[index] === undefined && !mine.has(index)) {
-          mine.add(index);
-          settle(index, await settleAudit(layout, runIds[index]!));
-        }
-      }
+      if (tookOver) return;
+      tookOver = true;
+      Atomics.store(next, 0, runIds.length);
+      for (let index = 0; index < runIds.length; index++) if (results[index] === undefined && !mine.has(index)) await auditHere(index);
     };
-    worker.on("error", () => void takeOver());
-    worker.on("exit", (code) => {
-      if (code !== 0) void takeOver();
-    });
+    try {
+      const worker = new Worker(file, { workerData: { root: layout.root, runIds, next } });
+      worker.on("message", ({ index, result }: { index: number; result: SettledAudit }) => settle(index, result));
+      worker.on("error", () => void takeOver());
+      worker.on("exit", (code) => {
+        if (code !== 0) void takeOver();
+      });
+    } catch {
+      void takeOver();
+    }
     // Once the checks after DRIFT_006 leave this thread idle, it takes runs from the same counter.
     setImmediate(help);
   });

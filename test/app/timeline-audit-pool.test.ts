@@ -38,6 +38,13 @@ describe("auditTimelines", () => {
     expect(alone[12]).toBeInstanceOf(Error);
     expect(alone.filter((a) => !(a instanceof Error) && a.unparseable + a.invalid > 0)).toHaveLength(3);
     expect(path.basename(layout.timelineFile("run-0"))).toBe("run-0.timeline.jsonl");
+    // A worker that dies at once, or one whose file is not there: this thread audits every run itself.
+    const dying = path.join(root, "dying-worker.cjs");
+    fs.writeFileSync(dying, "throw new Error('no worker today');\n");
+    for (const file of [dying, path.join(root, "missing-worker.cjs")]) {
+      const takenOver = await auditTimelines(layout, runIds, 0, () => new URL(`file://${file}`));
+      expect(takenOver.map(describeOutcome)).toEqual(alone.map(describeOutcome));
+    }
   });
 });
 
