@@ -13,7 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { builtinModules, chunkEntry, chunkFile, chunkSpecs, chunksPlugin, hostEntry, hostModulesPlugin, modulesPlugin, ourModules, sharedModules } from "./bundle-plugins.mjs";
-import { checkpointRuns, checkpointSample, hookRuns, hookSample, mcpInput, mcpRuns, mcpSample, replayRuns, replaySample, verifyRuns, verifySample } from "./bundle-samples.mjs";
+import { checkpointRuns, checkpointSample, doctorRuns, doctorSample, hookRuns, hookSample, mcpInput, mcpRuns, mcpSample, replayRuns, replaySample, verifyRuns, verifySample } from "./bundle-samples.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -62,6 +62,22 @@ export const BUNDLES = [
     requireDynamicImports: true,
     chunks: POLICY_FILE_CHUNKS,
     codeCache: { entry: "tryFastVerify", sample: verifySample, runs: verifyRuns },
+  },
+  {
+    // `aop doctor` (CI, session starts): the route, the runtime and every domain (the doctor runs them
+    // all: its checks, and DRIFT_003's self-check loads every tool handler), the YAML parser inlined.
+    // One folder under dist/, like the modules it is built from, for their `import.meta.url` paths.
+    entry: "dist/adapters/cli/doctor-fast-path.js",
+    out: "dist/doctor-cli/fast-path.bundle.cjs",
+    requireDynamicImports: true,
+    inline: ["yaml"],
+    codeCache: { entry: "tryFastDoctor", sample: doctorSample, runs: doctorRuns },
+  },
+  {
+    // DRIFT_006's worker thread (app/timeline-audit-pool.ts): the timeline audit alone, so that a
+    // worker starts without loading the modular build's ES modules.
+    entry: "dist/app/timeline-audit-worker.js",
+    out: "dist/app/timeline-audit-worker.bundle.cjs",
   },
   {
     // `aop mcp` (every agent start): the route, the runtime, the MCP server with the SDK inlined (its

@@ -89,6 +89,40 @@ export function hookRuns(work) {
   ];
 }
 
+/**
+ * A workspace for `aop doctor`: a policy, a feature with an evidence chain, a timeline, checkpoints
+ * (valid and broken) and a memory file, so that every family's checks run their usual paths.
+ */
+export async function doctorSample(work) {
+  const dist = (m) => import(pathToFileURL(path.join(root, "dist", m)).href);
+  const [{ WorkspaceLayout }, { fixedClock }, { createFeature }, { TimelineWriter }, { writeGateEvidence }, { commitGateEvidence }, { loadPolicy }] = await Promise.all(
+    ["store/layout.js", "core/clock.js", "domains/features/feature-store.js", "domains/replay/timeline-writer.js", "domains/evidence/evidence-files.js", "domains/evidence/evidence-commit.js", "config/policy-loader.js"].map(dist),
+  );
+  fs.mkdirSync(path.join(work, ".git"));
+  const layout = new WorkspaceLayout(work);
+  fs.mkdirSync(layout.orchestratorDir, { recursive: true });
+  fs.writeFileSync(layout.policyFile, "version: 1\ninnovation:\n  tamper_evident_evidence: true\nobservability:\n  evidence_integrity:\n    enabled: true\n");
+  const policy = await loadPolicy(layout);
+  const clock = fixedClock("2026-01-01T00:00:00.000Z");
+  await createFeature(layout, clock, { feature_id: "sample" });
+  const writer = new TimelineWriter(layout, () => 1_000_000);
+  for (let i = 0; i < 200; i++) {
+    await writer.append({ ts: new Date(clock.now() + i).toISOString(), run_id: "sample", session_id: null, actor_type: "orchestrator", feature_id: "sample", tool_name: "feature.get", mutating: false, operation_id: null, idempotency_status: "none", request_hash: null, result: "ok", error_code: null, latency_ms: 1 });
+  }
+  writer.close();
+  for (let e = 0; e < 3; e++) {
+    clock.advance(1000);
+    const at = new Date(clock.now()).toISOString();
+    const written = writeGateEvidence(layout, { feature_id: "sample", mode: "full", profile: "default", overall: "pass", started_at: at, step_results: [] }, clock.now() + 5, { durable: false });
+    await commitGateEvidence(layout, clock, policy, written, { recordState: false, durable: false });
+  }
+  await checkpointSample(work);
+  fs.mkdirSync(layout.memoryDir, { recursive: true });
+  fs.writeFileSync(layout.currentStateFile, "# Current State\n\n## Objective\nShip\n\n## Current Step\nBuild\n\n## Key Decisions\nNone\n\n## Next Action\nTest\n\n## Blockers\nNone\n");
+}
+
+export const doctorRuns = () => [[["doctor", "--json"]], [["doctor"]], [["doctor", "--strict", "--only", "drift"]]];
+
 /** A workspace with a feature, for `aop mcp`. */
 export async function mcpSample(work) {
   fs.mkdirSync(path.join(work, ".git"));

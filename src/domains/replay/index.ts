@@ -13,6 +13,7 @@ export { TimelineWriter } from "./timeline-writer.js";
 // Every tool call's runtime imports this surface for the timeline hook; what only the doctor or
 // `aop replay --follow` needs loads on first use.
 import type { auditTimeline as AuditTimeline } from "./timeline-audit.js";
+export type { TimelineAudit } from "./timeline-audit.js";
 import type { followTimeline as FollowTimeline } from "./timeline-follow.js";
 export const auditTimeline: typeof AuditTimeline = async (...args) => (await import("./timeline-audit.js")).auditTimeline(...args);
 export const followTimeline: typeof FollowTimeline = async (...args) => (await import("./timeline-follow.js")).followTimeline(...args);

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import { readLinesSync } from "../../store/jsonl.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
+import { entrySequence, lineSequence, NOT_ENTRY, NOT_JSON, UNSURE } from "./timeline-line-check.js";
 import { readMetaValue } from "./timeline-scan.js";
 import { parseContractMeta, parseMeta, type TimelineMeta } from "./timeline-meta.js";
 
@@ -23,14 +24,6 @@ export interface TimelineAudit {
   meta_problems: string[];
 }
 
-/** The sequence of a parsed line when it is a timeline entry (the same test as asEntry), else null. */
-function entrySequence(value: unknown): number | null {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
-  const v = value as { sequence?: unknown; tool_name?: unknown };
-  if (typeof v.sequence !== "number" || !Number.isInteger(v.sequence) || v.sequence < 0 || typeof v.tool_name !== "string") return null;
-  return v.sequence;
-}
-
 export async function auditTimeline(layout: WorkspaceLayout, runId: string): Promise<TimelineAudit> {
   const file = layout.timelineFile(runId);
   const audit: TimelineAudit = { run_id: runId, entries: 0, unparseable: 0, invalid: 0, torn_tail: false, gaps: 0, first_gap_after: null, out_of_order: 0, first_out_of_order: null, max_sequence: -1, meta: null, meta_problems: [] };
@@ -39,7 +32,7 @@ export async function auditTimeline(layout: WorkspaceLayout, runId: string): Pro
   let endOffset = fs.statSync(file).size;
   // A synchronous pass over raw lines: the doctor reads every line of every timeline, and skipping the
   // async iteration and the normalised entry objects halves the cost.
-  for (const line of readLinesSync(file)) {
+  for (const line of readLinesSync(file, { raw: true })) {
     if (!line.complete) {
       audit.torn_tail = true;
       endOffset = line.offset;
@@ -49,15 +42,22 @@ export async function auditTimeline(layout: WorkspaceLayout, runId: string): Pro
       audit.unparseable += 1;
       continue;
     }
-    if (line.text === "") continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line.text);
-    } catch {
+    const bytes = line.bytes!;
+    if (line.from === line.to) continue;
+    // The bytes read as JSON.parse would (timeline-line-check.ts), parsed only when that is unsure.
+    let sequence: number | null = lineSequence(bytes, line.from!, line.to!);
+    if (sequence === NOT_JSON) {
       audit.unparseable += 1;
       continue;
     }
-    const sequence = entrySequence(value);
+    if (sequence === UNSURE) {
+      try {
+        sequence = entrySequence(JSON.parse(bytes.toString("utf8", line.from, line.to)));
+      } catch {
+        audit.unparseable += 1;
+        continue;
+      }
+    } else if (sequence === NOT_ENTRY) sequence = null;
     if (sequence === null) {
       audit.invalid += 1;
       continue;
