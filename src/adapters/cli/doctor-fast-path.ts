@@ -7,17 +7,13 @@ import { provideValidators } from "../../catalog/load-validator.js";
 import { AOP_GLOBAL_FLAGS } from "./command-registry.js";
 import type { GlobalOptions } from "./context.js";
 import { DOCTOR_FLAGS, doctorCommand } from "./doctor-run.js";
-import { optionKey, parseFlags } from "./flags.js";
+import { parseRouteFlags } from "./flags.js";
+import { PIPELINE_VALIDATORS } from "./route-validators.js";
 import { runBody } from "./run-command.js";
 
 /** The options of a plain `aop doctor`, or null when the full program must handle argv. */
 export function parseFastDoctor(argv: readonly string[]): (Record<string, unknown> & GlobalOptions) | null {
-  const line = parseFlags(argv, [...AOP_GLOBAL_FLAGS, ...DOCTOR_FLAGS], true);
-  if (!line || line.positionals.length !== 1 || line.positionals[0] !== "doctor") return null;
-  const command = line.positionalAt[0]!;
-  if (DOCTOR_FLAGS.some((f) => (line.at.get(optionKey(f.flag)) ?? Infinity) < command)) return null;
-  if (line.opts.transport !== undefined && line.opts.transport !== "inprocess") return null;
-  return line.opts;
+  return parseRouteFlags(argv, ["doctor"], AOP_GLOBAL_FLAGS, DOCTOR_FLAGS) ?? null;
 }
 
 /** Runs the doctor when argv is a plain `aop doctor`; false when the full program must handle it. */
@@ -26,9 +22,7 @@ export async function tryFastDoctor(argv: readonly string[]): Promise<boolean> {
   if (!opts) return false;
   // Literal paths, so the bundle holds the validators every doctor run uses.
   provideValidators({
-    "config/policy.user": () => import("../../catalog/generated/validators/config__policy.user.js"),
-    "config/policy": () => import("../../catalog/generated/validators/config__policy.js"),
-    "envelope/error": () => import("../../catalog/generated/validators/envelope__error.js"),
+    ...PIPELINE_VALIDATORS,
     "input/doctor.run": () => import("../../catalog/generated/validators/input__doctor.run.js"),
     "output/doctor.run": () => import("../../catalog/generated/validators/output__doctor.run.js"),
     "config/gates": () => import("../../catalog/generated/validators/config__gates.js"),

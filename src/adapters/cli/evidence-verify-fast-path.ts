@@ -5,39 +5,34 @@
 // goes through the full program. bin/aop.js runs it from a one-file bundle (scripts/bundle-bins.mjs).
 import { provideValidators } from "../../catalog/load-validator.js";
 import { createEvidenceVerifyRuntime } from "../../app/evidence-verify-runtime.js";
-import { identityFromGlobals, unwrap } from "./call-result.js";
+import { inProcessClient } from "../../app/clients/in-process.js";
+import { identityFromGlobals } from "./call-result.js";
+import { withOpenClient } from "./client-session.js";
 import { AOP_GLOBAL_FLAGS } from "./command-registry.js";
 import type { GlobalOptions } from "./context.js";
 import { VERIFY_FLAGS, verifyEvidenceCommand, type ToolSession } from "./evidence/verify-command.js";
-import { optionKey, parseFlags } from "./flags.js";
+import { parseRouteFlags } from "./flags.js";
+import { PIPELINE_VALIDATORS } from "./route-validators.js";
 import { runBody } from "./run-command.js";
 
 /** The options of a plain `aop evidence verify`, or null when the full program must handle argv. */
 export function parseFastVerify(argv: readonly string[]): (Record<string, unknown> & GlobalOptions) | null {
-  const line = parseFlags(argv, [...AOP_GLOBAL_FLAGS, ...VERIFY_FLAGS], true);
-  if (!line || line.positionals.length !== 2 || line.positionals[0] !== "evidence" || line.positionals[1] !== "verify") return null;
-  // The command's flags are commander's only after the subcommand that declares them.
-  const command = line.positionalAt[1]!;
-  if (VERIFY_FLAGS.some((f) => (line.at.get(optionKey(f.flag)) ?? Infinity) < command)) return null;
-  if (line.opts.transport !== undefined && line.opts.transport !== "inprocess") return null;
-  return line.opts;
+  return parseRouteFlags(argv, ["evidence", "verify"], AOP_GLOBAL_FLAGS, VERIFY_FLAGS) ?? null;
 }
 
 /** Calls through the lean runtime, in this process. */
 const leanSession: ToolSession = async (ctx, fn) => {
   const runtime = await createEvidenceVerifyRuntime({ layout: ctx.layout, clock: ctx.clock, identity: identityFromGlobals(ctx), warn: (m) => ctx.err(`warning: ${m}`) });
-  return fn(async (name, args, options) => unwrap((await runtime.callTool(name, args, {}, options)).envelope));
+  return withOpenClient(inProcessClient(runtime), fn);
 };
 
 /** Verifies when argv is a plain `aop evidence verify`; false when the full program must handle it. */
 export async function tryFastVerify(argv: readonly string[]): Promise<boolean> {
   const opts = parseFastVerify(argv);
   if (!opts) return false;
-  // Literal paths, so the bundle holds these validators (and initialises the policy ones only when a policy.yaml needs them).
+  // Literal paths, so the bundle holds these validators.
   provideValidators({
-    "config/policy.user": () => import("../../catalog/generated/validators/config__policy.user.js"),
-    "config/policy": () => import("../../catalog/generated/validators/config__policy.js"),
-    "envelope/error": () => import("../../catalog/generated/validators/envelope__error.js"),
+    ...PIPELINE_VALIDATORS,
     "input/evidence.verify_chain": () => import("../../catalog/generated/validators/input__evidence.verify_chain.js"),
     "output/evidence.verify_chain": () => import("../../catalog/generated/validators/output__evidence.verify_chain.js"),
   });

@@ -74,3 +74,18 @@ export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[], 
   for (const [name, value] of Object.entries(parsed.values)) opts[optionKey(name)] = value;
   return { opts, positionals, at, positionalAt };
 }
+
+/**
+ * The options of a commander-free route for the command `words` (e.g. `evidence verify`), or undefined
+ * for anything that must go through commander: the program's flags anywhere, the command's own only
+ * after its last word (commander's rule), no other positional, and `--transport inprocess` at most (the
+ * routes call their tools in this process).
+ */
+export function parseRouteFlags(argv: readonly string[], words: readonly string[], programFlags: readonly FlagSpec[], commandFlags: readonly FlagSpec[]): Record<string, unknown> | undefined {
+  const line = parseFlags(argv, [...programFlags, ...commandFlags], true);
+  if (!line || line.positionals.length !== words.length || line.positionals.some((p, i) => p !== words[i])) return undefined;
+  const command = line.positionalAt[words.length - 1]!;
+  if (commandFlags.some((f) => (line.at.get(optionKey(f.flag)) ?? Infinity) < command)) return undefined;
+  if (line.opts.transport !== undefined && line.opts.transport !== "inprocess") return undefined;
+  return line.opts;
+}

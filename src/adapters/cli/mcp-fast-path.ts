@@ -5,18 +5,14 @@
 // words the mistake. bin/aop.js runs it from a one-file bundle (scripts/bundle-bins.mjs).
 import { AOP_GLOBAL_FLAGS } from "./command-registry.js";
 import type { GlobalOptions } from "./context.js";
-import { optionKey, parseFlags } from "./flags.js";
+import { parseRouteFlags } from "./flags.js";
 import { MCP_FLAGS, serveMcpCommand } from "./mcp-serve.js";
 import { runBody } from "./run-command.js";
 
 /** The options of a plain `aop mcp`, or null when the full program must handle argv. */
 export function parseFastMcp(argv: readonly string[]): (Record<string, unknown> & GlobalOptions) | null {
-  const line = parseFlags(argv, [...AOP_GLOBAL_FLAGS, ...MCP_FLAGS], true);
-  if (!line || line.positionals.length !== 1 || line.positionals[0] !== "mcp") return null;
-  const command = line.positionalAt[0]!;
-  if (MCP_FLAGS.some((f) => (line.at.get(optionKey(f.flag)) ?? Infinity) < command)) return null;
-  if (line.opts.json !== undefined || (line.opts.transport !== undefined && line.opts.transport !== "inprocess")) return null;
-  return line.opts;
+  const opts = parseRouteFlags(argv, ["mcp"], AOP_GLOBAL_FLAGS, MCP_FLAGS);
+  return opts === undefined || opts.json !== undefined ? null : opts;
 }
 
 /** Serves MCP when argv is a plain `aop mcp`; false when the full program must handle it. */

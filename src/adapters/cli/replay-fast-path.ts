@@ -10,6 +10,7 @@ import type { TimelinePage } from "../../domains/replay/index.js";
 import { identityFromGlobals, unwrap } from "./call-result.js";
 import type { GlobalOptions } from "./context.js";
 import { printReplayPage, readerContext, replayArgs } from "./output/replay-page.js";
+import { PIPELINE_VALIDATORS } from "./route-validators.js";
 import { runBody } from "./run-command.js";
 
 /** Flags that take a value → the attribute name commander gives them; `int` ones must be whole numbers ≥ 0. */
@@ -58,9 +59,7 @@ export async function tryFastReplay(argv: readonly string[]): Promise<boolean> {
   if (!opts) return false;
   // Literal paths, so the bundle holds these validators (and initialises the policy ones only when a policy.yaml needs them).
   provideValidators({
-    "config/policy.user": () => import("../../catalog/generated/validators/config__policy.user.js"),
-    "config/policy": () => import("../../catalog/generated/validators/config__policy.js"),
-    "envelope/error": () => import("../../catalog/generated/validators/envelope__error.js"),
+    ...PIPELINE_VALIDATORS,
     "input/replay.timeline_get": () => import("../../catalog/generated/validators/input__replay.timeline_get.js"),
     "output/replay.timeline_get": () => import("../../catalog/generated/validators/output__replay.timeline_get.js"),
   });
