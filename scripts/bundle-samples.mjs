@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { writeChainFixture } from "./chain-fixture.mjs";
+import { attestChainFixture, fixtureSigner, writeChainFixture } from "./chain-fixture.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -151,21 +151,11 @@ export async function verifySample(work) {
   fs.mkdirSync(path.join(work, ".git"));
   await writeChainFixture(work, "plain", 200);
   const { layout } = await writeChainFixture(work, "signed", 200);
-  const { generateKeyPairSync } = await import("node:crypto");
-  const { signerFor } = await dist("domains/attest/ed25519-keys.js");
-  const { writePublicKey, readCommittedKeys } = await dist("domains/attest/public-keys.js");
-  const { attestGate } = await dist("domains/attest/attest-gate.js");
+  const { readCommittedKeys } = await dist("domains/attest/public-keys.js");
   const { anchorFeature } = await dist("domains/attest/anchor-service.js");
   const { systemClock } = await dist("core/clock.js");
-  const signer = signerFor(generateKeyPairSync("ed25519").privateKey);
-  writePublicKey(layout, signer);
-  const dir = layout.evidenceDir("signed");
-  for (const name of fs.readdirSync(dir)) {
-    const m = /^gate-full-(\d+)\.json$/.exec(name);
-    if (!m) continue;
-    const bytes = fs.readFileSync(path.join(dir, name));
-    attestGate(layout, signer, { feature_id: "signed", mode: "full", epochMs: Number(m[1]), rel_path: layout.relative(path.join(dir, name)), bytes, evidence: JSON.parse(bytes.toString()) }, { durable: false });
-  }
+  const signer = await fixtureSigner(layout);
+  await attestChainFixture(layout, "signed", signer);
   await anchorFeature(layout, systemClock, signer, readCommittedKeys(layout).keys.values(), "signed", { durable: false });
 }
 

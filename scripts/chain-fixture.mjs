@@ -51,3 +51,34 @@ export async function writeChainFixture(work, featureId, entries, evidenceFor = 
   fs.writeFileSync(layout.manifestFile(featureId), JSON.stringify({ entry_count: entries, head_hash: prev, last_verified_at: null, last_verified_result: null }));
   return { layout, files, averageBytes: entries === 0 ? 0 : bytes / entries };
 }
+
+/** A fresh Ed25519 signer whose public key the workspace commits. */
+export async function fixtureSigner(layout) {
+  const { generateKeyPairSync } = await import("node:crypto");
+  const { signerFor } = await dist("domains/attest/ed25519-keys.js");
+  const { writePublicKey } = await dist("domains/attest/public-keys.js");
+  const signer = signerFor(generateKeyPairSync("ed25519").privateKey);
+  writePublicKey(layout, signer);
+  return signer;
+}
+
+/** Attests every chained gate run of `featureId` the way a gate run does (the attestation and its receipt). */
+export async function attestChainFixture(layout, featureId, signer) {
+  const { attestGateRun } = await dist("domains/attest/gate-seal.js");
+  const dir = layout.evidenceDir(featureId);
+  const entries = new Map(
+    fs
+      .readFileSync(layout.chainFile(featureId), "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+      .map((e) => [e.artifact_rel_path, e]),
+  );
+  for (const name of fs.readdirSync(dir)) {
+    const m = /^gate-full-(\d+)\.json$/.exec(name);
+    if (!m) continue;
+    const bytes = fs.readFileSync(path.join(dir, name));
+    const rel = layout.relative(path.join(dir, name));
+    await attestGateRun(layout, signer, { feature_id: featureId, mode: "full", epochMs: Number(m[1]), rel_path: rel, bytes, evidence: JSON.parse(bytes.toString()) }, entries.get(rel) ?? null, { durable: false });
+  }
+}

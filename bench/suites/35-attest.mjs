@@ -5,7 +5,8 @@
 // per entry and an anchor (whole process, beside verifying the same chain without them).
 import fs from "node:fs";
 import path from "node:path";
-import { createHash, generateKeyPairSync } from "node:crypto";
+import { createHash } from "node:crypto";
+import { attestChainFixture, fixtureSigner } from "../../scripts/chain-fixture.mjs";
 import { aop, compareProcesses, dist, median, record, tempDir } from "../lib.mjs";
 import { buildFixture } from "./30-evidence.mjs";
 
@@ -14,12 +15,8 @@ const FEATURE = "feat_bench";
 const ENTRIES = 10_000;
 
 async function signingKey(root) {
-  const { signerFor } = await dist("domains/attest/ed25519-keys.js");
-  const { writePublicKey } = await dist("domains/attest/public-keys.js");
   const { WorkspaceLayout } = await dist("store/layout.js");
-  const signer = signerFor(generateKeyPairSync("ed25519").privateKey);
-  writePublicKey(new WorkspaceLayout(root), signer);
-  return signer;
+  return fixtureSigner(new WorkspaceLayout(root));
 }
 
 async function signFigure() {
@@ -60,20 +57,11 @@ async function signFigure() {
  */
 export async function signedFixture(root) {
   const { layout } = await buildFixture(root);
-  const signer = await signingKey(root);
-  const { attestGateRun } = await dist("domains/attest/gate-seal.js");
+  const signer = await fixtureSigner(layout);
   const { anchorFeature } = await dist("domains/attest/anchor-service.js");
   const { readCommittedKeys } = await dist("domains/attest/public-keys.js");
   const { systemClock } = await dist("core/clock.js");
-  const dir = layout.evidenceDir(FEATURE);
-  const entries = new Map(fs.readFileSync(layout.chainFile(FEATURE), "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line)).map((e) => [e.artifact_rel_path, e]));
-  for (const name of fs.readdirSync(dir)) {
-    const m = /^gate-full-(\d+)\.json$/.exec(name);
-    if (!m) continue;
-    const bytes = fs.readFileSync(path.join(dir, name));
-    const rel = layout.relative(path.join(dir, name));
-    await attestGateRun(layout, signer, { feature_id: FEATURE, mode: "full", epochMs: Number(m[1]), rel_path: rel, bytes, evidence: JSON.parse(bytes.toString()) }, entries.get(rel) ?? null, { durable: false });
-  }
+  await attestChainFixture(layout, FEATURE, signer);
   const anchor = () => anchorFeature(layout, systemClock, signer, readCommittedKeys(layout).keys.values(), FEATURE, { durable: false, warn: (m) => process.stderr.write(`${m}\n`) });
   return { layout, anchor, signer };
 }
