@@ -1,9 +1,14 @@
 // Workspaces that sign: integrity on, attestations on, a gate with a real step, a committed public key and
 // a private key in a temp folder. CLI calls get an environment with no real home configuration.
+import { createPrivateKey } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { GateFile } from "../../src/domains/attest/attest-gate.js";
+import { signerFor, type Signer } from "../../src/domains/attest/ed25519-keys.js";
+import type { ChainEntry } from "../../src/domains/evidence/chain-hash.js";
+import type { WrittenEvidence } from "../../src/domains/evidence/evidence-files.js";
 import { runCli, runJson, type CliResult } from "./cli.js";
-import { gatesYaml, nodeStep } from "./gates.js";
+import { buildChain, gateWorkspace, gatesYaml, nodeStep, type GateWorkspace } from "./gates.js";
 import { keyEnv, signingKeyFixture, type SigningKeyFixture } from "./signing-key.js";
 import { tempWorkspace, writeFile } from "./tmp.js";
 
@@ -52,4 +57,21 @@ export function allFiles(dir: string): string[] {
     else if (entry.isFile()) out.push(p);
   }
   return out;
+}
+
+/** A gate run buildChain made: its evidence and its chain entry. */
+export type ChainedRun = WrittenEvidence & { chain: ChainEntry | null };
+
+/** A gate run's evidence file as the attestation functions take it. */
+export function gateOf(w: WrittenEvidence): GateFile {
+  return { feature_id: w.evidence.feature_id, mode: w.evidence.mode, epochMs: w.epochMs, rel_path: w.rel_path, bytes: w.bytes, evidence: w.evidence };
+}
+
+/** An in-process gate workspace with a committed key, its signer, and a chain of `count` gate runs of `featureId` (not yet attested). */
+export async function signedChain(featureId: string, count: number): Promise<{ ws: GateWorkspace; key: SigningKeyFixture; signer: Signer; runs: ChainedRun[] }> {
+  const ws = await gateWorkspace();
+  const key = signingKeyFixture();
+  key.commitTo(ws.root);
+  const signer = signerFor(createPrivateKey(key.privatePem));
+  return { ws, key, signer, runs: await buildChain(ws.layout, ws.clock, featureId, count) };
 }

@@ -3,6 +3,7 @@
 // limit — and fails once an anchor exists.
 import fs from "node:fs";
 import { generateKeyPairSync } from "node:crypto";
+import { signedChain } from "../../helpers/attest.js";
 import { beforeEach, describe, expect, it } from "vitest";
 import { sha256Of } from "../../../src/core/hash.js";
 import { anchorFeature } from "../../../src/domains/attest/anchor-service.js";
@@ -12,8 +13,8 @@ import { verifyEvidence } from "../../../src/domains/attest/verify-evidence.js";
 import { buildChainEntry, GENESIS_HASH, type ChainEntry } from "../../../src/domains/evidence/chain-hash.js";
 import { verifyFeatureChain } from "../../../src/domains/evidence/evidence-verify.js";
 import type { WrittenEvidence } from "../../../src/domains/evidence/evidence-files.js";
-import { buildChain, chainLines, gateWorkspace, writeChainLines, type GateWorkspace } from "../../helpers/gates.js";
-import { signingKeyFixture, type SigningKeyFixture } from "../../helpers/signing-key.js";
+import { buildChain, chainLines, type GateWorkspace, gateWorkspace, writeChainLines } from "../../helpers/gates.js";
+import type { SigningKeyFixture } from "../../helpers/signing-key.js";
 
 const F = "feat_a";
 const RUNS = 8;
@@ -46,11 +47,7 @@ function rewriteChain(entries: ChainEntry[]): void {
 const entries = () => chainLines(ws.layout, F).map((l) => JSON.parse(l) as ChainEntry);
 
 beforeEach(async () => {
-  ws = await gateWorkspace();
-  key = signingKeyFixture();
-  key.commitTo(ws.root);
-  signer = signerFor((await import("node:crypto")).createPrivateKey(key.privatePem));
-  runs = await buildChain(ws.layout, ws.clock, F, RUNS);
+  ({ ws, key, signer, runs } = await signedChain(F, RUNS));
 });
 
 describe("anchors", () => {

@@ -3,7 +3,8 @@
 // one verification gives without the digests. Each attack below happens after the anchor; every test
 // verifies twice — with the digests, and with them stripped from anchors.jsonl — and wants equal reports.
 import fs from "node:fs";
-import { createPrivateKey, generateKeyPairSync } from "node:crypto";
+import { generateKeyPairSync } from "node:crypto";
+import { gateOf, signedChain } from "../../helpers/attest.js";
 import { beforeEach, describe, expect, it } from "vitest";
 import { anchorFeature } from "../../../src/domains/attest/anchor-service.js";
 import { attestGate, writeBundle } from "../../../src/domains/attest/attest-gate.js";
@@ -14,8 +15,7 @@ import { signerFor, type Signer } from "../../../src/domains/attest/ed25519-keys
 import { readCommittedKeys, writePublicKey } from "../../../src/domains/attest/public-keys.js";
 import { verifyEvidence, type EvidenceVerifyReport } from "../../../src/domains/attest/verify-evidence.js";
 import type { WrittenEvidence } from "../../../src/domains/evidence/evidence-files.js";
-import { buildChain, gateWorkspace, type GateWorkspace } from "../../helpers/gates.js";
-import { signingKeyFixture } from "../../helpers/signing-key.js";
+import { buildChain, type GateWorkspace } from "../../helpers/gates.js";
 
 const F = "feat_a";
 const RUNS = 6;
@@ -25,7 +25,6 @@ let signer: Signer;
 let runs: WrittenEvidence[];
 let warnings: string[];
 
-const gateOf = (w: WrittenEvidence) => ({ feature_id: F, mode: w.evidence.mode, epochMs: w.epochMs, rel_path: w.rel_path, bytes: w.bytes, evidence: w.evidence });
 const attestation = (i: number) => ws.layout.gateAttestation(F, "full", runs[i]!.epochMs);
 const trusted = () => readCommittedKeys(ws.layout).keys.values();
 const anchor = (by: Signer = signer) => anchorFeature(ws.layout, ws.clock, by, trusted(), F, { durable: false, warn: (m) => warnings.push(m) });
@@ -52,11 +51,7 @@ async function verifyBothWays(): Promise<EvidenceVerifyReport> {
 }
 
 beforeEach(async () => {
-  ws = await gateWorkspace();
-  const key = signingKeyFixture();
-  key.commitTo(ws.root);
-  signer = signerFor(createPrivateKey(key.privatePem));
-  runs = await buildChain(ws.layout, ws.clock, F, RUNS);
+  ({ ws, signer, runs } = await signedChain(F, RUNS));
   for (const run of runs) attestGate(ws.layout, signer, gateOf(run), { durable: false });
   warnings = [];
 });

@@ -6,6 +6,7 @@
 // the receipts cannot be used, the anchor's full check finds K and makes no digests (it warns).
 import fs from "node:fs";
 import { createPrivateKey, generateKeyPairSync, hkdfSync } from "node:crypto";
+import { gateOf, signedChain, type ChainedRun } from "../../helpers/attest.js";
 import { beforeEach, describe, expect, it } from "vitest";
 import "../../helpers/workers-env.js";
 import { startWorker } from "../../helpers/processes.js";
@@ -15,8 +16,7 @@ import { authenticReceipts, receiptKey } from "../../../src/domains/attest/attes
 import { signerFor, type Signer } from "../../../src/domains/attest/ed25519-keys.js";
 import { readCommittedKeys, writePublicKey } from "../../../src/domains/attest/public-keys.js";
 import { verifyEvidence, type EvidenceVerifyReport } from "../../../src/domains/attest/verify-evidence.js";
-import { chainLine, type ChainEntry } from "../../../src/domains/evidence/index.js";
-import type { WrittenEvidence } from "../../../src/domains/evidence/evidence-files.js";
+import { chainLine } from "../../../src/domains/evidence/index.js";
 import { buildChain, chainLines, gateWorkspace, writeChainLines, type GateWorkspace } from "../../helpers/gates.js";
 import { signingKeyFixture, type SigningKeyFixture } from "../../helpers/signing-key.js";
 import { computeChainHash } from "../../../src/domains/evidence/chain-hash.js";
@@ -29,10 +29,9 @@ const K = 2;
 let ws: GateWorkspace;
 let key: SigningKeyFixture;
 let signer: Signer;
-let runs: (WrittenEvidence & { chain: ChainEntry | null })[];
+let runs: ChainedRun[];
 let warnings: string[];
 
-const gateOf = (w: WrittenEvidence) => ({ feature_id: F, mode: w.evidence.mode, epochMs: w.epochMs, rel_path: w.rel_path, bytes: w.bytes, evidence: w.evidence });
 const attestation = (i: number) => ws.layout.gateAttestation(F, "full", runs[i]!.epochMs);
 const receiptsFile = () => ws.layout.attestationReceiptsFile(F);
 const receiptLines = () => fs.readFileSync(receiptsFile(), "utf8").split("\n").filter(Boolean);
@@ -67,11 +66,7 @@ async function verifyBothWays(): Promise<EvidenceVerifyReport> {
 }
 
 beforeEach(async () => {
-  ws = await gateWorkspace();
-  key = signingKeyFixture();
-  key.commitTo(ws.root);
-  signer = signerFor(createPrivateKey(key.privatePem));
-  runs = await buildChain(ws.layout, ws.clock, F, RUNS);
+  ({ ws, key, signer, runs } = await signedChain(F, RUNS));
   warnings = [];
   for (const run of runs) await attestGateRun(ws.layout, signer, gateOf(run), run.chain, { durable: false, warn: (m) => warnings.push(m) });
   expect(warnings).toEqual([]);

@@ -1,7 +1,8 @@
 // Attestations against forged gate results. Each test names the attack; failures carry their own codes
 // and the sequence of the gate run whose attestation fails.
 import fs from "node:fs";
-import { createPrivateKey, generateKeyPairSync } from "node:crypto";
+import { generateKeyPairSync } from "node:crypto";
+import { gateOf, signedChain } from "../../helpers/attest.js";
 import { beforeEach, describe, expect, it } from "vitest";
 import { sha256Of } from "../../../src/core/hash.js";
 import { attestGate, writeBundle } from "../../../src/domains/attest/attest-gate.js";
@@ -9,8 +10,7 @@ import { signerFor, type Signer } from "../../../src/domains/attest/ed25519-keys
 import { verifyEvidence } from "../../../src/domains/attest/verify-evidence.js";
 import { buildChainEntry, GENESIS_HASH, type ChainEntry } from "../../../src/domains/evidence/chain-hash.js";
 import type { WrittenEvidence } from "../../../src/domains/evidence/evidence-files.js";
-import { buildChain, chainLines, gateWorkspace, policyWith, writeChainLines, type GateWorkspace } from "../../helpers/gates.js";
-import { signingKeyFixture } from "../../helpers/signing-key.js";
+import { buildChain, chainLines, policyWith, writeChainLines, type GateWorkspace } from "../../helpers/gates.js";
 
 const F = "feat_a";
 const RUNS = 5;
@@ -19,16 +19,11 @@ let ws: GateWorkspace;
 let signer: Signer;
 let runs: WrittenEvidence[];
 
-const gateOf = (w: WrittenEvidence) => ({ feature_id: F, mode: w.evidence.mode, epochMs: w.epochMs, rel_path: w.rel_path, bytes: w.bytes, evidence: w.evidence });
 const attestation = (i: number) => ws.layout.gateAttestation(F, "full", runs[i]!.epochMs);
 const verify = () => verifyEvidence(ws.layout, ws.clock, F);
 
 beforeEach(async () => {
-  ws = await gateWorkspace();
-  const key = signingKeyFixture();
-  key.commitTo(ws.root);
-  signer = signerFor(createPrivateKey(key.privatePem));
-  runs = await buildChain(ws.layout, ws.clock, F, RUNS);
+  ({ ws, signer, runs } = await signedChain(F, RUNS));
   for (const run of runs) attestGate(ws.layout, signer, gateOf(run), { durable: false });
 });
 
