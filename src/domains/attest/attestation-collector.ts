@@ -84,7 +84,7 @@ export class AttestationCollector {
     }
     if (this.vouched?.covers(entry)) {
       this.gates.add(entry.artifact_rel_path);
-      this.vouched.hash(featureId, entry, logs);
+      this.vouched.hash(featureId, entry);
       return;
     }
     const target = this.targetOf(featureId, entry, logs);
@@ -93,21 +93,20 @@ export class AttestationCollector {
 
   /**
    * After the walk: `holds` says the chain verified and the anchor the digests belong to reproduces.
-   * The vouched attestations then count as valid if their digests match; otherwise each is checked now.
+   * True when the vouched attestations count as valid (their digests match) or there were none; false
+   * when they must be checked in full: the caller then verifies again without the digests.
    */
-  settleVouched(featureId: string, holds: boolean): void {
+  settleVouched(holds: boolean): boolean {
     const vouched = this.vouched;
-    if (vouched === null) return;
+    if (vouched === null) return true;
     this.vouched = null;
-    if (holds && vouched.matches()) {
-      this.checked += vouched.files;
-      this.unattested += vouched.unattested;
-      return;
+    if (!holds || !vouched.matches()) {
+      void Promise.allSettled(this.pending); // this walk's report is dropped: its signature checks go unread
+      return false;
     }
-    for (const [entry, logs] of vouched.held) {
-      const target = this.targetOf(featureId, entry, logs);
-      if (target) this.add(target);
-    }
+    this.checked += vouched.files;
+    this.unattested += vouched.unattested;
+    return true;
   }
 
   /** The target of a chained entry whose artifact and logs verified. */

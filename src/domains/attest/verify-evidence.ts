@@ -8,7 +8,7 @@ import { checkAnchor, type AnchorFailureCode, type AnchorVerdict } from "./ancho
 import { readNewestAnchor, type NewestAnchor } from "./anchor-file.js";
 import type { AttestationFailureCode } from "./attestation-check.js";
 import { AttestationCollector, type AttestationSummary } from "./attestation-collector.js";
-import { checkAttestationDigests } from "./attestation-digests.js";
+import { checkAttestationDigests, type AttestationDigests } from "./attestation-digests.js";
 import { addUnchainedAttestations } from "./attestation-orphans.js";
 import type { TrustedKey } from "./ed25519-keys.js";
 import { leafHashOfText } from "./merkle-tree.js";
@@ -80,6 +80,23 @@ export async function verifyEvidence(layout: WorkspaceLayout, clock: Clock, feat
   const newest = readNewestAnchor(layout, featureId);
   // The newest anchor's attestation digests, when signed by a committed key under today's keys.
   const digests = newest.status === "present" && newest.record.attestations !== undefined ? checkAttestationDigests(newest.record.attestations, featureId, keys) : null;
+  // When the digests do not hold (rare: something changed), the attestations they cover are checked in
+  // full by a second walk without them; keeping every entry for that would cost each verification more.
+  const report = (digests !== null ? await verifyOnce(layout, clock, featureId, keys, newest, digests, options) : null) ?? (await verifyOnce(layout, clock, featureId, keys, newest, null, options))!;
+  if (options.recordResult !== false && fs.existsSync(layout.manifestFile(featureId))) await recordVerificationResult(layout, clock, featureId, report.valid);
+  return report;
+}
+
+/** One walk of the chain with its attestations and anchors; null when the digests vouched for attestations that must be checked in full. */
+async function verifyOnce(
+  layout: WorkspaceLayout,
+  clock: Clock,
+  featureId: string,
+  keys: ReadonlyMap<string, TrustedKey>,
+  newest: NewestAnchor,
+  digests: AttestationDigests | null,
+  options: EvidenceVerifyOptions,
+): Promise<EvidenceVerifyReport | null> {
   // The evidence folder as the chain's snapshot lists it (no folder: no attestations).
   let collector = new AttestationCollector(layout, keys, new Set());
   const onListing = (names: readonly string[]) => {
@@ -95,9 +112,7 @@ export async function verifyEvidence(layout: WorkspaceLayout, clock: Clock, feat
   const chain = await verifyFeatureChain(layout, clock, featureId, { onProgress: options.onProgress, recordResult: false, observer, onListing });
   const anchors = anchorsOf(layout, featureId, [...keys.values()], newest, leaves ?? [], chain.entry_count, options.anchorNote);
   const anchored = newest.status === "present" ? anchors[0] : undefined;
-  collector.settleVouched(featureId, chain.valid && anchored?.valid === true && anchored.tree_size === digests?.size && anchored.root === digests.chainRoot);
+  if (!collector.settleVouched(chain.valid && anchored?.valid === true && anchored.tree_size === digests?.size && anchored.root === digests.chainRoot)) return null;
   if (chain.valid) addUnchainedAttestations(layout, featureId, collector);
-  const report = merged(chain, await collector.summary(), anchors);
-  if (options.recordResult !== false && fs.existsSync(layout.manifestFile(featureId))) await recordVerificationResult(layout, clock, featureId, report.valid);
-  return report;
+  return merged(chain, await collector.summary(), anchors);
 }

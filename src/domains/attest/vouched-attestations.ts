@@ -1,13 +1,15 @@
 // Attestations an anchor's digests vouch for (attestation-digests.ts). During the walk each is only
-// hashed; afterwards, if the chain, the anchor and every digest hold, they count as checked and valid;
-// otherwise each is checked in full after all, so the report is the one verification without digests
-// gives (docs/evidence.md, "Anchored attestation digests").
+// hashed, its leaf folded into the digests' tree as it comes (nothing per entry is kept); afterwards, if
+// the chain, the anchor and every digest hold, they count as checked and valid. Otherwise verification
+// runs again without the digests (verify-evidence.ts), so the report is the one verification without
+// them gives (docs/evidence.md, "Anchored attestation digests").
+import path from "node:path";
 import { AopError } from "../../core/errors.js";
 import { sha256FileOrNull } from "../../store/file-hash.js";
 import { gateEvidenceName, gateSiblingName, type WorkspaceLayout } from "../../store/layout.js";
-import { baseName, parseEvidenceFileName, type ChainEntry, type LogRef } from "../evidence/index.js";
+import { baseName, parseEvidenceFileName, type ChainEntry } from "../evidence/index.js";
 import { attestationLeaf, type AttestationDigests } from "./attestation-digests.js";
-import { merkleRoot } from "./merkle-tree.js";
+import { appendToFrontier, frontierRoot } from "./merkle-tree.js";
 
 const HEX_FROM = "sha256:".length;
 
@@ -20,15 +22,17 @@ export function isCanonicalGate(gatePath: string, mode: string, epochMs: number)
 }
 
 export class VouchedAttestations {
-  private readonly leaves: Buffer[] = [];
-  /** The entries hashed so far, in order, for the full check should the digests not hold. */
-  readonly held: [ChainEntry, readonly LogRef[]][] = [];
+  /** The digests' tree as far as the walk got: its compact range and size (merkle-tree.ts). */
+  private readonly frontier: Buffer[] = [];
+  private size = 0;
   /** Attestation files hashed, and entries with none. */
   files = 0;
   unattested = 0;
   private unreadable = false;
   /** Folders found inside the workspace (containment.ts): the evidence folder is resolved once. */
   private readonly folders = new Set<string>();
+  /** The evidence folder of the feature walked, with a trailing separator. */
+  private folder: { featureId: string; prefix: string } | null = null;
 
   constructor(
     readonly claim: AttestationDigests,
@@ -42,16 +46,19 @@ export class VouchedAttestations {
     return entry.sequence < this.claim.size;
   }
 
-  private digestOf(featureId: string, mode: string, epochMs: number, kind: "attestation" | "bundle", canonical: boolean): string | null {
-    const name = gateSiblingName(mode, epochMs, kind);
+  private prefixOf(featureId: string): string {
+    if (this.folder?.featureId !== featureId) this.folder = { featureId, prefix: this.layout.evidenceDir(featureId) + path.sep };
+    return this.folder.prefix;
+  }
+
+  private digestOf(prefix: string, name: string, canonical: boolean): string | null {
     if (!this.present.has(name)) return null;
     if (canonical) this.accounted.add(name);
-    const file = kind === "attestation" ? this.layout.gateAttestation(featureId, mode, epochMs) : this.layout.gateBundle(featureId, mode, epochMs);
     try {
-      const digest = sha256FileOrNull(file, { memo: this.folders });
+      const digest = sha256FileOrNull(prefix + name, { memo: this.folders });
       return digest === null ? null : digest.slice(HEX_FROM);
     } catch (err) {
-      // A file the store refuses: the full check reports it (or throws) as it would without digests.
+      // A file the store refuses: the check without digests reports it (or throws) as it would anyway.
       if (!(err instanceof AopError)) throw err;
       this.unreadable = true;
       return null;
@@ -59,8 +66,7 @@ export class VouchedAttestations {
   }
 
   /** A chained entry whose artifact and logs verified, below the digests' size. */
-  hash(featureId: string, entry: ChainEntry, logs: readonly LogRef[]): void {
-    this.held.push([entry, logs]);
+  hash(featureId: string, entry: ChainEntry): void {
     const name = parseEvidenceFileName(baseName(entry.artifact_rel_path));
     if (name?.kind !== "gate") {
       this.unreadable = true; // not a gate run: nothing an anchor vouched for
@@ -68,15 +74,16 @@ export class VouchedAttestations {
     }
     const { mode, epochMs } = name;
     const canonical = isCanonicalGate(entry.artifact_rel_path, mode, epochMs);
-    const envelope = this.digestOf(featureId, mode, epochMs, "attestation", canonical);
-    const bundle = this.digestOf(featureId, mode, epochMs, "bundle", canonical);
-    this.leaves.push(attestationLeaf(envelope, bundle));
+    const prefix = this.prefixOf(featureId);
+    const envelope = this.digestOf(prefix, gateSiblingName(mode, epochMs, "attestation"), canonical);
+    const bundle = this.digestOf(prefix, gateSiblingName(mode, epochMs, "bundle"), canonical);
+    appendToFrontier(this.frontier, this.size++, attestationLeaf(envelope, bundle));
     if (envelope === null && bundle === null) this.unattested++;
     this.files += (envelope === null ? 0 : 1) + (bundle === null ? 0 : 1);
   }
 
   /** True when every covered entry was hashed, each file readable, and their tree's root is the one signed. */
   matches(): boolean {
-    return !this.unreadable && this.held.length === this.claim.size && merkleRoot(this.leaves).toString("base64") === this.claim.root;
+    return !this.unreadable && this.size === this.claim.size && frontierRoot(this.frontier).toString("base64") === this.claim.root;
   }
 }
