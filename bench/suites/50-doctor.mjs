@@ -1,6 +1,7 @@
 // Doctor figures: `aop doctor --json` on a generated workspace (200 features, 100 runs × 1,000 timeline
 // entries, 200 chains × 20 entries, 50 checkpoints) beside a plain read of every file it reads (the list
-// recorded from a run of the doctor itself, bench/read-recorder.mjs), and on the same workspace doubled.
+// recorded from a run of the doctor itself, bench/read-recorder.mjs), on the same workspace doubled, and
+// on it after 2,000 earlier doctor runs.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -80,6 +81,28 @@ function recordReads(root, listFile) {
   return { count: Object.keys(files).length, bytes: Object.values(files).reduce((a, b) => a + b, 0) };
 }
 
+/**
+ * A copy of `root` whose ledger holds `runs` more doctor.run records like the newest one there: a
+ * workspace where the doctor was run that often (each run records its whole report).
+ */
+async function agedCopy(root, runs) {
+  const { WorkspaceLayout } = await dist("store/layout.js");
+  const { recordPath } = await dist("store/ledger-files.js");
+  const copy = tempDir("aop-bench-doctor-aged-");
+  fs.cpSync(root, copy, { recursive: true });
+  const layout = new WorkspaceLayout(copy);
+  const records = fs.readdirSync(layout.ledgerDir, { recursive: true }).filter((n) => n.endsWith(".json")).map((n) => path.join(layout.ledgerDir, n));
+  const doctor = records.map((file) => JSON.parse(fs.readFileSync(file, "utf8"))).find((r) => r.tool_name === "doctor.run");
+  if (!doctor) throw new Error("the workspace holds no doctor.run record to copy");
+  for (let i = 0; i < runs; i++) {
+    const operationId = `op-aged-${i}`;
+    const file = recordPath(layout, operationId);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify({ ...doctor, operation_id: operationId }));
+  }
+  return copy;
+}
+
 export async function run() {
   process.stderr.write("doctor bench: generating workspaces (this takes a while)...\n");
   const single = await generate(1);
@@ -98,6 +121,10 @@ export async function run() {
   });
   const doubled = compareProcesses(aop(["doctor", "--json", "--root", double]), aop(["doctor", "--json", "--root", single]), 5);
   record({ suite: SUITE, name: "aop doctor --json, the workspace doubled", value: doubled.subjectMs, unit: "ms", baselineName: "single workspace", baselineValue: doubled.baselineMs, target: { max: 2, label: "≤ 2.0× single" } });
+  const aged = await agedCopy(single, 2_000);
+  const ageing = compareProcesses(aop(["doctor", "--json", "--root", aged]), aop(["doctor", "--json", "--root", single]), 5);
+  record({ suite: SUITE, name: "aop doctor --json after 2,000 earlier doctor runs (their ledger records)", value: ageing.subjectMs, unit: "ms", baselineName: "the same workspace without them", baselineValue: ageing.baselineMs, target: { max: 1.25, label: "≤ 1.25× without" } });
+  fs.rmSync(aged, { recursive: true, force: true });
   fs.rmSync(single, { recursive: true, force: true });
   fs.rmSync(double, { recursive: true, force: true });
   fs.rmSync(path.dirname(listFile), { recursive: true, force: true });

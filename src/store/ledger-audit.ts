@@ -10,8 +10,13 @@ import { INTENT_FILE, ledgerBuckets, RECORD_FILE, type LedgerRetention } from ".
 import { processIsAlive, readHolder } from "./lock-holder.js";
 import { describeRefusal, readBytesBounded, readTextBounded, refusalCode } from "./read-text-bounded.js";
 
-/** Records whose content is checked per audit: all of them up to this count, else the newest this many. */
+/**
+ * Records whose content is checked per audit: the newest first, until this many records or this many
+ * bytes of them. A doctor run records its whole report (tens of KB), so a count alone would let the
+ * doctor slow down as it is run: 2,000 of its records took ~300 ms to parse (docs/kernel.md).
+ */
 export const AUDIT_CONTENT_CHECKS = 2_000;
+export const AUDIT_CONTENT_BYTES = 8 * 1024 * 1024;
 
 export interface InterruptedOperation {
   /** Workspace-relative path of the intent file. */
@@ -36,10 +41,10 @@ function heldByLiveProcess(lockFile: string): boolean {
   return processIsAlive(info.holder.pid);
 }
 
-export function auditLedger(layout: WorkspaceLayout, retention: LedgerRetention, nowMs: number): LedgerAudit {
+export function auditLedger(layout: WorkspaceLayout, retention: LedgerRetention, nowMs: number, budget = { records: AUDIT_CONTENT_CHECKS, bytes: AUDIT_CONTENT_BYTES }): LedgerAudit {
   const audit: LedgerAudit = { records: 0, expired: 0, corrupt: [], interrupted: [] };
   const oldest = nowMs - retention.max_age_days * 86_400_000;
-  const records: { file: string; mtimeMs: number }[] = [];
+  const records: { file: string; mtimeMs: number; size: number }[] = [];
   for (const bucket of ledgerBuckets(layout)) {
     const dir = layout.ledgerBucket(bucket);
     let names: string[];
@@ -53,14 +58,14 @@ export function auditLedger(layout: WorkspaceLayout, retention: LedgerRetention,
       const file = path.join(dir, name);
       if (RECORD_FILE.test(name)) {
         audit.records += 1;
-        let mtimeMs = 0;
+        let stat: fs.Stats;
         try {
-          mtimeMs = fs.lstatSync(file).mtimeMs;
+          stat = fs.lstatSync(file);
         } catch {
           continue;
         }
-        if (mtimeMs < oldest) audit.expired += 1;
-        records.push({ file, mtimeMs });
+        if (stat.mtimeMs < oldest) audit.expired += 1;
+        records.push({ file, mtimeMs: stat.mtimeMs, size: stat.size });
       } else if (INTENT_FILE.test(name)) {
         const key = name.slice(0, 64);
         if (present.has(`${key}.json`) || heldByLiveProcess(path.join(dir, `${key}.json.lock`))) continue; // settled, or in flight
@@ -70,13 +75,25 @@ export function auditLedger(layout: WorkspaceLayout, retention: LedgerRetention,
       }
     }
   }
-  const checked = records.length <= AUDIT_CONTENT_CHECKS ? records : [...records].sort((a, b) => b.mtimeMs - a.mtimeMs || (a.file < b.file ? -1 : 1)).slice(0, AUDIT_CONTENT_CHECKS);
-  for (const { file } of checked) {
+  for (const { file } of newestWithin(records, budget.records, budget.bytes)) {
     const problem = recordFileProblem(file);
     if (problem) audit.corrupt.push({ path: layout.relative(file), problem });
   }
   audit.corrupt.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return audit;
+}
+
+/** The newest records (by time, then name) up to `count` of them or `bytes` of their sizes; at least one. */
+export function newestWithin<T extends { file: string; mtimeMs: number; size: number }>(records: readonly T[], count: number, bytes: number): T[] {
+  const newest = [...records].sort((a, b) => b.mtimeMs - a.mtimeMs || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  let total = 0;
+  let taken = 0;
+  while (taken < newest.length && taken < count) {
+    total += newest[taken]!.size;
+    if (taken > 0 && total > bytes) break;
+    taken++;
+  }
+  return newest.slice(0, taken);
 }
 
 function recordFileProblem(file: string): string | null {

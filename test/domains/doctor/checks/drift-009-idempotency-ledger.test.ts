@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { check } from "../../../../src/domains/doctor/checks/drift-009-idempotency-ledger.js";
 import { DriftFixture } from "../drift-fixtures.js";
 import { intentPath, recordPath } from "../../../../src/store/ledger-files.js";
+import { auditLedger, newestWithin } from "../../../../src/store/ledger-audit.js";
 
 const DAY = 86_400_000;
 const DEAD_PID = 2 ** 22 + 12345; // above the default pid_max: never a live process
@@ -58,4 +59,37 @@ describe(check.id, () => {
     expect(findings.map((f) => f.message)).toEqual(expected.map((re) => expect.stringMatching(re)));
   });
 
+});
+
+describe("the ledger audit's content bound", () => {
+  const rec = (file: string, mtimeMs: number, size: number) => ({ file, mtimeMs, size });
+
+  it("takes the newest records first, up to the count", () => {
+    const records = [rec("a", 1, 10), rec("b", 3, 10), rec("c", 2, 10)];
+    expect(newestWithin(records, 2, 1_000).map((r) => r.file)).toEqual(["b", "c"]);
+  });
+
+  it("stops at the byte bound, but checks at least the newest record", () => {
+    const records = [rec("a", 1, 60), rec("b", 3, 60), rec("c", 2, 60)];
+    expect(newestWithin(records, 10, 130).map((r) => r.file)).toEqual(["b", "c"]);
+    expect(newestWithin(records, 10, 119).map((r) => r.file)).toEqual(["b"]);
+    expect(newestWithin(records, 10, 1).map((r) => r.file)).toEqual(["b"]);
+    expect(newestWithin([], 10, 1)).toEqual([]);
+  });
+
+  it("breaks ties by name, so two audits check the same records", () => {
+    const records = [rec("z", 5, 1), rec("m", 5, 1), rec("a", 5, 1)];
+    expect(newestWithin(records, 2, 100).map((r) => r.file)).toEqual(["a", "m"]);
+  });
+
+  it("reports a corrupt record among the newest bytes, not one beyond them", () => {
+    const f = new DriftFixture();
+    const big = JSON.stringify({ operation_id: "x", tool_name: "doctor.run", request_hash: "h", envelope_json: JSON.stringify({ ok: true, data: { pad: "p".repeat(4_000) } }) });
+    record(f, "op-old-bad-01", 3, '{"operation_id":');
+    record(f, "op-mid-good-1", 2, big);
+    record(f, "op-new-bad-01", 1, '{"tool_name":');
+    const audit = (bytes: number) => auditLedger(f.layout, { max_age_days: 30, max_records: 10_000 }, Date.now(), { records: 2_000, bytes }).corrupt.map((c) => c.path);
+    expect(audit(1_000_000)).toEqual([recordPath(f.layout, "op-new-bad-01"), recordPath(f.layout, "op-old-bad-01")].map((p) => f.layout.relative(p)).sort());
+    expect(audit(2_000)).toEqual([f.layout.relative(recordPath(f.layout, "op-new-bad-01"))]);
+  });
 });
