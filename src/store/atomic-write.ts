@@ -202,11 +202,20 @@ export function writeAll(fd: number, data: string | Uint8Array, file: string): v
   }
 }
 
+/** Remove a file if present (one unlink: `fs.rmSync` stats the path twice first). Other failures throw. */
+export function unlinkIfPresent(file: string): void {
+  try {
+    fs.unlinkSync(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
+}
+
 /** Remove a file (if present) unless a link on the way leads out of the workspace. */
 export function removeFile(file: string): void {
   assertContained(path.dirname(file));
   try {
-    fs.rmSync(file, { force: true });
+    unlinkIfPresent(file);
   } catch (err) {
     throw ioFailure(err, file);
   }

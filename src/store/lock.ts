@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { AopError } from "../core/errors.js";
-import { ensureDir, ioFailure } from "./atomic-write.js";
+import { ensureDir, ioFailure, unlinkIfPresent } from "./atomic-write.js";
 import { assertContained } from "./containment.js";
 import { defaultFileMode } from "./layout.js";
 import { holderRecord, isDeadHolderReason, readHolder, reclaimReason, type HolderInfo, type LockHolder } from "./lock-holder.js";
@@ -62,7 +62,7 @@ function tryCreate(lockPath: string): number | null {
     fs.writeSync(fd, holderRecord(holderToken(), new Date().toISOString()));
   } catch (err) {
     fs.closeSync(fd);
-    fs.rmSync(lockPath, { force: true });
+    unlinkIfPresent(lockPath);
     throw ioFailure(err, lockPath);
   }
   return fd;
@@ -109,14 +109,14 @@ function underGuard<T>(lockPath: string, fn: () => T): T {
     }
     if (fd !== null) break;
     const info = readHolder(guard);
-    if (info && reclaimReason(info, GUARD_STALE_MS) !== null) fs.rmSync(guard, { force: true });
+    if (info && reclaimReason(info, GUARD_STALE_MS) !== null) unlinkIfPresent(guard);
     else sleepSync(Math.min(1 + attempt, 10));
   }
   try {
     return fn();
   } finally {
     if (fd !== null) {
-      if (isOurs(guard, fd)) fs.rmSync(guard, { force: true });
+      if (isOurs(guard, fd)) unlinkIfPresent(guard);
       fs.closeSync(fd);
     }
   }
@@ -128,7 +128,7 @@ function reclaim(lockPath: string, seen: HolderInfo, reason: string, warn: (m: s
     const current = readHolder(lockPath);
     if (current === null) return true;
     if (current.raw !== seen.raw) return false; // someone else took it meanwhile
-    fs.rmSync(lockPath, { force: true });
+    unlinkIfPresent(lockPath);
     if (!isDeadHolderReason(reason)) warn(`reclaimed lock ${lockPath}: ${reason}`);
     return true;
   });
@@ -138,7 +138,7 @@ function releaseFile(lockPath: string, held: Held): void {
   clearInterval(held.refresh);
   try {
     underGuard(lockPath, () => {
-      if (isOurs(lockPath, held.fd)) fs.rmSync(lockPath, { force: true });
+      if (isOurs(lockPath, held.fd)) unlinkIfPresent(lockPath);
     });
   } finally {
     fs.closeSync(held.fd);
