@@ -34,6 +34,9 @@ export type ReleaseLock = () => void;
 interface Held {
   fd: number;
   refresh: NodeJS.Timeout;
+  /** When the lock's time was last set (created or refreshed), by this host's clock. */
+  refreshedAt: number;
+  staleMs: number;
 }
 
 function defaultWarn(message: string): void {
@@ -134,29 +137,40 @@ function reclaim(lockPath: string, seen: HolderInfo, reason: string, warn: (m: s
   });
 }
 
+/**
+ * Remove our lock file. Only a reclaimer could replace it between the ownership check and the unlink,
+ * and only one on another host whose view of the lock is stale: a live holder on this host is never
+ * reclaimed. So while our last refresh is younger than half the age bound, no reclaimer can be at work
+ * on it and the removal needs no guard; a holder that stalled (its refreshes late) takes the guard.
+ */
 function releaseFile(lockPath: string, held: Held): void {
   clearInterval(held.refresh);
+  const remove = () => {
+    if (isOurs(lockPath, held.fd)) unlinkIfPresent(lockPath);
+  };
   try {
-    underGuard(lockPath, () => {
-      if (isOurs(lockPath, held.fd)) unlinkIfPresent(lockPath);
-    });
+    if (Date.now() - held.refreshedAt < held.staleMs / 2) remove();
+    else underGuard(lockPath, remove);
   } finally {
     fs.closeSync(held.fd);
   }
 }
 
-function startRefresh(fd: number, staleMs: number): NodeJS.Timeout {
+/** The held lock: its descriptor, and a timer refreshing its time every third of the age bound. */
+function holdLock(fd: number, staleMs: number): Held {
   const every = Math.max(50, Math.min(staleMs, DEFAULT_LOCK_STALE_MS) / 3);
-  const timer = setInterval(() => {
+  const refresh = setInterval(() => {
     try {
       const now = new Date();
       fs.futimesSync(fd, now, now);
+      held.refreshedAt = now.getTime();
     } catch {
       // released meanwhile
     }
   }, every);
-  timer.unref();
-  return timer;
+  refresh.unref();
+  const held: Held = { fd, refresh, refreshedAt: Date.now(), staleMs };
+  return held;
 }
 
 function sleep(ms: number): Promise<void> {
@@ -178,7 +192,7 @@ async function acquireFileLock(lockPath: string, deadline: number, options: Lock
   let backoff = 1;
   for (;;) {
     const fd = tryCreate(lockPath);
-    if (fd !== null) return { fd, refresh: startRefresh(fd, staleMs) };
+    if (fd !== null) return holdLock(fd, staleMs);
     const info = readHolder(lockPath);
     if (info === null) continue; // released between attempts: try again at once
     const reason = reclaimReason(info, staleMs);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import "../helpers/workers-env.js";
 import { runWorkers, startWorker, waitForOutput } from "../helpers/processes.js";
 import { tempDir } from "../helpers/tmp.js";
@@ -152,5 +152,41 @@ describe("lock ownership (docs/foundation.md, Locks: release removes only its ow
     for (let i = 0; i < 3; i++) await withLock(lockPath, () => void tokens.add(holderOf(lockPath).token));
     expect(tokens.size).toBe(3);
     for (const t of tokens) expect(t).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  describe("the removal guard on release (docs/foundation.md, Locks)", () => {
+    const guardOpens = (spy: { mock: { calls: unknown[][] } }, lockPath: string) => spy.mock.calls.filter(([file]) => file === `${lockPath}.reclaim`).length;
+
+    it("a holder whose lock was refreshed lately removes it without the guard", async () => {
+      const lockPath = path.join(tempDir(), "fresh.lock");
+      const release = await acquireLock(lockPath);
+      const opens = vi.spyOn(fs, "openSync");
+      try {
+        release();
+        expect(guardOpens(opens, lockPath)).toBe(0);
+      } finally {
+        opens.mockRestore();
+      }
+      expect(fs.existsSync(lockPath)).toBe(false);
+    });
+
+    it("a holder whose refreshes stalled past half the age bound takes the guard, and still removes its lock", async () => {
+      const lockPath = path.join(tempDir(), "stalled.lock");
+      const release = await acquireLock(lockPath, { staleMs: 200 });
+      // Block this thread past half the bound: the refresh timer cannot run, as in a frozen holder.
+      const until = Date.now() + 150;
+      while (Date.now() < until) {
+        // spin
+      }
+      const opens = vi.spyOn(fs, "openSync");
+      try {
+        release();
+        expect(guardOpens(opens, lockPath)).toBe(1);
+      } finally {
+        opens.mockRestore();
+      }
+      expect(fs.existsSync(lockPath)).toBe(false);
+      expect(fs.existsSync(`${lockPath}.reclaim`)).toBe(false);
+    });
   });
 });
