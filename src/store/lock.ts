@@ -149,7 +149,8 @@ function releaseFile(lockPath: string, held: Held): void {
     if (isOurs(lockPath, held.fd)) unlinkIfPresent(lockPath);
   };
   try {
-    if (Date.now() - held.refreshedAt < held.staleMs / 2) remove();
+    // Half the bound, and never more than half the default: a reclaimer may use the default bound.
+    if (Date.now() - held.refreshedAt < Math.min(held.staleMs, DEFAULT_LOCK_STALE_MS) / 2) remove();
     else underGuard(lockPath, remove);
   } finally {
     fs.closeSync(held.fd);
