@@ -155,18 +155,21 @@ describe("lock ownership (docs/foundation.md, Locks: release removes only its ow
   });
 
   describe("the removal guard on release (docs/foundation.md, Locks)", () => {
-    const guardOpens = (spy: { mock: { calls: unknown[][] } }, lockPath: string) => spy.mock.calls.filter(([file]) => file === `${lockPath}.reclaim`).length;
+    /** How often `release` opens the lock's guard file. */
+    const guardOpensDuring = (lockPath: string, release: () => void): number => {
+      const opens = vi.spyOn(fs, "openSync");
+      try {
+        release();
+        return opens.mock.calls.filter(([file]) => file === `${lockPath}.reclaim`).length;
+      } finally {
+        opens.mockRestore();
+      }
+    };
 
     it("a holder whose lock was refreshed lately removes it without the guard", async () => {
       const lockPath = path.join(tempDir(), "fresh.lock");
       const release = await acquireLock(lockPath);
-      const opens = vi.spyOn(fs, "openSync");
-      try {
-        release();
-        expect(guardOpens(opens, lockPath)).toBe(0);
-      } finally {
-        opens.mockRestore();
-      }
+      expect(guardOpensDuring(lockPath, release)).toBe(0);
       expect(fs.existsSync(lockPath)).toBe(false);
     });
 
@@ -178,13 +181,7 @@ describe("lock ownership (docs/foundation.md, Locks: release removes only its ow
       while (Date.now() < until) {
         // spin
       }
-      const opens = vi.spyOn(fs, "openSync");
-      try {
-        release();
-        expect(guardOpens(opens, lockPath)).toBe(1);
-      } finally {
-        opens.mockRestore();
-      }
+      expect(guardOpensDuring(lockPath, release)).toBe(1);
       expect(fs.existsSync(lockPath)).toBe(false);
       expect(fs.existsSync(`${lockPath}.reclaim`)).toBe(false);
     });
