@@ -82,7 +82,7 @@ function recordReads(root, listFile) {
 }
 
 /**
- * A copy of `root` whose ledger holds `runs` more doctor.run records like the newest one there: a
+ * A copy of `root` whose ledger holds `runs` more doctor.run records like one already there: a
  * workspace where the doctor was run that often (each run records its whole report).
  */
 async function agedCopy(root, runs) {

@@ -34,9 +34,12 @@ export type ReleaseLock = () => void;
 interface Held {
   fd: number;
   refresh: NodeJS.Timeout;
-  /** When the lock's time was last set (created or refreshed), by this host's clock. */
+  /** When the lock's time was last set (created or refreshed): `performance.now()`, immune to clock steps. */
   refreshedAt: number;
-  staleMs: number;
+  /** A refresh older than this may have let a reclaimer judge the lock stale: see releaseFile. */
+  guardAfterMs: number;
+  /** Some refresh came this late (the holder stalled): its release takes the guard. */
+  late: boolean;
 }
 
 function defaultWarn(message: string): void {
@@ -97,8 +100,8 @@ function sleepSync(ms: number): void {
 }
 
 /**
- * Run `fn` under `<lock>.reclaim`, the guard every removal of a lock file takes, so a reclaimer and a
- * releaser never remove a lock someone else just created. Waits briefly for a busy guard; a guard left by
+ * Run `fn` under `<lock>.reclaim`, the guard every reclaim and every release of a holder that stalled
+ * takes, so a reclaimer and a releaser never remove a lock someone else just created. Waits briefly for a busy guard; a guard left by
  * a crash is cleared. `fn` runs unguarded if the guard stays busy (a removal is then still checked).
  */
 function underGuard<T>(lockPath: string, fn: () => T): T {
@@ -125,12 +128,17 @@ function underGuard<T>(lockPath: string, fn: () => T): T {
   }
 }
 
-/** Remove a lock we judged dead, only if it still holds the record we judged. Returns true when it is gone. */
-function reclaim(lockPath: string, seen: HolderInfo, reason: string, warn: (m: string) => void): boolean {
+/**
+ * Remove a lock we judged dead, only if it still holds the record we judged and, read again under the
+ * guard, is still reclaimable (a holder that refreshed it meanwhile is working). True when it is gone.
+ */
+function reclaim(lockPath: string, seen: HolderInfo, staleMs: number, warn: (m: string) => void): boolean {
   return underGuard(lockPath, () => {
     const current = readHolder(lockPath);
     if (current === null) return true;
     if (current.raw !== seen.raw) return false; // someone else took it meanwhile
+    const reason = reclaimReason(current, staleMs);
+    if (reason === null) return false; // refreshed since we judged it
     unlinkIfPresent(lockPath);
     if (!isDeadHolderReason(reason)) warn(`reclaimed lock ${lockPath}: ${reason}`);
     return true;
@@ -139,9 +147,10 @@ function reclaim(lockPath: string, seen: HolderInfo, reason: string, warn: (m: s
 
 /**
  * Remove our lock file. Only a reclaimer could replace it between the ownership check and the unlink,
- * and only one on another host whose view of the lock is stale: a live holder on this host is never
- * reclaimed. So while our last refresh is younger than half the age bound, no reclaimer can be at work
- * on it and the removal needs no guard; a holder that stalled (its refreshes late) takes the guard.
+ * and only one that judged it stale by its age: a live holder on this host is never reclaimed (a host
+ * name names one set of processes, docs/foundation.md). So a holder whose every refresh came within
+ * half the age bound (at most half the default, which a reclaimer may use) and whose last one is that
+ * recent removes it without the guard; one that ever stalled longer takes the guard.
  */
 function releaseFile(lockPath: string, held: Held): void {
   clearInterval(held.refresh);
@@ -149,8 +158,7 @@ function releaseFile(lockPath: string, held: Held): void {
     if (isOurs(lockPath, held.fd)) unlinkIfPresent(lockPath);
   };
   try {
-    // Half the bound, and never more than half the default: a reclaimer may use the default bound.
-    if (Date.now() - held.refreshedAt < Math.min(held.staleMs, DEFAULT_LOCK_STALE_MS) / 2) remove();
+    if (!held.late && performance.now() - held.refreshedAt < held.guardAfterMs) remove();
     else underGuard(lockPath, remove);
   } finally {
     fs.closeSync(held.fd);
@@ -159,18 +167,21 @@ function releaseFile(lockPath: string, held: Held): void {
 
 /** The held lock: its descriptor, and a timer refreshing its time every third of the age bound. */
 function holdLock(fd: number, staleMs: number): Held {
-  const every = Math.max(50, Math.min(staleMs, DEFAULT_LOCK_STALE_MS) / 3);
+  const bound = Math.min(staleMs, DEFAULT_LOCK_STALE_MS);
   const refresh = setInterval(() => {
+    // An overdue refresh (the holder was stopped, its event loop blocked) marks the holding late first.
+    const due = performance.now();
+    if (due - held.refreshedAt >= held.guardAfterMs) held.late = true;
     try {
       const now = new Date();
       fs.futimesSync(fd, now, now);
-      held.refreshedAt = now.getTime();
+      held.refreshedAt = due;
     } catch {
       // released meanwhile
     }
-  }, every);
+  }, Math.max(50, bound / 3));
   refresh.unref();
-  const held: Held = { fd, refresh, refreshedAt: Date.now(), staleMs };
+  const held: Held = { fd, refresh, refreshedAt: performance.now(), guardAfterMs: bound / 2, late: false };
   return held;
 }
 
@@ -197,7 +208,7 @@ async function acquireFileLock(lockPath: string, deadline: number, options: Lock
     const info = readHolder(lockPath);
     if (info === null) continue; // released between attempts: try again at once
     const reason = reclaimReason(info, staleMs);
-    if (reason !== null && reclaim(lockPath, info, reason, warn)) continue;
+    if (reason !== null && reclaim(lockPath, info, staleMs, warn)) continue;
     if (Date.now() >= deadline) throw lockTimeout(lockPath, timeoutMs, info.holder, "held by another process");
     // Exponential backoff with full jitter, capped so a released lock is noticed quickly.
     await sleep(Math.random() * backoff);

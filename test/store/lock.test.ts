@@ -185,5 +185,46 @@ describe("lock ownership (docs/foundation.md, Locks: release removes only its ow
       expect(fs.existsSync(lockPath)).toBe(false);
       expect(fs.existsSync(`${lockPath}.reclaim`)).toBe(false);
     });
+
+    it("a holder that stalled and refreshed again when it resumed still takes the guard", async () => {
+      const lockPath = path.join(tempDir(), "resumed.lock");
+      const release = await acquireLock(lockPath, { staleMs: 200 });
+      const until = Date.now() + 150;
+      while (Date.now() < until) {
+        // spin past half the bound
+      }
+      await new Promise((resolve) => setTimeout(resolve, 0)); // the overdue refresh runs first, as on resuming
+      expect(guardOpensDuring(lockPath, release)).toBe(1);
+      expect(fs.existsSync(lockPath)).toBe(false);
+    });
   });
+
+  it("a reclaimer that judged a lock stale leaves it when its holder refreshed it before the reclaim", async () => {
+    const lockPath = path.join(tempDir(), "refreshed.lock");
+    fs.writeFileSync(lockPath, JSON.stringify({ pid: 4242, hostname: "other-host", acquired_at: new Date().toISOString(), token: "theirs" }));
+    const old = new Date(Date.now() - 60_000);
+    fs.utimesSync(lockPath, old, old); // stale to anyone who looks now
+    // The removal guard, held by a live process on this host: the reclaimer judges the lock, then waits.
+    const guard = `${lockPath}.reclaim`;
+    fs.writeFileSync(guard, JSON.stringify({ pid: process.pid, hostname: os.hostname(), acquired_at: new Date().toISOString(), token: "guard" }));
+    const b = startWorker("lock-acquirer.mjs", [lockPath, "600", "1500"]);
+    await waitForOutput(b.child, "trying");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The holder on the other host comes back and refreshes its lock every third of the bound.
+    const touch = () => {
+      const now = new Date();
+      fs.utimesSync(lockPath, now, now);
+    };
+    touch();
+    const refresh = setInterval(touch, 100);
+    try {
+      fs.rmSync(guard);
+      const { stdout } = await b.done;
+      expect(stdout).not.toMatch(/acquired|reclaimed/);
+      expect(stdout).toMatch(/lock_timeout/);
+      expect(holderOf(lockPath).token).toBe("theirs");
+    } finally {
+      clearInterval(refresh);
+    }
+  }, 20_000);
 });

@@ -1,5 +1,5 @@
 // Attestations an anchor's digests vouch for (attestation-digests.ts). During the walk each is only
-// hashed, its leaf folded into the digests' tree as it comes (nothing per entry is kept); afterwards, if
+// hashed, its leaf folded into the digests' tree as it comes (no entry or leaf is kept); afterwards, if
 // the chain, the anchor and every digest hold, they count as checked and valid. Otherwise verification
 // runs again without the digests (verify-evidence.ts), so the report is the one verification without
 // them gives (docs/evidence.md, "Anchored attestation digests").
