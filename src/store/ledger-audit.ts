@@ -11,12 +11,23 @@ import { processIsAlive, readHolder } from "./lock-holder.js";
 import { describeRefusal, readBytesBounded, readTextBounded, refusalCode } from "./read-text-bounded.js";
 
 /**
- * Records whose content is checked per audit: the newest first, until this many records or this many
- * bytes of them. A doctor run records its whole report (tens of KB), so a count alone would let the
- * doctor slow down as it is run: 2,000 of its records took ~300 ms to parse (docs/kernel.md).
+ * Which records' content an audit checks: the newest first, up to AUDIT_CONTENT_CHECKS of them, where a
+ * record larger than AUDIT_SMALL_RECORD counts only while such records total AUDIT_CONTENT_BYTES. A doctor
+ * run records its whole report (36 KB on the bench's workspace): with a count alone, 2,000 of them cost
+ * every later doctor run ~300 ms, and with a byte bound alone they would crowd out the small records of
+ * kernel calls, the ones a retry is most likely to read (docs/kernel.md).
  */
 export const AUDIT_CONTENT_CHECKS = 2_000;
+export const AUDIT_SMALL_RECORD = 4 * 1024;
 export const AUDIT_CONTENT_BYTES = 8 * 1024 * 1024;
+
+export interface AuditBudget {
+  records: number;
+  smallRecord: number;
+  largeBytes: number;
+}
+
+const AUDIT_BUDGET: AuditBudget = { records: AUDIT_CONTENT_CHECKS, smallRecord: AUDIT_SMALL_RECORD, largeBytes: AUDIT_CONTENT_BYTES };
 
 export interface InterruptedOperation {
   /** Workspace-relative path of the intent file. */
@@ -41,7 +52,7 @@ function heldByLiveProcess(lockFile: string): boolean {
   return processIsAlive(info.holder.pid);
 }
 
-export function auditLedger(layout: WorkspaceLayout, retention: LedgerRetention, nowMs: number, budget = { records: AUDIT_CONTENT_CHECKS, bytes: AUDIT_CONTENT_BYTES }): LedgerAudit {
+export function auditLedger(layout: WorkspaceLayout, retention: LedgerRetention, nowMs: number, budget: AuditBudget = AUDIT_BUDGET): LedgerAudit {
   const audit: LedgerAudit = { records: 0, expired: 0, corrupt: [], interrupted: [] };
   const oldest = nowMs - retention.max_age_days * 86_400_000;
   const records: { file: string; mtimeMs: number; size: number }[] = [];
@@ -75,7 +86,7 @@ export function auditLedger(layout: WorkspaceLayout, retention: LedgerRetention,
       }
     }
   }
-  for (const { file } of newestWithin(records, budget.records, budget.bytes)) {
+  for (const { file } of recordsToCheck(records, budget)) {
     const problem = recordFileProblem(file);
     if (problem) audit.corrupt.push({ path: layout.relative(file), problem });
   }
@@ -83,17 +94,26 @@ export function auditLedger(layout: WorkspaceLayout, retention: LedgerRetention,
   return audit;
 }
 
-/** The newest records (by time, then name) up to `count` of them or `bytes` of their sizes; at least one. */
-export function newestWithin<T extends { file: string; mtimeMs: number; size: number }>(records: readonly T[], count: number, bytes: number): T[] {
+/**
+ * The records to check, newest first (by time, then name): up to `budget.records`, taking a record over
+ * `budget.smallRecord` bytes only while those total at most `budget.largeBytes` (the newest large one
+ * always). Pure.
+ */
+export function recordsToCheck<T extends { file: string; mtimeMs: number; size: number }>(records: readonly T[], budget: AuditBudget): T[] {
   const newest = [...records].sort((a, b) => b.mtimeMs - a.mtimeMs || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  let total = 0;
-  let taken = 0;
-  while (taken < newest.length && taken < count) {
-    total += newest[taken]!.size;
-    if (taken > 0 && total > bytes) break;
-    taken++;
+  const out: T[] = [];
+  let large = 0;
+  let anyLarge = false;
+  for (const record of newest) {
+    if (out.length >= budget.records) break;
+    if (record.size > budget.smallRecord) {
+      if (anyLarge && large + record.size > budget.largeBytes) continue; // older small records may follow
+      anyLarge = true;
+      large += record.size;
+    }
+    out.push(record);
   }
-  return newest.slice(0, taken);
+  return out;
 }
 
 function recordFileProblem(file: string): string | null {

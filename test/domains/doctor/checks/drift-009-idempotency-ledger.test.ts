@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { check } from "../../../../src/domains/doctor/checks/drift-009-idempotency-ledger.js";
 import { DriftFixture } from "../drift-fixtures.js";
 import { intentPath, recordPath } from "../../../../src/store/ledger-files.js";
-import { auditLedger, newestWithin } from "../../../../src/store/ledger-audit.js";
+import { auditLedger, recordsToCheck } from "../../../../src/store/ledger-audit.js";
 
 const DAY = 86_400_000;
 const DEAD_PID = 2 ** 22 + 12345; // above the default pid_max: never a live process
@@ -63,33 +63,43 @@ describe(check.id, () => {
 
 describe("the ledger audit's content bound", () => {
   const rec = (file: string, mtimeMs: number, size: number) => ({ file, mtimeMs, size });
+  const budget = (records: number, largeBytes: number) => ({ records, smallRecord: 100, largeBytes });
+  const files = (list: { file: string }[]) => list.map((r) => r.file);
 
   it("takes the newest records first, up to the count", () => {
     const records = [rec("a", 1, 10), rec("b", 3, 10), rec("c", 2, 10)];
-    expect(newestWithin(records, 2, 1_000).map((r) => r.file)).toEqual(["b", "c"]);
+    expect(files(recordsToCheck(records, budget(2, 1_000)))).toEqual(["b", "c"]);
   });
 
-  it("stops at the byte bound, but checks at least the newest record", () => {
-    const records = [rec("a", 1, 60), rec("b", 3, 60), rec("c", 2, 60)];
-    expect(newestWithin(records, 10, 130).map((r) => r.file)).toEqual(["b", "c"]);
-    expect(newestWithin(records, 10, 119).map((r) => r.file)).toEqual(["b"]);
-    expect(newestWithin(records, 10, 1).map((r) => r.file)).toEqual(["b"]);
-    expect(newestWithin([], 10, 1)).toEqual([]);
+  it("takes large records only within the byte bound, and the newest large one always", () => {
+    const records = [rec("a", 1, 600), rec("b", 3, 600), rec("c", 2, 600)];
+    expect(files(recordsToCheck(records, budget(10, 1_200)))).toEqual(["b", "c"]);
+    expect(files(recordsToCheck(records, budget(10, 1_199)))).toEqual(["b"]);
+    expect(files(recordsToCheck(records, budget(10, 1)))).toEqual(["b"]);
+    expect(recordsToCheck([], budget(10, 1))).toEqual([]);
+  });
+
+  it("keeps checking small records past large ones the byte bound leaves out", () => {
+    const records = [rec("big-new", 5, 900), rec("big-old", 4, 900), rec("small-1", 3, 50), rec("small-2", 2, 100), rec("small-3", 1, 50)];
+    expect(files(recordsToCheck(records, budget(10, 1_000)))).toEqual(["big-new", "small-1", "small-2", "small-3"]);
+    expect(files(recordsToCheck(records, budget(3, 1_000)))).toEqual(["big-new", "small-1", "small-2"]);
   });
 
   it("breaks ties by name, so two audits check the same records", () => {
     const records = [rec("z", 5, 1), rec("m", 5, 1), rec("a", 5, 1)];
-    expect(newestWithin(records, 2, 100).map((r) => r.file)).toEqual(["a", "m"]);
+    expect(files(recordsToCheck(records, budget(2, 100)))).toEqual(["a", "m"]);
   });
 
-  it("reports a corrupt record among the newest bytes, not one beyond them", () => {
+  it("reports a corrupt small record behind large ones past the byte bound, not a large one past it", () => {
     const f = new DriftFixture();
-    const big = JSON.stringify({ operation_id: "x", tool_name: "doctor.run", request_hash: "h", envelope_json: JSON.stringify({ ok: true, data: { pad: "p".repeat(4_000) } }) });
-    record(f, "op-old-bad-01", 3, '{"operation_id":');
-    record(f, "op-mid-good-1", 2, big);
-    record(f, "op-new-bad-01", 1, '{"tool_name":');
-    const audit = (bytes: number) => auditLedger(f.layout, { max_age_days: 30, max_records: 10_000 }, Date.now(), { records: 2_000, bytes }).corrupt.map((c) => c.path);
-    expect(audit(1_000_000)).toEqual([recordPath(f.layout, "op-new-bad-01"), recordPath(f.layout, "op-old-bad-01")].map((p) => f.layout.relative(p)).sort());
-    expect(audit(2_000)).toEqual([f.layout.relative(recordPath(f.layout, "op-new-bad-01"))]);
+    const big = (pad: string) => JSON.stringify({ operation_id: "x", tool_name: "doctor.run", request_hash: "h", envelope_json: JSON.stringify({ ok: true, data: { pad } }) });
+    record(f, "op-small-bad1", 4, '{"operation_id":');
+    record(f, "op-large-bad1", 3, `${big("p".repeat(6_000))}garbage`);
+    record(f, "op-large-good", 2, big("q".repeat(6_000)));
+    record(f, "op-small-bad2", 1, '{"tool_name":');
+    const audit = (largeBytes: number) => auditLedger(f.layout, { max_age_days: 30, max_records: 10_000 }, Date.now(), { records: 2_000, smallRecord: 4_096, largeBytes }).corrupt.map((c) => c.path);
+    const rel = (op: string) => f.layout.relative(recordPath(f.layout, op));
+    expect(audit(1_000_000)).toEqual(["op-large-bad1", "op-small-bad1", "op-small-bad2"].map(rel).sort());
+    expect(audit(8_000)).toEqual(["op-small-bad1", "op-small-bad2"].map(rel).sort());
   });
 });
