@@ -101,12 +101,17 @@ export class AttestationCollector {
     if (vouched === null) return true;
     this.vouched = null;
     if (!holds || !vouched.matches()) {
-      void Promise.allSettled(this.pending); // this walk's report is dropped: its signature checks go unread
+      this.discard();
       return false;
     }
     this.checked += vouched.files;
     this.unattested += vouched.unattested;
     return true;
+  }
+
+  /** This walk's report is dropped: its pending signature checks go unread (and cannot reject unhandled). */
+  discard(): void {
+    void Promise.allSettled(this.pending);
   }
 
   /** The target of a chained entry whose artifact and logs verified. */

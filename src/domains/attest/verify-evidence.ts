@@ -2,6 +2,7 @@
 // anchor (plus one handed in). The chain's own failure comes first; then an anchor's, then an attestation's.
 import fs from "node:fs";
 import type { Clock } from "../../core/clock.js";
+import { AopError } from "../../core/errors.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { recordVerificationResult, verifyFeatureChain, type ChainObserver, type ChainVerifyReport } from "../evidence/index.js";
 import { checkAnchor, type AnchorFailureCode, type AnchorVerdict } from "./anchor-check.js";
@@ -82,7 +83,13 @@ export async function verifyEvidence(layout: WorkspaceLayout, clock: Clock, feat
   const digests = newest.status === "present" && newest.record.attestations !== undefined ? checkAttestationDigests(newest.record.attestations, featureId, keys) : null;
   // When the digests do not hold (rare: something changed), the attestations they cover are checked in
   // full by a second walk without them; keeping every entry for that would cost each verification more.
-  const report = (digests !== null ? await verifyOnce(layout, clock, featureId, keys, newest, digests, options) : null) ?? (await verifyOnce(layout, clock, featureId, keys, newest, null, options))!;
+  // A walk with digests that fails (a file the store refuses) gives way to that walk too, so the error
+  // is the one the walk without digests meets first.
+  const first = digests === null ? null : await verifyOnce(layout, clock, featureId, keys, newest, digests, options).catch((err: unknown) => {
+    if (err instanceof AopError) return null;
+    throw err;
+  });
+  const report = first ?? (await verifyOnce(layout, clock, featureId, keys, newest, null, options))!;
   if (options.recordResult !== false && fs.existsSync(layout.manifestFile(featureId))) await recordVerificationResult(layout, clock, featureId, report.valid);
   return report;
 }
@@ -109,10 +116,15 @@ async function verifyOnce(
     line: leaves === null ? undefined : (text) => void leaves.push(leafHashOfText(text)),
     entry: (entry, logs) => collector.addEntry(featureId, entry, logs),
   };
-  const chain = await verifyFeatureChain(layout, clock, featureId, { onProgress: options.onProgress, recordResult: false, observer, onListing });
-  const anchors = anchorsOf(layout, featureId, [...keys.values()], newest, leaves ?? [], chain.entry_count, options.anchorNote);
-  const anchored = newest.status === "present" ? anchors[0] : undefined;
-  if (!collector.settleVouched(chain.valid && anchored?.valid === true && anchored.tree_size === digests?.size && anchored.root === digests.chainRoot)) return null;
-  if (chain.valid) addUnchainedAttestations(layout, featureId, collector);
-  return merged(chain, await collector.summary(), anchors);
+  try {
+    const chain = await verifyFeatureChain(layout, clock, featureId, { onProgress: options.onProgress, recordResult: false, observer, onListing });
+    const anchors = anchorsOf(layout, featureId, [...keys.values()], newest, leaves ?? [], chain.entry_count, options.anchorNote);
+    const anchored = newest.status === "present" ? anchors[0] : undefined;
+    if (!collector.settleVouched(chain.valid && anchored?.valid === true && anchored.tree_size === digests?.size && anchored.root === digests.chainRoot)) return null;
+    if (chain.valid) addUnchainedAttestations(layout, featureId, collector);
+    return merged(chain, await collector.summary(), anchors);
+  } catch (err) {
+    collector.discard(); // a file the store refused: the signature checks begun so far go unread
+    throw err;
+  }
 }

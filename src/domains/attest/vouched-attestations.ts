@@ -6,6 +6,7 @@
 import path from "node:path";
 import { AopError } from "../../core/errors.js";
 import { sha256FileOrNull } from "../../store/file-hash.js";
+import { READ_LIMITS } from "../../store/read-limits.js";
 import { gateEvidenceName, gateSiblingName, type WorkspaceLayout } from "../../store/layout.js";
 import { baseName, parseEvidenceFileName, type ChainEntry } from "../evidence/index.js";
 import { attestationLeaf, type AttestationDigests } from "./attestation-digests.js";
@@ -55,7 +56,8 @@ export class VouchedAttestations {
     if (!this.present.has(name)) return null;
     if (canonical) this.accounted.add(name);
     try {
-      const digest = sha256FileOrNull(prefix + name, { memo: this.folders });
+      // The full check reads attestations under the evidence bound: hash no more than it would read.
+      const digest = sha256FileOrNull(prefix + name, { memo: this.folders, maxBytes: READ_LIMITS.evidence });
       return digest === null ? null : digest.slice(HEX_FROM);
     } catch (err) {
       // A file the store refuses: the check without digests reports it (or throws) as it would anyway.

@@ -16,6 +16,7 @@ import { readCommittedKeys, writePublicKey } from "../../../src/domains/attest/p
 import { verifyEvidence, type EvidenceVerifyReport } from "../../../src/domains/attest/verify-evidence.js";
 import type { WrittenEvidence } from "../../../src/domains/evidence/evidence-files.js";
 import { buildChain, type GateWorkspace } from "../../helpers/gates.js";
+import { plantFault } from "../../helpers/faults.js";
 
 const F = "feat_a";
 const RUNS = 6;
@@ -45,6 +46,24 @@ async function verifyBothWays(): Promise<EvidenceVerifyReport> {
   const { attestations: _digests, ...plain } = record;
   writeNewestRecord(plain);
   const without = await verifyEvidence(ws.layout, ws.clock, F, { recordResult: false });
+  writeNewestRecord(record);
+  expect(withDigests).toEqual(without);
+  return withDigests;
+}
+
+/** What verification gives, report or error, with the newest anchor's digests and without them; they must be equal. */
+async function outcomeBothWays(): Promise<unknown> {
+  const outcome = () =>
+    verifyEvidence(ws.layout, ws.clock, F, { recordResult: false }).then(
+      (report) => ({ report }),
+      (err: { code?: string; message?: string }) => ({ error: { code: err.code, message: err.message } }),
+    );
+  const record = newestRecord();
+  expect(record.attestations).toBeDefined();
+  const withDigests = await outcome();
+  const { attestations: _digests, ...plain } = record;
+  writeNewestRecord(plain);
+  const without = await outcome();
   writeNewestRecord(record);
   expect(withDigests).toEqual(without);
   return withDigests;
@@ -116,6 +135,15 @@ describe("an anchor's attestation digests", () => {
     const more = await buildChain(ws.layout, ws.clock, F, 2);
     attestGate(ws.layout, signerFor(generateKeyPairSync("ed25519").privateKey), gateOf(more[1]!), { durable: false });
     expect(await verifyBothWays()).toMatchObject({ valid: false, first_failure_sequence: RUNS + 1, failure_code: "evidence_signing_key_unknown", attestations: { checked: RUNS + 1, unattested: 1 } });
+  });
+
+  it("attestations the store refuses below and beyond the anchor: the error verification without digests gives", async () => {
+    await anchor();
+    const more = await buildChain(ws.layout, ws.clock, F, 1);
+    attestGate(ws.layout, signer, gateOf(more[0]!), { durable: false });
+    await plantFault("fifo", attestation(K));
+    await plantFault("fifo", ws.layout.gateAttestation(F, "full", more[0]!.epochMs));
+    expect(await outcomeBothWays()).toMatchObject({ error: { code: "not_a_regular_file", message: expect.stringContaining(String(runs[K]!.epochMs)) } });
   });
 
   it("a chain failure after the anchor comes first, with the attestations of the entries before it", async () => {
