@@ -13,7 +13,7 @@ export const handlers: ToolHandlers = {
   "evidence.verify_chain": async (args: { feature_id: string; anchor_note?: string }, ctx) =>
     verifyEvidence(ctx.layout, ctx.clock, args.feature_id, {
       ...(args.anchor_note !== undefined ? { anchorNote: args.anchor_note } : {}),
-      ...(ctx.progress ? { onProgress: (walked: number, expected: number | null) => ctx.progress!({ walked, expected }) } : {}),
+      ...(ctx.progress ? { onProgress: (walked: number, expected: number | null, again?: string) => ctx.progress!({ walked, expected, ...(again ? { again } : {}) }) } : {}),
     }),
   "evidence.attest": async (args: AttestRequest, ctx) => attestOnDemand(ctx.layout, workspaceSigner(ctx.layout, processKeyEnvironment()), args, (m) => ctx.warn(m)),
   "evidence.anchor": async (args: { feature_id: string; git?: boolean }, ctx) => {

@@ -30,7 +30,8 @@ export interface EvidenceVerifyReport extends Omit<ChainVerifyReport, "failure_c
 }
 
 export interface EvidenceVerifyOptions {
-  onProgress?: (walked: number, expected: number | null) => void;
+  /** `again` is set on the second walk, when the anchor's attestation digests did not hold. */
+  onProgress?: (walked: number, expected: number | null, again?: "attestations_in_full") => void;
   /** Record the outcome in the manifest's last_verified_* fields (default true). */
   recordResult?: boolean;
   /** A signed checkpoint kept elsewhere (a copy from refs/aop/anchors, a CI log), checked as well. */
@@ -89,7 +90,8 @@ export async function verifyEvidence(layout: WorkspaceLayout, clock: Clock, feat
     if (err instanceof AopError) return null;
     throw err;
   });
-  const report = first ?? (await verifyOnce(layout, clock, featureId, keys, newest, null, options))!;
+  const again = first === null && digests !== null && options.onProgress ? { ...options, onProgress: (walked: number, expected: number | null) => options.onProgress!(walked, expected, "attestations_in_full") } : options;
+  const report = first ?? (await verifyOnce(layout, clock, featureId, keys, newest, null, again))!;
   if (options.recordResult !== false && fs.existsSync(layout.manifestFile(featureId))) await recordVerificationResult(layout, clock, featureId, report.valid);
   return report;
 }

@@ -17,6 +17,7 @@ import { verifyEvidence, type EvidenceVerifyReport } from "../../../src/domains/
 import type { WrittenEvidence } from "../../../src/domains/evidence/evidence-files.js";
 import { buildChain, type GateWorkspace } from "../../helpers/gates.js";
 import { plantFault } from "../../helpers/faults.js";
+import { PROGRESS_EVERY } from "../../../src/domains/evidence/chain-verify.js";
 
 const F = "feat_a";
 const RUNS = 6;
@@ -198,4 +199,23 @@ describe("an anchor's attestation digests", () => {
     expect(newestRecord().attestations).toBeUndefined();
     expect(warnings).toEqual([expect.stringMatching(/does not attest/)]);
   });
+});
+
+describe("progress of a verification whose digests do not hold", () => {
+  it("says the second walk checks every attestation in full", async () => {
+    const entries = PROGRESS_EVERY + 10; // progress is told every PROGRESS_EVERY entries
+    ({ ws, signer, runs } = await signedChain(F, entries));
+    for (const run of runs) attestGate(ws.layout, signer, gateOf(run), { durable: false });
+    await anchor();
+    const envelope = JSON.parse(fs.readFileSync(attestation(K), "utf8"));
+    envelope.signatures[0].sig = Buffer.alloc(64, 7).toString("base64");
+    fs.writeFileSync(attestation(K), JSON.stringify(envelope));
+    const told: [number, number | null, string | undefined][] = [];
+    const report = await verifyEvidence(ws.layout, ws.clock, F, { recordResult: false, onProgress: (walked, expected, again) => told.push([walked, expected, again]) });
+    expect(report).toMatchObject({ valid: false, failure_code: "evidence_signature_invalid" });
+    expect(told).toEqual([
+      [PROGRESS_EVERY, entries, undefined],
+      [PROGRESS_EVERY, entries, "attestations_in_full"],
+    ]);
+  }, 30_000);
 });

@@ -39,8 +39,10 @@ export async function verifyEvidenceCommand(ctx: CliContext, opts: Record<string
     await session(ctx, async (call) => {
       for (const id of ids) {
         const onProgress = (e: unknown) => {
-          const { walked, expected } = e as { walked: number; expected: number | null };
-          progress.update(`verifying ${id}: ${walked}${expected === null ? "" : `/${expected}`} entries`);
+          const { walked, expected, again } = e as { walked: number; expected: number | null; again?: string };
+          // A second walk: the anchor's attestation digests did not hold, so every attestation is checked.
+          const what = again === undefined ? "" : " again, checking every attestation in full";
+          progress.update(`verifying ${id}${what}: ${walked}${expected === null ? "" : `/${expected}`} entries`);
         };
         const args = anchorNote === undefined ? { feature_id: id } : { feature_id: id, anchor_note: anchorNote };
         reports.push(await call("evidence.verify_chain", args, { onProgress }));
