@@ -1,6 +1,7 @@
 // The one place that builds workspace paths (docs/foundation.md). Ids are validated before they touch a path.
 import path from "node:path";
 import { AopError } from "../core/errors.js";
+import { gateEvidenceName, gateSiblingName } from "./gate-file-names.js";
 import { validateId } from "../core/ids.js";
 import { registerWorkspaceRoot } from "./containment.js";
 
@@ -283,21 +284,6 @@ export class WorkspaceLayout {
   lockFor(target: string): string {
     return `${target}.lock`;
   }
-}
-
-/** `gate-<mode>-<epoch_ms>.json`, the name of a gate run's evidence file. */
-export function gateEvidenceName(mode: string, epochMs: number): string {
-  return `gate-${validateId("mode", mode)}-${epochMs}.json`;
-}
-
-/** The file name of a gate run's attestation or bundle (verifiers match listings against it). */
-export function gateSiblingName(mode: string, epochMs: number, kind: "attestation" | "bundle"): string {
-  return `gate-${validateId("mode", mode)}-${epochMs}.${kind === "attestation" ? "intoto.jsonl" : "sigstore.json"}`;
-}
-
-/** Whether a name of the evidence folder is an attestation or a bundle (of some gate run, or none). */
-export function isSignedEvidenceName(name: string): boolean {
-  return name.endsWith(".intoto.jsonl") || name.endsWith(".sigstore.json");
 }
 
 function ledgerKey(operationKeyHex: string): string {

@@ -9,7 +9,8 @@ import { AopError } from "../../core/errors.js";
 import { sha256Hex, sha256Of } from "../../core/hash.js";
 import { readFileShared } from "../../store/file-hash.js";
 import { listDirIfPresent } from "../../store/fs-probe.js";
-import { gateSiblingName, isSignedEvidenceName, type WorkspaceLayout } from "../../store/layout.js";
+import { gateSiblingName, isSignedEvidenceName, siblingOfGateName } from "../../store/gate-file-names.js";
+import type { WorkspaceLayout } from "../../store/layout.js";
 import { baseName, parseEvidenceFileName, stepLogRefs } from "../evidence/index.js";
 import { checkAttestationShape } from "./attestation-check.js";
 import type { Receipt } from "./attestation-receipts.js";
@@ -104,8 +105,7 @@ function spells(hex: string, bytes: Buffer): boolean {
 
 function receiptApplies(receipt: Receipt | undefined, leaf: Buffer, present: ReadonlySet<string>): receipt is Receipt {
   if (receipt === undefined || !spells(receipt.leaf, leaf)) return false;
-  const stem = receipt.gateName.slice(0, -".json".length);
-  return present.has(`${stem}.intoto.jsonl`) === (receipt.envelope !== null) && present.has(`${stem}.sigstore.json`) === (receipt.bundle !== null);
+  return present.has(siblingOfGateName(receipt.gateName, "attestation")) === (receipt.envelope !== null) && present.has(siblingOfGateName(receipt.gateName, "bundle")) === (receipt.bundle !== null);
 }
 
 /**

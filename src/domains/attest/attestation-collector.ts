@@ -1,7 +1,8 @@
 // Checks the attestations of chained gate runs while the chain is walked: the shape and subjects at once,
 // the signatures on the thread pool, so they overlap with the walk instead of following it.
 import { readFileShared } from "../../store/file-hash.js";
-import { gateSiblingName, isSignedEvidenceName, type WorkspaceLayout } from "../../store/layout.js";
+import { gateSiblingName, isSignedEvidenceName } from "../../store/gate-file-names.js";
+import type { WorkspaceLayout } from "../../store/layout.js";
 import { baseName, parseEvidenceFileName, type ChainEntry, type LogRef } from "../evidence/index.js";
 import { checkAttestationShape, type AttestationFailureCode } from "./attestation-check.js";
 import { checkEnvelopeSignature } from "./dsse.js";

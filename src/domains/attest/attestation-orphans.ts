@@ -1,7 +1,8 @@
 // Attestations of gate files the chain does not cover (written while integrity was off): checked against
 // the files as they are, since no chain entry vouches for them.
 import { readTextOrNull, sha256FileOrNull } from "../../store/file-hash.js";
-import { gateEvidenceName, isSignedEvidenceName, type WorkspaceLayout } from "../../store/layout.js";
+import { gateEvidenceName, isSignedEvidenceName } from "../../store/gate-file-names.js";
+import type { WorkspaceLayout } from "../../store/layout.js";
 import { parseEvidenceFileName, type GateEvidence } from "../evidence/index.js";
 import type { AttestationCollector } from "./attestation-collector.js";
 

@@ -5,14 +5,16 @@
 // them gives (docs/evidence.md, "Anchored attestation digests").
 import path from "node:path";
 import { AopError } from "../../core/errors.js";
+import { HASH_PREFIX } from "../../core/hash.js";
 import { sha256FileOrNull } from "../../store/file-hash.js";
 import { READ_LIMITS } from "../../store/read-limits.js";
-import { gateEvidenceName, gateSiblingName, type WorkspaceLayout } from "../../store/layout.js";
+import { gateEvidenceName, gateSiblingName } from "../../store/gate-file-names.js";
+import type { WorkspaceLayout } from "../../store/layout.js";
 import { baseName, parseEvidenceFileName, type ChainEntry } from "../evidence/index.js";
 import { attestationLeaf, type AttestationDigests } from "./attestation-digests.js";
 import { appendToFrontier, frontierRoot } from "./merkle-tree.js";
 
-const HEX_FROM = "sha256:".length;
+const HEX_FROM = HASH_PREFIX.length;
 
 /**
  * The gate file is named exactly as its mode and time print (no leading zeros): only then does the

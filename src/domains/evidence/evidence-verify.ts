@@ -6,7 +6,7 @@ import type { Clock } from "../../core/clock.js";
 import { nowIso } from "../../core/clock.js";
 import { AopError } from "../../core/errors.js";
 import { idProblem, validateId } from "../../core/ids.js";
-import { describeRefusal, readBytesBounded, refusalCode } from "../../store/read-text-bounded.js";
+import { readBytesBounded, refusalProblem } from "../../store/read-text-bounded.js";
 import { READ_LIMITS } from "../../store/read-limits.js";
 import { readLinesSync } from "../../store/jsonl.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
@@ -53,7 +53,7 @@ function readLatestCopies(layout: WorkspaceLayout, featureId: string, names: rea
     if (parsed?.kind !== "latest") continue;
     const read = readBytesBounded(path.join(dir, name), READ_LIMITS.evidence, { memo });
     if (read.status === "missing") continue;
-    const bytes = read.status === "ok" ? read.bytes : { refused: `${describeRefusal(read)} [${refusalCode(read)}]` };
+    const bytes = read.status === "ok" ? read.bytes : { refused: refusalProblem(read) };
     out.push({ mode: parsed.mode, rel_path: layout.relative(path.join(dir, name)), bytes });
   }
   return out;
