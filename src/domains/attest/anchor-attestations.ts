@@ -12,7 +12,7 @@ import { listDirIfPresent } from "../../store/fs-probe.js";
 import { gateSiblingName, isSignedEvidenceName, siblingOfGateName } from "../../store/gate-file-names.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { baseName, parseEvidenceFileName, stepLogRefs } from "../evidence/index.js";
-import { checkAttestationShape } from "./attestation-check.js";
+import { checkAttestationShape, expectedSubjects } from "./attestation-check.js";
 import type { Receipt } from "./attestation-receipts.js";
 import { attestationLeaf, signAttestationDigests, sortedKeyIds } from "./attestation-digests.js";
 import { checkEnvelopeSignature } from "./dsse.js";
@@ -77,8 +77,7 @@ function checkEntry(layout: WorkspaceLayout, e: EntryFiles, keys: ReadonlyMap<st
   const abs = layout.resolveInside(e.gatePath);
   const gate = abs === null ? null : readFileShared(abs, { memo });
   if (gate === null || sha256Of(gate) !== e.artifactHash) throw new NotVouched(`the evidence file of entry ${e.sequence} does not hash as chained`);
-  const expected = new Map<string, string>([[e.gatePath, e.artifactHash]]);
-  for (const log of stepLogRefs(gate)) if (typeof log.log_sha256 === "string") expected.set(log.log_path, log.log_sha256);
+  const expected = expectedSubjects(e.gatePath, e.artifactHash, stepLogRefs(gate));
   const checks = [];
   for (const { kind, file, name } of e.files) {
     const bytes = readFileShared(file, { memo });

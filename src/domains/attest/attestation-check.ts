@@ -3,10 +3,18 @@
 import { decodeBase64, IN_TOTO_PAYLOAD_TYPE, parseEnvelope, type DsseEnvelope } from "./dsse.js";
 import { bareHex, statementSubjects } from "./in-toto-statement.js";
 import { envelopeFromBundle } from "./sigstore-bundle.js";
+import type { LogRef } from "../evidence/index.js";
 
 export type AttestationFailureCode = "evidence_attestation_malformed" | "evidence_attestation_subject_mismatch" | "evidence_signature_invalid" | "evidence_signing_key_unknown";
 
 export type AttestationShape = { ok: true; envelope: DsseEnvelope; payload: Buffer } | { ok: false; code: AttestationFailureCode; reason: string };
+
+/** The files a chained gate vouches for, with their digests: its evidence file and each step log it names with one. */
+export function expectedSubjects(gatePath: string, artifactHash: string, logs: readonly LogRef[]): Map<string, string> {
+  const expected = new Map<string, string>([[gatePath, artifactHash]]);
+  for (const log of logs) if (typeof log.log_sha256 === "string") expected.set(log.log_path, log.log_sha256);
+  return expected;
+}
 
 /**
  * `expected` maps each file the gate vouches for (its evidence file and step logs) to its digest as

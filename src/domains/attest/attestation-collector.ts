@@ -4,7 +4,7 @@ import { readFileShared } from "../../store/file-hash.js";
 import { gateSiblingName, isSignedEvidenceName } from "../../store/gate-file-names.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { baseName, parseEvidenceFileName, type ChainEntry, type LogRef } from "../evidence/index.js";
-import { checkAttestationShape, type AttestationFailureCode } from "./attestation-check.js";
+import { checkAttestationShape, expectedSubjects, type AttestationFailureCode } from "./attestation-check.js";
 import { checkEnvelopeSignature } from "./dsse.js";
 import type { AttestationDigests } from "./attestation-digests.js";
 import type { TrustedKey } from "./ed25519-keys.js";
@@ -119,8 +119,7 @@ export class AttestationCollector {
   targetOf(featureId: string, entry: ChainEntry, logs: readonly LogRef[]): AttestationTarget | null {
     const name = parseEvidenceFileName(baseName(entry.artifact_rel_path));
     if (name?.kind !== "gate") return null;
-    const expected = new Map<string, string>([[entry.artifact_rel_path, entry.artifact_hash]]);
-    for (const log of logs) if (typeof log.log_sha256 === "string") expected.set(log.log_path, log.log_sha256);
+    const expected = expectedSubjects(entry.artifact_rel_path, entry.artifact_hash, logs);
     return { sequence: entry.sequence, featureId, gatePath: entry.artifact_rel_path, mode: name.mode, epochMs: name.epochMs, expected };
   }
 

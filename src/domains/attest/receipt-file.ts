@@ -13,7 +13,7 @@ import { readBytesBounded } from "../../store/read-text-bounded.js";
 import { READ_LIMITS } from "../../store/read-limits.js";
 import { baseName, evidenceLockPath, stepLogRefs } from "../evidence/index.js";
 import type { GateFile } from "./attest-gate.js";
-import { checkAttestationShape } from "./attestation-check.js";
+import { checkAttestationShape, expectedSubjects } from "./attestation-check.js";
 import { authenticReceipts, receiptKey, receiptLine, type Receipt } from "./attestation-receipts.js";
 import type { Signer } from "./ed25519-keys.js";
 import { leafHash } from "./merkle-tree.js";
@@ -44,8 +44,7 @@ function whyNotVouched(gate: GateFile, chained: ChainedGate, files: SignedFiles)
   }
   if (entry.feature_id !== gate.feature_id || entry.sequence !== chained.sequence || entry.artifact_rel_path !== gate.rel_path) return "its chain line names another gate file";
   if (entry.artifact_hash !== sha256Of(gate.bytes)) return "the gate file does not hash as chained";
-  const expected = new Map<string, string>([[gate.rel_path, entry.artifact_hash]]);
-  for (const log of stepLogRefs(gate.bytes)) if (typeof log.log_sha256 === "string") expected.set(log.log_path, log.log_sha256);
+  const expected = expectedSubjects(gate.rel_path, entry.artifact_hash, stepLogRefs(gate.bytes));
   for (const [kind, bytes] of [["envelope", files.envelope], ["bundle", files.bundle]] as const) {
     if (bytes === null) continue;
     const shape = checkAttestationShape(bytes.toString("utf8"), kind, gate.rel_path, expected);
