@@ -1,9 +1,12 @@
-// Evidence figures: verifying a 10,000-entry chain (whole process, beside sha256sum over the same files)
+// Evidence figures: verifying a 10,000-entry chain (whole process, beside sha256sum over the same files,
+// and the walk's essential work alone as the floor of that target: bench/floors/verify-walk.cjs)
 // and the cost a chain append adds to a gate run (in-process, beside writing the evidence file).
 import fs from "node:fs";
 import path from "node:path";
 import { writeChainFixture } from "../../scripts/chain-fixture.mjs";
-import { aop, compareProcesses, dist, median, record, tempDir } from "../lib.mjs";
+import { aop, compareProcesses, dist, median, node, record, REPO_ROOT, tempDir } from "../lib.mjs";
+
+export const VERIFY_FLOOR = path.join(REPO_ROOT, "bench", "floors", "verify-walk.cjs");
 
 const SUITE = "evidence";
 const FEATURE = "feat_bench";
@@ -57,6 +60,9 @@ async function verifyFigure() {
     baselineValue: baselineMs,
     target: { max: 1, label: "≤ 1.0× sha256sum" },
   });
+  // The floor of that target on this machine: the walk's essential work and nothing else (bench/floors).
+  const floor = compareProcesses(node([VERIFY_FLOOR, root, FEATURE]), baseline, 11);
+  record({ suite: SUITE, name: "floor: the same walk's essential work alone, bare (bench/floors/verify-walk.cjs)", value: floor.subjectMs, unit: "ms", baselineName: "find | xargs sha256sum, same files", baselineValue: floor.baselineMs });
   fs.rmSync(root, { recursive: true, force: true });
 }
 

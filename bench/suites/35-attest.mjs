@@ -2,13 +2,14 @@
 // evidence file), anchoring a 10,000-entry chain (beside reading and hashing chain.jsonl) the first time
 // (the gate runs' receipts stand for the attestations; without them every attestation is checked once)
 // and after one more gate run (the common case), and verifying a 10,000-entry chain with an attestation
-// per entry and an anchor (whole process, beside verifying the same chain without them).
+// per entry and an anchor (whole process, beside verifying the same chain without them; and the floor of
+// that target: what they add to the walk's essential work, bare, bench/floors/verify-walk.cjs).
 import fs from "node:fs";
 import path from "node:path";
 import { createHash } from "node:crypto";
 import { attestChainFixture, fixtureSigner } from "../../scripts/chain-fixture.mjs";
-import { aop, compareProcesses, dist, median, record, tempDir } from "../lib.mjs";
-import { buildFixture } from "./30-evidence.mjs";
+import { aop, compareProcesses, dist, median, node, record, tempDir } from "../lib.mjs";
+import { buildFixture, VERIFY_FLOOR } from "./30-evidence.mjs";
 
 const SUITE = "attest";
 const FEATURE = "feat_bench";
@@ -144,6 +145,9 @@ async function verifyFigure(plainRoot, signedRoot) {
     baselineValue: baselineMs,
     target: { max: 1.2, label: "≤ 1.2× without" },
   });
+  // The floor of that target: what the attestations and the anchor add to the walk's essential work, bare.
+  const floor = compareProcesses(node([VERIFY_FLOOR, signedRoot, FEATURE, "--signed"]), node([VERIFY_FLOOR, plainRoot, FEATURE]), 7);
+  record({ suite: SUITE, name: "floor: the same two walks' essential work alone, bare (bench/floors/verify-walk.cjs)", value: floor.subjectMs, unit: "ms", baselineName: "bare, without attestations and anchor", baselineValue: floor.baselineMs });
 }
 
 export async function run() {
