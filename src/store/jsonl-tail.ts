@@ -3,6 +3,7 @@
 // Memory stays bounded whatever the file holds: the torn tail is scanned in chunks, never loaded whole,
 // and a line over READ_LIMITS.jsonlLine comes back as "" (which no parser accepts).
 import fs from "node:fs";
+import { ioFailure } from "./atomic-write.js";
 import { READ_LIMITS } from "./read-limits.js";
 import { openRegularFile, refusalError } from "./read-text-bounded.js";
 
@@ -71,4 +72,21 @@ export function readJsonlTail(file: string, count = 1): JsonlTail | null {
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/**
+ * readJsonlTail for a writer about to append, holding the file's lock: a torn final line (a writer killed
+ * mid-append; under the lock nobody is mid-line) is cut off first, so the next line is not glued onto it,
+ * and `onCut` is told how many bytes went. A cut that fails throws its own code (permission_denied…).
+ */
+export function readJsonlTailForAppend(file: string, count: number, onCut?: (removedBytes: number) => void): JsonlTail | null {
+  const tail = readJsonlTail(file, count);
+  if (tail === null || tail.completeEnd === tail.size) return tail;
+  try {
+    fs.truncateSync(file, tail.completeEnd);
+  } catch (err) {
+    throw ioFailure(err, file);
+  }
+  onCut?.(tail.size - tail.completeEnd);
+  return { ...tail, size: tail.completeEnd };
 }

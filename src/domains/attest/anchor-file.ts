@@ -3,7 +3,7 @@
 // helps people. `attestations` is the signed note of the covered entries' attestation digests.
 import fs from "node:fs";
 import { appendJsonLine, readLinesSync } from "../../store/jsonl.js";
-import { readJsonlTail } from "../../store/jsonl-tail.js";
+import { readJsonlTailForAppend } from "../../store/jsonl-tail.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 
 export interface AnchorRecord {
@@ -21,25 +21,14 @@ export type NewestAnchor =
   | { status: "malformed"; line: number; reason: string }
   | { status: "present"; line: number; record: AnchorRecord };
 
-/** Where an interrupted append (a final line without its newline) starts, or null when there is none. */
-function tornTail(file: string): { size: number; keep: number } | null {
-  // The store's tail reader: bounded memory, a special file or a link out of the workspace refused.
-  const tail = readJsonlTail(file, 0);
-  if (tail === null || tail.completeEnd === tail.size) return null;
-  return { size: tail.size, keep: tail.completeEnd };
-}
-
 /**
  * Append under the feature's evidence lock. A torn final line (a writer killed mid-append) is cut off
  * first: no anchor was ever returned for it, and gluing the next line onto it would corrupt both.
  */
 export function appendAnchorLocked(layout: WorkspaceLayout, featureId: string, record: AnchorRecord, options: { durable?: boolean; warn?: (message: string) => void } = {}): void {
   const file = layout.anchorsFile(featureId);
-  const torn = tornTail(file);
-  if (torn) {
-    fs.truncateSync(file, torn.keep);
-    options.warn?.(`${layout.relative(file)}: removed ${torn.size - torn.keep} bytes of an interrupted append`);
-  }
+  // The store's tail reader: bounded memory, a special file or a link out of the workspace refused.
+  readJsonlTailForAppend(file, 0, (removed) => options.warn?.(`${layout.relative(file)}: removed ${removed} bytes of an interrupted append`));
   appendJsonLine(file, record, { durable: options.durable ?? true });
 }
 

@@ -2,11 +2,10 @@
 // feature's evidence lock by whoever signs a chained gate run's attestation, read whole by an anchor.
 // Receipts are a cache: a receipt that cannot be written, read or authenticated only means the entry is
 // checked in full, so no failure here fails a gate run or an anchor.
-import fs from "node:fs";
 import { AopError } from "../../core/errors.js";
 import { sha256Hex, sha256Of } from "../../core/hash.js";
 import { appendJsonLine } from "../../store/jsonl.js";
-import { readJsonlTail } from "../../store/jsonl-tail.js";
+import { readJsonlTailForAppend } from "../../store/jsonl-tail.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { withLock } from "../../store/lock.js";
 import { readBytesBounded } from "../../store/read-text-bounded.js";
@@ -76,10 +75,9 @@ export async function appendAttestationReceipt(layout: WorkspaceLayout, signer: 
   const file = layout.attestationReceiptsFile(gate.feature_id);
   try {
     await withLock(evidenceLockPath(layout, gate.feature_id), () => {
-      // The store's tail reader: bounded, and a special file or a link out of the workspace is refused.
-      const tail = readJsonlTail(file, 1);
-      // A torn final line is a writer killed mid-append; under the lock nobody is mid-line, so cut it off.
-      if (tail !== null && tail.completeEnd !== tail.size) fs.truncateSync(file, tail.completeEnd);
+      // The store's tail reader: bounded, a special file or a link out of the workspace refused, and a
+      // torn final line (a writer killed mid-append) cut off.
+      const tail = readJsonlTailForAppend(file, 1);
       // Not fsynced: a receipt lost to a power cut costs one full check, and a damaged line is never trusted.
       appendJsonLine(file, receiptLine(receipt, tail?.lines[0] ?? null, receiptKey(signer)), { durable: false });
     });

@@ -7,7 +7,7 @@ import { appendJsonLine, readLinesSync } from "../../store/jsonl.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { buildChainEntry, chainEntryProblem, chainLine, GENESIS_HASH, recomputeChainHash, type ChainEntry } from "./chain-hash.js";
 import { readManifest, writeManifest, type ChainManifest } from "./chain-manifest.js";
-import { readJsonlTail } from "../../store/jsonl-tail.js";
+import { readJsonlTail, readJsonlTailForAppend } from "../../store/jsonl-tail.js";
 
 /** The per-feature evidence lock: chain appends, latest-* copies and verification snapshots take it. */
 export function evidenceLockPath(layout: WorkspaceLayout, featureId: string): string {
@@ -72,11 +72,7 @@ function nextPosition(layout: WorkspaceLayout, featureId: string, options: Appen
   if (view.status === "unreadable") throw chainRefused(layout, featureId, `the manifest cannot be trusted: ${view.reason}`);
   const recorded = manifest ?? { entry_count: 0, head_hash: GENESIS_HASH };
   const file = layout.chainFile(featureId);
-  const tail = readJsonlTail(file);
-  if (tail && tail.completeEnd < tail.size) {
-    fs.truncateSync(file, tail.completeEnd);
-    options.warn?.(`${layout.relative(file)}: removed ${tail.size - tail.completeEnd} bytes of an interrupted append`);
-  }
+  const tail = readJsonlTailForAppend(file, 1, (removed) => options.warn?.(`${layout.relative(file)}: removed ${removed} bytes of an interrupted append`));
   const lastLine = tail?.lines[0];
   if (lastLine === undefined) {
     if (recorded.entry_count !== 0) throw chainRefused(layout, featureId, `the chain is ${tail ? "empty" : "missing"} but the manifest records ${recorded.entry_count} entries`);

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import { createPrivateKey, generateKeyPairSync, hkdfSync } from "node:crypto";
 import { gateOf, signedChain, type ChainedRun } from "../../helpers/attest.js";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import "../../helpers/workers-env.js";
 import { startWorker } from "../../helpers/processes.js";
 import { anchorFeature } from "../../../src/domains/attest/anchor-service.js";
@@ -245,6 +245,23 @@ describe("attestation receipts", () => {
   it("the receipt of a gate run recorded twice (a retried publication) is appended again and stays authentic", async () => {
     await attestGateRun(ws.layout, signer, gateOf(runs[K]!), runs[K]!.chain, { durable: false });
     expect(receiptLines()).toHaveLength(RUNS + 1);
+    expect(authentic()).toEqual([...Array(RUNS).keys()]);
+  });
+
+  it("a torn last line the file system will not let the writer cut costs the receipt, not the gate run", async () => {
+    fs.appendFileSync(receiptsFile(), "aop-receipt-v1 torn");
+    const more = await buildChain(ws.layout, ws.clock, F, 1);
+    vi.spyOn(fs, "truncateSync").mockImplementation(() => {
+      throw Object.assign(new Error("EPERM: operation not permitted"), { code: "EPERM" });
+    });
+    try {
+      await attestGateRun(ws.layout, signer, gateOf(more[0]!), more[0]!.chain, { durable: false, warn: (m) => warnings.push(m) });
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect(fs.existsSync(ws.layout.gateAttestation(F, "full", more[0]!.epochMs))).toBe(true);
+    expect(warnings).toEqual([expect.stringMatching(/^no attestation receipt for .*not permitted.*\(the next anchor checks it in full\)$/)]);
+    expect(receiptLines()).toHaveLength(RUNS + 1); // the torn line is still there, nothing glued onto it
     expect(authentic()).toEqual([...Array(RUNS).keys()]);
   });
 

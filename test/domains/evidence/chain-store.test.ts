@@ -1,8 +1,9 @@
 import fs from "node:fs";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AopError } from "../../../src/core/errors.js";
 import { appendChainEntryLocked } from "../../../src/domains/evidence/chain-store.js";
 import { readManifest } from "../../../src/domains/evidence/chain-manifest.js";
-import { readJsonlTail } from "../../../src/store/jsonl-tail.js";
+import { readJsonlTail, readJsonlTailForAppend } from "../../../src/store/jsonl-tail.js";
 import { GENESIS_HASH, type ChainEntry } from "../../../src/domains/evidence/chain-hash.js";
 import { verifyFeatureChain } from "../../../src/domains/evidence/evidence-verify.js";
 import { buildChain, chainLines, gateWorkspace, writeChainLines } from "../../helpers/gates.js";
@@ -163,5 +164,37 @@ describe("readJsonlTail", () => {
 
   it("is null for a missing file", () => {
     expect(readJsonlTail(file())).toBeNull();
+  });
+});
+
+describe("readJsonlTailForAppend", () => {
+  const file = () => path.join(tempDir(), "c.jsonl");
+  afterEach(() => vi.restoreAllMocks());
+
+  it("cuts a torn tail off, says how many bytes went, and returns the tail as it now is", () => {
+    const f = file();
+    fs.writeFileSync(f, "a\nb\npart");
+    const cut: number[] = [];
+    expect(readJsonlTailForAppend(f, 1, (n) => cut.push(n))).toEqual({ size: 4, completeEnd: 4, lines: ["b"] });
+    expect(fs.readFileSync(f, "utf8")).toBe("a\nb\n");
+    expect(cut).toEqual([4]);
+  });
+
+  it("leaves a whole file alone", () => {
+    const f = file();
+    fs.writeFileSync(f, "a\nb\n");
+    const cut: number[] = [];
+    expect(readJsonlTailForAppend(f, 1, (n) => cut.push(n))).toEqual({ size: 4, completeEnd: 4, lines: ["b"] });
+    expect(cut).toEqual([]);
+  });
+
+  it("a cut the file system refuses throws its own code, not a bare system error", () => {
+    const f = file();
+    fs.writeFileSync(f, "a\npart");
+    vi.spyOn(fs, "truncateSync").mockImplementation(() => {
+      throw Object.assign(new Error("EPERM: operation not permitted"), { code: "EPERM" });
+    });
+    expect(() => readJsonlTailForAppend(f, 1)).toThrow(expect.objectContaining({ code: "permission_denied" }));
+    expect(() => readJsonlTailForAppend(f, 1)).toThrow(AopError);
   });
 });
