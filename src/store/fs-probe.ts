@@ -27,6 +27,15 @@ export function mtimeMs(file: string): number | undefined {
   }
 }
 
+/** Size in bytes (what a link leads to), or undefined when the file is gone or cannot be examined. */
+export function fileSize(file: string): number | undefined {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The folder's names, or [] when it does not exist; other failures are thrown (verifiers fail closed). */
 export function listDirIfPresent(dir: string): string[] {
   try {

@@ -131,7 +131,7 @@ export async function anchorAttestationDigests(
   const start = previous !== null && previous.size <= lines.length ? previous.size : 0;
   const frontier = start === 0 ? [] : [...previous!.frontier];
   // Receipts made under the anchoring key, while that key is committed: what a full check would find.
-  const receipts = start < lines.length && keys.has(signer.keyid) ? readAuthenticReceipts(layout, featureId, signer) : new Map<number, Receipt>();
+  const receipts = start < lines.length && keys.has(signer.keyid) ? readAuthenticReceipts(layout, featureId, signer, lines.length - start) : new Map<number, Receipt>();
   try {
     const signatures: Promise<string | null>[] = [];
     for (let i = start; i < lines.length; i++) {

@@ -1,9 +1,11 @@
 // attestation-receipts.txt beside the chain (docs/evidence.md, "Attestation receipts"): appended under the
-// feature's evidence lock by whoever signs a chained gate run's attestation, read whole by an anchor.
+// feature's evidence lock by whoever signs a chained gate run's attestation, read whole by an anchor with
+// enough entries to check.
 // Receipts are a cache: a receipt that cannot be written, read or authenticated only means the entry is
 // checked in full, so no failure here fails a gate run or an anchor.
 import { AopError } from "../../core/errors.js";
 import { sha256Hex, sha256Of } from "../../core/hash.js";
+import { fileSize } from "../../store/fs-probe.js";
 import { appendJsonLine } from "../../store/jsonl.js";
 import { readJsonlTailForAppend } from "../../store/jsonl-tail.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
@@ -89,8 +91,21 @@ export async function appendAttestationReceipt(layout: WorkspaceLayout, signer: 
   return true;
 }
 
-/** The receipts `signer`'s key authenticates, by sequence; none when the file is missing, refused or too large. */
-export function readAuthenticReceipts(layout: WorkspaceLayout, featureId: string, signer: Signer): Map<number, Receipt> {
-  const read = readBytesBounded(layout.attestationReceiptsFile(featureId), READ_LIMITS.attestationReceipts);
+/**
+ * A full check of one entry (its gate file and attestations read, their shape, an Ed25519 verification of
+ * ~80 µs) costs about what reading, hashing and authenticating this many bytes of receipts does (~40 lines):
+ * past that, the receipts cost more than the checks they would save (docs/evidence.md).
+ */
+export const RECEIPT_BYTES_PER_CHECK = 16 * 1024;
+
+/**
+ * The receipts `signer`'s key authenticates, by sequence, when they may save `checks` full checks; none
+ * when the file is missing, refused or too large, or larger than those checks are worth (an anchor after
+ * one more gate run checks that one attestation rather than read every receipt the history left).
+ */
+export function readAuthenticReceipts(layout: WorkspaceLayout, featureId: string, signer: Signer, checks: number): Map<number, Receipt> {
+  const file = layout.attestationReceiptsFile(featureId);
+  if ((fileSize(file) ?? 0) > checks * RECEIPT_BYTES_PER_CHECK) return new Map();
+  const read = readBytesBounded(file, READ_LIMITS.attestationReceipts);
   return read.status === "ok" ? authenticReceipts(read.bytes, featureId, receiptKey(signer)) : new Map();
 }

@@ -21,6 +21,7 @@ import { buildChain, chainLines, gateWorkspace, writeChainLines, type GateWorksp
 import { signingKeyFixture, type SigningKeyFixture } from "../../helpers/signing-key.js";
 import { computeChainHash } from "../../../src/domains/evidence/chain-hash.js";
 import { leafHash } from "../../../src/domains/attest/merkle-tree.js";
+import { RECEIPT_BYTES_PER_CHECK } from "../../../src/domains/attest/receipt-file.js";
 import { systemClock } from "../../../src/core/clock.js";
 
 const F = "feat_a";
@@ -39,13 +40,13 @@ const anchor = (by: Signer = signer) => anchorFeature(ws.layout, ws.clock, by, r
 const newestRecord = () => JSON.parse(fs.readFileSync(ws.layout.anchorsFile(F), "utf8").trimEnd().split("\n").at(-1)!) as { note: string; attestations?: string };
 const authentic = (by: Signer = signer) => [...authenticReceipts(fs.readFileSync(receiptsFile()), F, receiptKey(by)).keys()].sort((a, b) => a - b);
 
-/** Attestation `i` changed after its receipt: a payload byte flipped, so its signature no longer verifies. */
-function breakAttestation(i: number): void {
-  const envelope = JSON.parse(fs.readFileSync(attestation(i), "utf8"));
+/** Attestation `i` (or the one at `file`) changed after its receipt: a payload byte flipped, so its signature no longer verifies. */
+function breakAttestation(i: number, file = attestation(i)): void {
+  const envelope = JSON.parse(fs.readFileSync(file, "utf8"));
   const payload = Buffer.from(envelope.payload, "base64");
   payload[payload.indexOf("PASSED") + 1] = "B".charCodeAt(0);
   envelope.payload = payload.toString("base64");
-  fs.writeFileSync(attestation(i), JSON.stringify(envelope) + "\n");
+  fs.writeFileSync(file, JSON.stringify(envelope) + "\n");
 }
 
 /** The anchor's full check found attestation K: no digests, and a warning naming why. */
@@ -263,6 +264,31 @@ describe("attestation receipts", () => {
     expect(warnings).toEqual([expect.stringMatching(/^no attestation receipt for .*not permitted.*\(the next anchor checks it in full\)$/)]);
     expect(receiptLines()).toHaveLength(RUNS + 1); // the torn line is still there, nothing glued onto it
     expect(authentic()).toEqual([...Array(RUNS).keys()]);
+  });
+
+  describe("an anchor after one more gate run", () => {
+    /** Anchor, one more gate run with a receipt, its attestation changed after the receipt, anchor again. */
+    async function anchorAfterOneMore(history: string): Promise<void> {
+      expect(await anchor()).toMatchObject({ created: true, tree_size: RUNS });
+      fs.appendFileSync(receiptsFile(), history);
+      const more = await buildChain(ws.layout, ws.clock, F, 1);
+      await attestGateRun(ws.layout, signer, gateOf(more[0]!), more[0]!.chain, { durable: false });
+      breakAttestation(RUNS, ws.layout.gateAttestation(F, "full", more[0]!.epochMs));
+      expect(await anchor()).toMatchObject({ created: true, tree_size: RUNS + 1 });
+    }
+
+    it("takes the new entry's receipt while the receipts are few", async () => {
+      await anchorAfterOneMore("");
+      expect(newestRecord().attestations).toBeDefined();
+      expect(warnings).toEqual([]);
+    });
+
+    it("checks the new attestation in full rather than read a long history of receipts", async () => {
+      // Lines no key authenticates: a history larger than one full check is worth.
+      await anchorAfterOneMore(`${"x".repeat(400)}\n`.repeat(Math.ceil((2 * RECEIPT_BYTES_PER_CHECK) / 401)));
+      expect(newestRecord().attestations).toBeUndefined();
+      expect(warnings).toEqual([expect.stringMatching(/carries no attestation digests .*signature does not verify/)]);
+    });
   });
 
   it("a damaged last line makes the next writer start a fresh run, which still counts", async () => {
