@@ -35,10 +35,21 @@ export interface HolderInfo {
   ageMs: number;
 }
 
+function ageOrFresh(lockPath: string): number {
+  try {
+    return Date.now() - fs.lstatSync(lockPath).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
 /** The lock's holder, or null when the lock is gone (released between our attempt and this read). */
 export function readHolder(lockPath: string): HolderInfo | null {
   const read = readBytesBounded(lockPath, READ_LIMITS.lockHolder, { truncate: true });
   if (read.status === "missing") return null;
+  // A read that failed (EMFILE, EIO…) says nothing about the holder: the file's time judges it, and when
+  // that cannot be read either it counts as fresh (waited for, never removed on a guess).
+  if (read.status === "unreadable") return { holder: null, raw: `(unreadable)`, ageMs: ageOrFresh(lockPath) };
   if (read.status !== "ok") return { holder: null, raw: `(${read.status})`, ageMs: Infinity }; // not a lock file we could have written
   const raw = read.bytes.toString("utf8");
   let holder: LockHolder | null = null;

@@ -84,14 +84,23 @@ function holderToken(): string {
 }
 let tokenCounter = 0;
 
-/** True while the file at `lockPath` is the one `fd` was opened on (an open file's inode is never reused). */
-function isOurs(lockPath: string, fd: number): boolean {
+/** True while the file at `lockPath` is the one our descriptor holds (`mine`: its fstat; an open file's inode is never reused). */
+function isOurs(lockPath: string, mine: fs.Stats | null): boolean {
+  if (mine === null) return false;
   try {
-    const mine = fs.fstatSync(fd);
     const there = fs.lstatSync(lockPath);
     return mine.ino === there.ino && mine.dev === there.dev;
   } catch {
     return false;
+  }
+}
+
+/** What our descriptor holds, or null when it cannot be examined. */
+function statOf(fd: number): fs.Stats | null {
+  try {
+    return fs.fstatSync(fd);
+  } catch {
+    return null;
   }
 }
 
@@ -122,7 +131,7 @@ function underGuard<T>(lockPath: string, fn: () => T): T {
     return fn();
   } finally {
     if (fd !== null) {
-      if (isOurs(guard, fd)) unlinkIfPresent(guard);
+      if (isOurs(guard, statOf(fd))) unlinkIfPresent(guard);
       fs.closeSync(fd);
     }
   }
@@ -150,15 +159,19 @@ function reclaim(lockPath: string, seen: HolderInfo, staleMs: number, warn: (m: 
  * and only one that judged it stale by its age: a live holder on this host is never reclaimed (a host
  * name names one set of processes, docs/foundation.md). So a holder whose every refresh came within
  * half the age bound (at most half the default, which a reclaimer may use) and whose last one is that
- * recent removes it without the guard; one that ever stalled longer takes the guard.
+ * recent, by its clock and by the file's, removes it without the guard; one that ever stalled longer
+ * takes the guard.
  */
 function releaseFile(lockPath: string, held: Held): void {
   clearInterval(held.refresh);
+  const mine = statOf(held.fd);
   const remove = () => {
-    if (isOurs(lockPath, held.fd)) unlinkIfPresent(lockPath);
+    if (isOurs(lockPath, mine)) unlinkIfPresent(lockPath);
   };
   try {
-    if (!held.late && performance.now() - held.refreshedAt < held.guardAfterMs) remove();
+    // Recent by both clocks: this process's monotonic one (it did not stall) and the file's own time,
+    // which is what a reclaimer elsewhere judges (and which keeps passing while the machine sleeps).
+    if (!held.late && performance.now() - held.refreshedAt < held.guardAfterMs && mine !== null && Date.now() - mine.mtimeMs < held.guardAfterMs) remove();
     else underGuard(lockPath, remove);
   } finally {
     fs.closeSync(held.fd);

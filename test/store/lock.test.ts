@@ -186,6 +186,17 @@ describe("lock ownership (docs/foundation.md, Locks: release removes only its ow
       expect(fs.existsSync(`${lockPath}.reclaim`)).toBe(false);
     });
 
+    it("a holder whose lock file aged without it noticing (the machine slept) takes the guard", async () => {
+      const lockPath = path.join(tempDir(), "slept.lock");
+      const release = await acquireLock(lockPath);
+      // This process's monotonic clock does not run while the machine sleeps; the file's age, which a
+      // reclaimer elsewhere judges, does.
+      const then = new Date(Date.now() - 60_000);
+      fs.utimesSync(lockPath, then, then);
+      expect(guardOpensDuring(lockPath, release)).toBe(1);
+      expect(fs.existsSync(lockPath)).toBe(false);
+    });
+
     it("a holder that stalled and refreshed again when it resumed still takes the guard", async () => {
       const lockPath = path.join(tempDir(), "resumed.lock");
       const release = await acquireLock(lockPath, { staleMs: 200 });
@@ -197,6 +208,28 @@ describe("lock ownership (docs/foundation.md, Locks: release removes only its ow
       expect(guardOpensDuring(lockPath, release)).toBe(1);
       expect(fs.existsSync(lockPath)).toBe(false);
     });
+  });
+
+  it("a lock whose record cannot be read for a passing reason (EMFILE) is judged by its file's age, not removed", async () => {
+    const lockPath = path.join(tempDir(), "busy.lock");
+    fs.writeFileSync(lockPath, JSON.stringify({ pid: 4242, hostname: "other-host", acquired_at: new Date().toISOString(), token: "theirs" }));
+    const open = fs.openSync;
+    // Reading the record fails; creating the lock (O_CREAT) still works as it would.
+    vi.spyOn(fs, "openSync").mockImplementation((file, flags, ...rest) => {
+      if (file === lockPath && typeof flags === "number" && (flags & fs.constants.O_CREAT) === 0) throw Object.assign(new Error("EMFILE: too many open files"), { code: "EMFILE" });
+      return open(file, flags, ...(rest as [fs.Mode]));
+    });
+    try {
+      await expect(acquireLock(lockPath, { timeoutMs: 200 })).rejects.toMatchObject({ code: "lock_timeout" });
+      expect(fs.existsSync(lockPath)).toBe(true);
+      // The same lock left for longer than the age bound: reclaimed as before.
+      const old = new Date(Date.now() - 60_000);
+      fs.utimesSync(lockPath, old, old);
+      const release = await acquireLock(lockPath, { timeoutMs: 2000, warn: () => {} });
+      release();
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it("a reclaimer that judged a lock stale leaves it when its holder refreshed it before the reclaim", async () => {
