@@ -62,8 +62,9 @@ export async function auditTimelines(layout: WorkspaceLayout, runIds: readonly s
       await auditHere(index);
       setImmediate(help);
     };
-    // A worker that could not start or died: no run is handed out any more, and this thread audits
-    // the ones it left undone (claimed but not reported, or never claimed).
+    // A worker that could not start, died or ended: no run is handed out any more, and this thread
+    // audits the ones it left undone (claimed but not reported, or never claimed; none after a worker
+    // that reported all it claimed and found the counter spent).
     let tookOver = false;
     const takeOver = async () => {
       if (tookOver) return;
@@ -75,9 +76,7 @@ export async function auditTimelines(layout: WorkspaceLayout, runIds: readonly s
       const worker = new Worker(file, { workerData: { root: layout.root, runIds, next } });
       worker.on("message", ({ index, result }: { index: number; result: SettledAudit }) => settle(index, result));
       worker.on("error", () => void takeOver());
-      worker.on("exit", (code) => {
-        if (code !== 0) void takeOver();
-      });
+      worker.on("exit", () => void takeOver());
     } catch {
       void takeOver();
     }

@@ -38,11 +38,17 @@ describe("auditTimelines", () => {
     expect(alone[12]).toBeInstanceOf(Error);
     expect(alone.filter((a) => !(a instanceof Error) && a.unparseable + a.invalid > 0)).toHaveLength(3);
     expect(path.basename(layout.timelineFile("run-0"))).toBe("run-0.timeline.jsonl");
-    // A worker that dies at once, or one whose file is not there: this thread audits every run itself.
+    // A worker that dies at once, one whose file is not there, or one that claims a run and ends without
+    // reporting it (code 0): this thread audits every run left undone itself.
     const dying = path.join(root, "dying-worker.cjs");
     fs.writeFileSync(dying, "throw new Error('no worker today');\n");
-    for (const file of [dying, path.join(root, "missing-worker.cjs")]) {
-      const takenOver = await auditTimelines(layout, runIds, 0, () => new URL(`file://${file}`));
+    const quitting = path.join(root, "quitting-worker.cjs");
+    fs.writeFileSync(quitting, "const { workerData } = require('node:worker_threads');\nAtomics.store(workerData.next, 0, workerData.runIds.length);\n");
+    for (const file of [dying, path.join(root, "missing-worker.cjs"), quitting]) {
+      const pending = auditTimelines(layout, runIds, 0, () => new URL(`file://${file}`));
+      // Keep this thread busy while the worker starts, so the worker claims the runs before this thread can.
+      for (const until = Date.now() + 300; Date.now() < until; );
+      const takenOver = await pending;
       expect(takenOver.map(describeOutcome)).toEqual(alone.map(describeOutcome));
     }
   });
