@@ -33,8 +33,8 @@ async function main() {
   if (argv[0] === "checkpoint" && argv.includes("validate") && (await (await route("adapters/cli/checkpoint/fast-path.bundle.cjs", "adapters/cli/checkpoint/fast-path.js")).tryFastValidate(argv.slice(1)))) return;
   if (argv.includes("replay") && (await (await route("replay-cli/fast-path.bundle.cjs", "adapters/cli/replay-fast-path.js")).tryFastReplay(argv))) return;
   if (argv.includes("evidence") && argv.includes("verify") && (await (await route("evidence-cli/verify.bundle.cjs", "adapters/cli/evidence-verify-fast-path.js")).tryFastVerify(argv))) return;
-  // CI and every session start: the doctor.
-  if (argv.includes("doctor") && (await (await route("doctor-cli/fast-path.bundle.cjs", "adapters/cli/doctor-fast-path.js")).tryFastDoctor(argv))) return;
+  // CI and every session start: the doctor (not `aop continuity doctor`, which the full program runs).
+  if (argv.includes("doctor") && argv[argv.indexOf("doctor") - 1] !== "continuity" && (await (await route("doctor-cli/fast-path.bundle.cjs", "adapters/cli/doctor-fast-path.js")).tryFastDoctor(argv))) return;
   // Every agent start: the MCP server.
   if (argv.includes("mcp") && (await (await route("mcp-cli/fast-path.bundle.cjs", "adapters/cli/mcp-fast-path.js")).tryFastMcp(argv))) return;
   // A reader that stops early (`aop … | head`) is not an error. (The routes above write without process.stdout when they can.)
