@@ -17,9 +17,9 @@ import { describeRefusal, readBytesBounded, readTextBounded, refusalCode } from 
  * every later doctor run ~300 ms, and with a byte bound alone they would crowd out the small records of
  * kernel calls, the ones a retry is most likely to read (docs/kernel.md).
  */
-export const AUDIT_CONTENT_CHECKS = 2_000;
-export const AUDIT_SMALL_RECORD = 4 * 1024;
-export const AUDIT_CONTENT_BYTES = 8 * 1024 * 1024;
+const AUDIT_CONTENT_CHECKS = 2_000;
+const AUDIT_SMALL_RECORD = 4 * 1024;
+const AUDIT_CONTENT_BYTES = 8 * 1024 * 1024;
 
 export interface AuditBudget {
   records: number;

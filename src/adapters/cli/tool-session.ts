@@ -4,10 +4,10 @@ import type { ToolName, ToolResult } from "../../catalog/tool-types.js";
 import { WorkspaceLayout } from "../../store/layout.js";
 import type { CliContext } from "./context.js";
 import { identityFromGlobals, unwrap } from "./call-result.js";
-import { type Call, type CallOptions, newOperationId, openInProcessClient, withOpenClient, withOperationId } from "./client-session.js";
+import { type Call, type CallOptions, openInProcessClient, withOpenClient, withOperationId } from "./client-session.js";
 import { usageError } from "./run-command.js";
 
-export { identityFromGlobals, unwrap, newOperationId, withOperationId };
+export { identityFromGlobals, unwrap, withOperationId };
 export type { Call, CallOptions };
 
 export async function openClient(ctx: CliContext): Promise<ToolClient> {

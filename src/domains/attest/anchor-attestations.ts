@@ -90,7 +90,6 @@ function checkEntry(layout: WorkspaceLayout, e: EntryFiles, keys: ReadonlyMap<st
   return { digests, signatures: Promise.all(checks).then((results) => results.find((f) => f !== null) ?? null) };
 }
 
-/** The receipt's digests stand for the entry: it is for this chain line, and names exactly the files the folder holds. */
 const HEX_DIGITS = Buffer.from("0123456789abcdef");
 
 /** `hex` spells `bytes` in lowercase hex (compared in place: 10,000 of them per first anchor). */
@@ -102,6 +101,7 @@ function spells(hex: string, bytes: Buffer): boolean {
   return true;
 }
 
+/** The receipt's digests stand for the entry: it is for this chain line, and names exactly the files the folder holds. */
 function receiptApplies(receipt: Receipt | undefined, leaf: Buffer, present: ReadonlySet<string>): receipt is Receipt {
   if (receipt === undefined || !spells(receipt.leaf, leaf)) return false;
   return present.has(siblingOfGateName(receipt.gateName, "attestation")) === (receipt.envelope !== null) && present.has(siblingOfGateName(receipt.gateName, "bundle")) === (receipt.bundle !== null);

@@ -13,7 +13,7 @@ export interface ChainContext {
   chain_rel_path: string;
 }
 
-export interface CheckedLine {
+interface CheckedLine {
   entry: ChainEntry;
   /** The gate file's mode and time, from its name. */
   mode: string;
@@ -29,7 +29,7 @@ export function isFailure(value: object): value is Failure {
 }
 
 /** The line's own checks and its link to the entry before it (`prev`: that entry's chain_hash). */
-export function checkChainLine(ctx: ChainContext, text: string, sequence: number, prev: string): CheckedLine | Failure {
+function checkChainLine(ctx: ChainContext, text: string, sequence: number, prev: string): CheckedLine | Failure {
   const chainPath = ctx.chain_rel_path;
   let value: unknown;
   try {

@@ -29,7 +29,7 @@ export function workspaceReader(layout: WorkspaceLayout, memo: Set<string>): Evi
 }
 
 /** A file the store refuses to read (special file, link out, too large, unreadable) as a verification failure, not a crash. */
-export function refusedAsValue<T>(read: () => T): T | Refused {
+function refusedAsValue<T>(read: () => T): T | Refused {
   try {
     return read();
   } catch (err) {
