@@ -96,6 +96,12 @@ export class AopError extends Error {
   toBody(): ErrorBody {
     return { code: this.code, message: this.message, details: this.hint === undefined ? this.details : { ...this.details, hint: this.hint } };
   }
+
+  /** The error a body (toBody's, from another thread or process) describes; a code this build does not know is internal_error. */
+  static fromBody(body: ErrorBody): AopError {
+    const { code, message, details } = body;
+    return new AopError(isErrorCode(code) ? code : "internal_error", message, { details, ...(typeof details.hint === "string" ? { hint: details.hint } : {}) });
+  }
 }
 
 export function isAopError(value: unknown): value is AopError {

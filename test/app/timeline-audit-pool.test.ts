@@ -35,6 +35,11 @@ describe("auditTimelines", () => {
     const shared = await auditTimelines(layout, runIds, 0);
     expect(shared.map(describeOutcome)).toEqual(alone.map(describeOutcome));
     expect(alone[7]).toBeInstanceOf(Error);
+    // The refused one crosses from the worker whole: its hint and details too, not only code and message.
+    const refused = (a: unknown) => a as { hint?: string; details: Record<string, unknown> };
+    expect(refused(shared[7]).hint).toBe(refused(alone[7]).hint);
+    expect(refused(shared[7]).hint).toEqual(expect.any(String));
+    expect(refused(shared[7]).details.path).toEqual(refused(alone[7]).details.path);
     expect(alone[12]).toBeInstanceOf(Error);
     expect(alone.filter((a) => !(a instanceof Error) && a.unparseable + a.invalid > 0)).toHaveLength(3);
     expect(path.basename(layout.timelineFile("run-0"))).toBe("run-0.timeline.jsonl");

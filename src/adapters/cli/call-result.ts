@@ -1,6 +1,6 @@
 // What every route of a command shares around a tool call: the identity its global flags give, and
 // an envelope turned into data or a CLI error. No transport here (tool-session.ts opens those).
-import { AopError, isErrorCode, type Envelope } from "../../core/errors.js";
+import { AopError, type Envelope } from "../../core/errors.js";
 import type { IdentityOverrides } from "../../runtime/run-context.js";
 import type { CliContext } from "./context.js";
 
@@ -11,6 +11,5 @@ export function identityFromGlobals(ctx: CliContext): IdentityOverrides {
 /** The data of a successful envelope; an error envelope becomes an AopError with the same code. */
 export function unwrap<T>(envelope: Envelope): T {
   if (envelope.ok) return envelope.data as T;
-  const { code, message, details } = envelope.error;
-  throw new AopError(isErrorCode(code) ? code : "internal_error", message, { details, ...(typeof details.hint === "string" ? { hint: details.hint } : {}) });
+  throw AopError.fromBody(envelope.error);
 }
