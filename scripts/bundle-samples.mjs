@@ -7,12 +7,13 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { attestChainFixture, fixtureSigner, writeChainFixture } from "./chain-fixture.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dist = (file) => import(pathToFileURL(path.join(root, "dist", file)).href);
 
 /** A checkpoints folder touching every path of `validate`: valid, warnings, schema and rule errors, broken JSON. */
 export async function checkpointSample(work) {
   const dir = path.join(work, ".checkpoints");
   fs.mkdirSync(dir);
-  const { scaffoldCheckpoint } = await import(pathToFileURL(path.join(root, "dist", "domains", "checkpoints", "write-service.js")).href);
+  const { scaffoldCheckpoint } = await dist("domains/checkpoints/write-service.js");
   const doc = (skill, extra = {}) => ({
     ...scaffoldCheckpoint(skill, dir, "2026-03-01T08:00:00.000Z"),
     progress_table: [{ id: "r1", label: "Handlers", status: "in_progress" }, { id: "r2", label: "Tests", status: "not_started" }],
@@ -94,7 +95,6 @@ export function hookRuns(work) {
  * (valid and broken) and a memory file, so that every family's checks run their usual paths.
  */
 export async function doctorSample(work) {
-  const dist = (m) => import(pathToFileURL(path.join(root, "dist", m)).href);
   const [{ WorkspaceLayout }, { fixedClock }, { createFeature }, { TimelineWriter }, { writeGateEvidence }, { commitGateEvidence }, { loadPolicy }] = await Promise.all(
     ["store/layout.js", "core/clock.js", "domains/features/feature-store.js", "domains/replay/timeline-writer.js", "domains/evidence/evidence-files.js", "domains/evidence/evidence-commit.js", "config/policy-loader.js"].map(dist),
   );
@@ -144,7 +144,6 @@ export function mcpInput() {
   ].join("\n") + "\n";
 }
 
-const dist = (file) => import(pathToFileURL(path.join(root, "dist", file)).href);
 
 /** Two chained features: a plain one, and one whose gate runs carry attestations under an anchor. */
 export async function verifySample(work) {

@@ -31,7 +31,6 @@ export async function writeChainFixture(work, featureId, entries, evidenceFor = 
   fs.mkdirSync(layout.evidenceDir(featureId), { recursive: true });
   fs.mkdirSync(layout.featureLogsDir(featureId), { recursive: true });
   const lines = [];
-  const files = [];
   let prev = GENESIS_HASH;
   let text = "";
   let bytes = 0;
@@ -41,7 +40,6 @@ export async function writeChainFixture(work, featureId, entries, evidenceFor = 
     bytes += text.length;
     const file = layout.gateEvidence(featureId, "full", epoch);
     fs.writeFileSync(file, text);
-    files.push(file);
     const entry = buildChainEntry({ sequence: i, feature_id: featureId, artifact_rel_path: layout.relative(file), artifact_hash: sha256Of(text), prev_chain_hash: prev, created_at: new Date(epoch).toISOString() });
     lines.push(JSON.stringify(entry));
     prev = entry.chain_hash;
@@ -49,7 +47,7 @@ export async function writeChainFixture(work, featureId, entries, evidenceFor = 
   fs.writeFileSync(layout.chainFile(featureId), lines.join("\n") + "\n");
   fs.writeFileSync(layout.latestEvidence(featureId, "full"), text);
   fs.writeFileSync(layout.manifestFile(featureId), JSON.stringify({ entry_count: entries, head_hash: prev, last_verified_at: null, last_verified_result: null }));
-  return { layout, files, averageBytes: entries === 0 ? 0 : bytes / entries };
+  return { layout, averageBytes: entries === 0 ? 0 : bytes / entries };
 }
 
 /** A fresh Ed25519 signer whose public key the workspace commits. */
