@@ -32,8 +32,9 @@ export interface ToolContext {
   /** Live progress of long work, when the caller listens (the in-process CLI on a terminal). */
   progress?: (event: unknown) => void;
   /**
-   * Aborted when the call is interrupted (the MCP client went away, SIGTERM, SIGINT). Long handlers stop
-   * their work and throw `operation_interrupted`; such a call is not recorded, so a retry runs it again.
+   * Aborted when the call is cancelled or interrupted (the MCP client cancelled it or went away, SIGTERM,
+   * SIGINT). Long handlers stop their work and throw `operation_cancelled`; such a call is not recorded in
+   * the ledger, so a retry runs it again.
    */
   signal?: AbortSignal;
 }

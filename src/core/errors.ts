@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   "operation_id_required",
   "operation_id_reuse_mismatch",
   "operation_interrupted",
+  "operation_cancelled",
   // features, runs, sessions
   "feature_not_found",
   "feature_already_exists",
@@ -39,6 +40,7 @@ export const ERROR_CODES = [
   "gate_profile_not_found",
   "gate_mode_not_found",
   "gate_step_invalid",
+  "gate_failed",
   "evidence_not_found",
   "evidence_chain_missing",
   "evidence_chain_artifact_missing",

@@ -75,7 +75,7 @@ interface Stage {
 
 // Handler errors that leave an operation open rather than settled: not recorded, so a retry runs again
 // (provided none of the call's effects landed; otherwise its intent stays for the retry to assess).
-const UNSETTLED_CODES = new Set(["lock_timeout", "operation_interrupted"]);
+const UNSETTLED_CODES = new Set(["lock_timeout", "operation_interrupted", "operation_cancelled"]);
 
 export class ToolRuntime {
   readonly layout: WorkspaceLayout;

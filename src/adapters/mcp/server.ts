@@ -34,6 +34,14 @@ export function toolResult(r: Pick<CallResult, "envelope" | "envelope_json">, ca
   return { content: [{ type: "text", text: r.envelope_json }], structuredContent: r.envelope.data as Record<string, unknown> };
 }
 
+/** The request's abort signal, aborted with the reason the gate runner names ("client_cancelled"). */
+function cancellationSignal(request: AbortSignal): AbortSignal {
+  const cancelled = new AbortController();
+  if (request.aborted) cancelled.abort("client_cancelled");
+  else request.addEventListener("abort", () => cancelled.abort("client_cancelled"), { once: true });
+  return cancelled.signal;
+}
+
 let tools: Tool[] | undefined;
 
 /** tools/list: every catalog tool, schemas read on first use (start-up does not wait for them). */
@@ -75,7 +83,7 @@ export async function serveMcp(services: McpServices, version: string): Promise<
         { capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: passThroughValidator },
       );
       server.setRequestHandler("tools/list", async () => ({ tools: listTools() }));
-      server.setRequestHandler("tools/call", async (request) => {
+      server.setRequestHandler("tools/call", async (request, ctx) => {
         const { name, arguments: args } = request.params;
         const canonical = byMcpName.get(name) ?? (catalog.get(name) ? name : undefined);
         if (!canonical) {
@@ -85,7 +93,9 @@ export async function serveMcp(services: McpServices, version: string): Promise<
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`, r.envelope);
         }
         const handoffId = claudeToolUseId(request.params._meta);
-        return toolResult(await runtime.callTool(canonical, args ?? {}, {}, handoffId ? { handoffId } : {}), canonical);
+        // notifications/cancelled aborts the call: its work is stopped and only operation_cancelled is recorded.
+        const signal = cancellationSignal(ctx.mcpReq.signal);
+        return toolResult(await runtime.callTool(canonical, args ?? {}, {}, { signal, ...(handoffId ? { handoffId } : {}) }), canonical);
       });
       registerResources(server, services);
       registerPrompts(server, services);

@@ -36,7 +36,7 @@ async function verifyFirst(env: CheckpointEnv, skill: string, verify: NonNullabl
   const result = await runDoneWhen({ command, cwd: env.layout.checkpointsProjectDir, timeoutMs: verify.timeoutMs, env: verify.env, ...(verify.shell ? { shell: verify.shell } : {}), ...(verify.onOutput ? { onOutput: verify.onOutput } : {}), ...(verify.signal ? { signal: verify.signal } : {}) });
   if (result.interrupted) {
     // Like an interrupted gate: nothing is marked done and nothing recorded, so a retry verifies again.
-    throw new AopError("operation_interrupted", `done_when of ${skill} was interrupted (its command was killed): nothing was marked done`, { details: { skill, command: result.command, recorded: false } });
+    throw new AopError("operation_cancelled", `done_when of ${skill} was interrupted (its command was killed): nothing was marked done`, { details: { skill, command: result.command, recorded: false } });
   }
   if (!verifyPassed(result)) throw verifyFailure(result);
   return { expected: first, result };

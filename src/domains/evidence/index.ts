@@ -18,3 +18,4 @@ export { baseName, parseEvidenceFileName } from "./evidence-names.js";
 export { stepLogRefs, type LogRef } from "./step-log-refs.js";
 /** The domain's tool handlers, loaded on first use so that importing the domain stays cheap. */
 export const loadTools = async () => (await import("./tools.js")).handlers;
+export { EvidenceTrustJudge, type EvidenceTrust } from "./evidence-trust.js";

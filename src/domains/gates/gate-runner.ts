@@ -111,7 +111,7 @@ export async function runGateSteps(request: GateRunRequest): Promise<GateRunOutc
 /** Why an interrupted run records nothing (docs/evidence.md, "Interrupted runs"). */
 function interruptedRun(request: GateRunRequest, killed: number): AopError {
   const reason = describeInterruption(request.signal?.reason);
-  return new AopError("operation_interrupted", `gates.run for ${request.featureId} (${request.mode}) was interrupted (${reason}): ${killed} running step${killed === 1 ? " was" : "s were"} killed; no evidence, chain entry or feature state was recorded`, {
+  return new AopError("operation_cancelled", `gates.run for ${request.featureId} (${request.mode}) was interrupted (${reason}): ${killed} running step${killed === 1 ? " was" : "s were"} killed; no evidence, chain entry or feature state was recorded`, {
     details: { feature_id: request.featureId, mode: request.mode, reason, steps_killed: killed, recorded: false },
     hint: "run it again (the same operation_id runs it again, since nothing was recorded)",
   });
@@ -119,6 +119,7 @@ function interruptedRun(request: GateRunRequest, killed: number): AopError {
 
 function describeInterruption(reason: unknown): string {
   if (reason === "client_gone") return "the MCP client went away";
+  if (reason === "client_cancelled") return "the MCP client cancelled the call";
   if (reason === "SIGTERM" || reason === "SIGINT") return reason;
   return "aborted";
 }

@@ -38,7 +38,7 @@ export interface RunGateOptions {
   killGraceMs?: number;
   /** Where allow-listed variables are taken from (default: this process's environment). */
   processEnv?: NodeJS.ProcessEnv;
-  /** Interrupts the run: its steps are killed and nothing is recorded (operation_interrupted). */
+  /** Interrupts the run: its steps are killed and nothing is recorded (operation_cancelled). */
   signal?: AbortSignal;
 }
 

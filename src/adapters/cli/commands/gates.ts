@@ -1,5 +1,7 @@
-// aop gates run: run one mode of gates.yaml for a feature; live progress on a TTY, a summary table, exit 1 on failure.
+// aop gates run: run one mode of gates.yaml for a feature; live progress on a TTY, a summary table, exit 1 on failure
+// (the call's gate_failed error: the table is drawn from its details; --json prints the error envelope).
 import type { Command } from "commander";
+import { isAopError } from "../../../core/errors.js";
 import { EXIT_FAILED } from "../exit-codes.js";
 import { examples, reportError, runCommand } from "../run-command.js";
 import type { GateRunReport } from "../../../domains/gates/index.js";
@@ -37,6 +39,11 @@ export function register(program: Command, summary: string): void {
             call("gates.run", withOperationId(args, opts.operationId), { signal: interrupt.signal, ...(progress ? { onProgress: (e: unknown) => progress.onEvent(e as GateProgressEvent) } : {}) }),
           );
         } catch (err) {
+          // A failed gate is an error result whose details are the run report (docs/replay.md, "Negative verdicts").
+          if (isAopError(err) && err.code === "gate_failed" && !ctx.json) {
+            ctx.out(renderGateReport(err.details as unknown as GateRunReport, ctx.style));
+            return EXIT_FAILED;
+          }
           if (!interrupt.signal.aborted) throw err;
           const signal = interrupt.signal.reason as NodeJS.Signals;
           if (ctx.json) reportError(err, true);
@@ -53,7 +60,7 @@ export function register(program: Command, summary: string): void {
         }
         if (ctx.json) ctx.printJson(report);
         else ctx.out(renderGateReport(report, ctx.style));
-        return report.overall === "pass" ? 0 : EXIT_FAILED;
+        return 0;
       }),
     );
 }

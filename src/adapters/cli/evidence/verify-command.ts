@@ -1,6 +1,7 @@
 // aop evidence verify: the body both routes run — commander's (commands/evidence.ts) and the
 // commander-free one (evidence-verify-fast-path.ts) — with the flags declared once for both.
 import type { EvidenceVerifyReport } from "../../../domains/attest/index.js";
+import { isAopError } from "../../../core/errors.js";
 import type { CliContext } from "../context.js";
 import { EXIT_FAILED } from "../exit-codes.js";
 import type { FlagSpec } from "../flags.js";
@@ -45,7 +46,14 @@ export async function verifyEvidenceCommand(ctx: CliContext, opts: Record<string
           progress.update(`verifying ${id}${what}: ${walked}${expected === null ? "" : `/${expected}`} entries`);
         };
         const args = anchorNote === undefined ? { feature_id: id } : { feature_id: id, anchor_note: anchorNote };
-        reports.push(await call("evidence.verify_chain", args, { onProgress }));
+        try {
+          reports.push(await call("evidence.verify_chain", args, { onProgress }));
+        } catch (err) {
+          // A chain that does not verify is an error whose details are the verify report (docs/replay.md).
+          const report = invalidReport(err);
+          if (report === null || (ctx.json && !all)) throw err;
+          reports.push(report);
+        }
       }
     });
   } finally {
@@ -58,7 +66,19 @@ export async function verifyEvidenceCommand(ctx: CliContext, opts: Record<string
   }
   const { renderVerifyLine } = await import("../output/evidence-format.js");
   const { renderVerifyExtras } = await import("../output/attest-format.js");
+  const { escapeControl } = await import("../output/escape.js");
   if (reports.length === 0) ctx.out("no feature has an evidence chain (chains are written when evidence integrity is on in policy)");
-  for (const report of reports) ctx.out([renderVerifyLine(report, ctx.style), ...renderVerifyExtras(report, ctx.style)].join("\n"));
+  for (const report of reports) {
+    const hint = (report as { hint?: unknown }).hint;
+    const fix = !report.valid && typeof hint === "string" ? [`    fix: ${escapeControl(hint)}`] : [];
+    ctx.out([renderVerifyLine(report, ctx.style), ...renderVerifyExtras(report, ctx.style), ...fix].join("\n"));
+  }
   return valid ? 0 : EXIT_FAILED;
+}
+
+/** The verify report an evidence.verify_chain error carries, or null for any other error. */
+function invalidReport(err: unknown): EvidenceVerifyReport | null {
+  if (!isAopError(err)) return null;
+  const details = err.details as Partial<EvidenceVerifyReport>;
+  return details.valid === false && typeof details.feature_id === "string" ? (details as EvidenceVerifyReport) : null;
 }
