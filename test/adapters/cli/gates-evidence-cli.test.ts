@@ -42,12 +42,40 @@ describe("aop gates run", () => {
     expect(r.stdout).toMatch(/not recorded \(evidence integrity is off in policy\)/);
   });
 
-  it("--json prints the gates.run payload (schema-valid) and still exits 1 on failure", async () => {
+  it("a failed gate and a chain that does not verify are recorded as errors with their codes; replay --result error finds them, the ledger replays the error", async () => {
     const ws = await workspace();
-    const r = runJson<Record<string, unknown>>(["gates", "run", "--feature-id", "feat_a", "--mode", "full"], { cwd: ws.root });
+    const run = runCli(["gates", "run", "--feature-id", "feat_a", "--mode", "full", "--operation-id", "op-failing-gate-1", "--run-id", "run-truth"], { cwd: ws.root });
+    expect(run.code).toBe(1);
+    const evidence = /evidence {2}(\S+)/.exec(run.stdout)![1]!;
+    fs.writeFileSync(path.join(ws.root, evidence), fs.readFileSync(path.join(ws.root, evidence), "utf8").replace('"overall": "fail"', '"overall": "pass"'));
+    expect(runCli(["evidence", "verify", "--feature-id", "feat_a", "--run-id", "run-truth"], { cwd: ws.root }).code).toBe(1);
+    expect(runCli(["gates", "run", "--feature-id", "feat_a", "--mode", "full", "--operation-id", "op-failing-gate-1", "--run-id", "run-truth"], { cwd: ws.root }).code).toBe(1);
+    const errors = runJson<{ entries: Record<string, unknown>[] }>(["replay", "--run-id", "run-truth", "--result", "error"], { cwd: ws.root });
+    expect(errors.json.entries.map((e) => [e.tool_name, e.result, e.error_code, e.idempotency_status])).toEqual([
+      ["gates.run", "error", "gate_failed", "new"],
+      ["evidence.verify_chain", "error", "evidence_chain_hash_mismatch", "none"],
+      ["gates.run", "error", "gate_failed", "replay"],
+    ]);
+    const ok = runJson<{ entries: unknown[] }>(["replay", "--run-id", "run-truth", "--result", "ok"], { cwd: ws.root });
+    expect(ok.json.entries).toEqual([]);
+  });
+
+  it("--json prints a failed gate as the gate_failed error envelope carrying the whole run report, exit 1", async () => {
+    const ws = await workspace();
+    const r = runJson<{ ok: false; error: { code: string; details: Record<string, unknown> } }>(["gates", "run", "--feature-id", "feat_a", "--mode", "full"], { cwd: ws.root });
     expect(r.code).toBe(1);
+    expect(await validateAgainst("envelope/error", r.json)).toEqual([]);
+    expect(r.json).toMatchObject({ ok: false, error: { code: "gate_failed", details: { overall: "fail", mode: "full", chain: { sequence: 0 }, failed_steps: ["types"] } } });
+    const { failed_steps: _failed, hint: _hint, ...report } = r.json.error.details;
+    expect(await validateAgainst("output/gates.run", report)).toEqual([]);
+  });
+
+  it("a passing gate prints its report with --json and exits 0", async () => {
+    const ws = await workspace();
+    const r = runJson<Record<string, unknown>>(["gates", "run", "--feature-id", "feat_a", "--mode", "fast"], { cwd: ws.root });
+    expect(r.code).toBe(0);
     expect(await validateAgainst("output/gates.run", r.json)).toEqual([]);
-    expect(r.json).toMatchObject({ overall: "fail", mode: "full", chain: { sequence: 0 } });
+    expect(r.json).toMatchObject({ overall: "pass", mode: "fast" });
   });
 
   it.each([
@@ -134,7 +162,8 @@ describe("aop evidence", () => {
     const lines = bad.stdout.split("\n");
     expect(lines[0]).toMatch(new RegExp(`^✗ feat_a {2}INVALID {2}2 entries {2}sequence 1 {2}evidence_chain_hash_mismatch {2}${second.artifact_rel_path.replace(/\./g, "\\.")} {2}expected sha256:[0-9a-f]{12}… actual sha256:[0-9a-f]{12}…$`));
     expect(lines[1]).toMatch(/modified after it was chained/);
-    expect(lines[2]).toMatch(/^✓ feat_b {2}valid {2}1 entry /);
+    expect(lines[2]).toMatch(/^ {4}fix: restore .* from git or a trusted copy; to start over instead, `aop evidence reset-chain --feature-id feat_a/);
+    expect(lines[3]).toMatch(/^✓ feat_b {2}valid {2}1 entry /);
 
     const j = runJson<{ valid: boolean; features: Record<string, unknown>[] }>(["evidence", "verify", "--all"], { cwd: ws.root });
     expect(j.code).toBe(1);
@@ -142,6 +171,8 @@ describe("aop evidence", () => {
     for (const report of j.json.features) expect(await validateAgainst("output/evidence.verify_chain", report)).toEqual([]);
     const single = runJson<Record<string, unknown>>(["evidence", "verify", "--feature-id", "feat_b"], { cwd: ws.root });
     expect(single).toMatchObject({ code: 0, json: { feature_id: "feat_b", valid: true } });
+    const invalid = runJson<Record<string, unknown>>(["evidence", "verify", "--feature-id", "feat_a"], { cwd: ws.root });
+    expect(invalid).toMatchObject({ code: 1, json: { ok: false, error: { code: "evidence_chain_hash_mismatch", details: { feature_id: "feat_a", valid: false, first_failure_sequence: 1 } } } });
   });
 
   it("verify: a feature without a chain is evidence_chain_missing; --all with no chains says so", async () => {

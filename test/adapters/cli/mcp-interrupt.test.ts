@@ -74,6 +74,31 @@ describe("aop mcp interrupted during gates_run", () => {
   }
 });
 
+describe("aop mcp: a client cancels a running gates_run (notifications/cancelled)", () => {
+  it("kills the step, records only operation_cancelled in the timeline, and keeps serving", async () => {
+    const { ws, pidFile } = await hangingGate();
+    const server = serve(ws.root);
+    let stdout = "";
+    server.child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    server.send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "gates_run", arguments: { feature_id: "feat_a", mode: "slow", operation_id: "op-cancelled-gate-1" } } });
+    const stepPid = Number(await waitForFile(pidFile));
+    server.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 2, reason: "the user pressed Esc" } });
+    await expectGone(stepPid);
+    // Still serving: the next request is answered.
+    server.send({ jsonrpc: "2.0", id: 3, method: "tools/list" });
+    const until = Date.now() + 10_000;
+    while (!stdout.includes('"id":3') && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+    expect(stdout).toContain('"id":3');
+    server.child.stdin.end();
+    await server.exited;
+    expectNothingRecorded(ws, "op-cancelled-gate-1");
+    const replay = path.join(ws.root, ".aop", "runtime", "replay");
+    const timeline = fs.readdirSync(replay).find((f) => f.endsWith(".timeline.jsonl"))!;
+    const entries = fs.readFileSync(path.join(replay, timeline), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(entries.filter((e) => e.tool_name === "gates.run")).toEqual([expect.objectContaining({ result: "error", error_code: "operation_cancelled", operation_id: "op-cancelled-gate-1" })]);
+  });
+});
+
 describe("aop gates run interrupted", () => {
   for (const transport of ["inprocess", "mcp"] as const) {
     it(`--transport ${transport}, SIGTERM: exit 143, the step is killed and nothing is recorded`, async () => {

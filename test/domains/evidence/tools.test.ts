@@ -42,11 +42,34 @@ describe("evidence and gates tools", () => {
     expect(verified).toMatchObject({ feature_id: "feat_a", valid: true, entry_count: 1 });
   });
 
-  it("an invalid chain is data (valid: false), not an error envelope", async () => {
+  it("an invalid chain is an error with the verifier's code, whose details carry the whole verify report", async () => {
     const ws = await gateWorkspace({ gates: gatesYaml({ fast: [nodeStep("ok", "")] }) });
     const run = await call(ws, "gates.run", { feature_id: "feat_a", mode: "fast" });
     fs.appendFileSync(path.join(ws.root, run.evidence_path as string), "x");
-    expect(await call(ws, "evidence.verify_chain", { feature_id: "feat_a" })).toMatchObject({ valid: false, first_failure_sequence: 0, failure_code: "evidence_chain_hash_mismatch" });
+    const verify = pipelineHandler(handlers["evidence.verify_chain"]!)({ feature_id: "feat_a" }, ctx(ws, policyWith(true), "evidence.verify_chain"));
+    await expect(verify).rejects.toMatchObject({
+      code: "evidence_chain_hash_mismatch",
+      details: { feature_id: "feat_a", valid: false, first_failure_sequence: 0, failure_code: "evidence_chain_hash_mismatch", artifact_rel_path: run.evidence_path },
+    });
+    const { details } = (await verify.catch((e: unknown) => e)) as { details: Record<string, unknown> };
+    expect(await validateAgainst("output/evidence.verify_chain", details)).toEqual([]);
+  });
+
+  it("a failed gate is the error gate_failed, whose details carry the run report and the failing steps", async () => {
+    const ws = await gateWorkspace({ gates: gatesYaml({ fast: [nodeStep("ok", ""), nodeStep("broken", "process.exit(3)")] }) });
+    const run = pipelineHandler(handlers["gates.run"]!)({ feature_id: "feat_a", mode: "fast" }, ctx(ws, policyWith(true), "gates.run"));
+    await expect(run).rejects.toMatchObject({ code: "gate_failed", details: { overall: "fail", failed_steps: ["broken"], chain: { sequence: 0 } } });
+    const { details } = (await run.catch((e: unknown) => e)) as { details: Record<string, unknown> };
+    expect(fs.existsSync(path.join(ws.root, details.evidence_path as string))).toBe(true);
+    const { failed_steps: _failed, ...report } = details;
+    expect(await validateAgainst("output/gates.run", report)).toEqual([]);
+  });
+
+  it("a chain missing while integrity is off says so in its hint", async () => {
+    const ws = await gateWorkspace({ gates: gatesYaml({ fast: [nodeStep("ok", "")] }) });
+    await pipelineHandler(handlers["gates.run"]!)({ feature_id: "feat_a", mode: "fast" }, ctx(ws, policyWith(false), "gates.run"));
+    const verify = pipelineHandler(handlers["evidence.verify_chain"]!)({ feature_id: "feat_a" }, ctx(ws, policyWith(false), "evidence.verify_chain"));
+    await expect(verify).rejects.toMatchObject({ code: "evidence_chain_missing", hint: expect.stringMatching(/evidence integrity is off/) });
   });
 
   it("input schemas refuse unknown fields and wrong types", async () => {

@@ -36,6 +36,7 @@ export async function verifyEvidenceCommand(ctx: CliContext, opts: Record<string
   const progress = createProgress(process.stderr, !ctx.json && process.stderr.isTTY === true);
   const ids = all ? chainedFeatureIds(ctx.layout) : [featureId!];
   const reports: EvidenceVerifyReport[] = [];
+  const fixes = new Map<EvidenceVerifyReport, string>();
   try {
     await session(ctx, async (call) => {
       for (const id of ids) {
@@ -50,9 +51,10 @@ export async function verifyEvidenceCommand(ctx: CliContext, opts: Record<string
           reports.push(await call("evidence.verify_chain", args, { onProgress }));
         } catch (err) {
           // A chain that does not verify is an error whose details are the verify report (docs/replay.md).
-          const report = invalidReport(err);
-          if (report === null || (ctx.json && !all)) throw err;
-          reports.push(report);
+          const invalid = invalidReport(err);
+          if (invalid === null || (ctx.json && !all)) throw err;
+          reports.push(invalid.report);
+          if (invalid.hint !== undefined) fixes.set(invalid.report, invalid.hint);
         }
       }
     });
@@ -69,16 +71,17 @@ export async function verifyEvidenceCommand(ctx: CliContext, opts: Record<string
   const { escapeControl } = await import("../output/escape.js");
   if (reports.length === 0) ctx.out("no feature has an evidence chain (chains are written when evidence integrity is on in policy)");
   for (const report of reports) {
-    const hint = (report as { hint?: unknown }).hint;
-    const fix = !report.valid && typeof hint === "string" ? [`    fix: ${escapeControl(hint)}`] : [];
+    const hint = fixes.get(report);
+    const fix = hint === undefined ? [] : [`    fix: ${escapeControl(hint)}`];
     ctx.out([renderVerifyLine(report, ctx.style), ...renderVerifyExtras(report, ctx.style), ...fix].join("\n"));
   }
   return valid ? 0 : EXIT_FAILED;
 }
 
-/** The verify report an evidence.verify_chain error carries, or null for any other error. */
-function invalidReport(err: unknown): EvidenceVerifyReport | null {
+/** The verify report an evidence.verify_chain error carries (its hint apart), or null for any other error. */
+function invalidReport(err: unknown): { report: EvidenceVerifyReport; hint: string | undefined } | null {
   if (!isAopError(err)) return null;
-  const details = err.details as Partial<EvidenceVerifyReport>;
-  return details.valid === false && typeof details.feature_id === "string" ? (details as EvidenceVerifyReport) : null;
+  const { hint, ...details } = err.details as Partial<EvidenceVerifyReport> & { hint?: unknown };
+  if (details.valid !== false || typeof details.feature_id !== "string") return null;
+  return { report: details as EvidenceVerifyReport, hint: typeof hint === "string" ? hint : undefined };
 }
