@@ -2,6 +2,7 @@
 // view and the caller see the verifier's own code (evidence_chain_hash_mismatch, …), and the error's details
 // carry the whole verify report. Pure.
 import { AopError, isErrorCode } from "../../core/errors.js";
+import { chainRepairHint } from "../evidence/index.js";
 import type { EvidenceVerifyReport } from "./verify-evidence.js";
 
 /** A valid report as it is; an invalid one as an error with the report's failure code, carrying the report. */
@@ -16,13 +17,11 @@ export function verifyVerdict(report: EvidenceVerifyReport, integrityEnabled: bo
 }
 
 function hintFor(report: EvidenceVerifyReport, integrityEnabled: boolean): string {
-  if (report.failure_code === "evidence_chain_missing") {
+  // No chain was ever written (a deleted chain is known by the manifest that still counts its entries).
+  if (report.failure_code === "evidence_chain_missing" && !/manifest records/.test(report.failure_reason ?? "")) {
     return integrityEnabled
       ? "gate runs are chained from now on: run a gate (`aop gates run`) to start the chain"
       : "evidence integrity is off in policy.yaml: set innovation.tamper_evident_evidence and observability.evidence_integrity.enabled to true (see `aop init`'s policy), then run a gate";
   }
-  if (report.failure_code === "evidence_chain_hash_mismatch" || report.failure_code === "evidence_chain_artifact_missing") {
-    return `restore ${report.artifact_rel_path ?? "the changed file"} from git or a trusted copy; to start over instead, \`aop evidence reset-chain --feature-id ${report.feature_id} --reason <why>\` keeps this chain and records the reset`;
-  }
-  return `restore the feature's evidence folder from git or a trusted copy; to start over instead, \`aop evidence reset-chain --feature-id ${report.feature_id} --reason <why>\` keeps this chain and records the reset`;
+  return chainRepairHint(report.feature_id, report.failure_code, report.artifact_rel_path);
 }

@@ -3,6 +3,7 @@
 // name falls inside the span are opened.
 import fs from "node:fs";
 import path from "node:path";
+import { idProblem } from "../../core/ids.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { readTextBounded } from "../../store/read-text-bounded.js";
 import type { LatestEvidence } from "./evidence-latest.js";
@@ -45,4 +46,29 @@ export function findGateEvidenceBetween(layout: WorkspaceLayout, featureId: stri
   }
   if (evidence === null || typeof evidence !== "object" || !Array.isArray(evidence.step_results)) return null;
   return { feature_id: featureId, mode: best.mode, evidence_path: layout.relative(file), evidence };
+}
+
+/**
+ * Features whose evidence folder holds at least one gate evidence file (gates have run for them), sorted.
+ * Unreadable or odd folders are passed over: this only says whether gates ran.
+ */
+export function featuresWithGateEvidence(layout: WorkspaceLayout): string[] {
+  let features: fs.Dirent[];
+  try {
+    features = fs.readdirSync(layout.featuresDir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const feature of features) {
+    if (!feature.isDirectory() || idProblem(feature.name) !== null) continue;
+    let names: string[];
+    try {
+      names = fs.readdirSync(layout.evidenceDir(feature.name));
+    } catch {
+      continue;
+    }
+    if (names.some((n) => parseEvidenceFileName(n)?.kind === "gate")) out.push(feature.name);
+  }
+  return out.sort();
 }

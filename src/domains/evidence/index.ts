@@ -8,7 +8,7 @@ export type { LatestEvidence } from "./evidence-latest.js";
 export type { GateEvidence, StepResult } from "./evidence-types.js";
 export { chainedFeatureIds, recordVerificationResult, requireFeatureDir, verifyFeatureChain } from "./evidence-verify.js";
 export { findLatestEvidence } from "./evidence-latest.js";
-export { findGateEvidenceBetween } from "./evidence-find.js";
+export { featuresWithGateEvidence, findGateEvidenceBetween } from "./evidence-find.js";
 export { verifyAllChains } from "./evidence-verify.js";
 export { verifyChain } from "./chain-verify.js";
 export { chainLine, computeChainHash, GENESIS_HASH, type ChainEntry } from "./chain-hash.js";
@@ -19,3 +19,4 @@ export { stepLogRefs, type LogRef } from "./step-log-refs.js";
 /** The domain's tool handlers, loaded on first use so that importing the domain stays cheap. */
 export const loadTools = async () => (await import("./tools.js")).handlers;
 export { EvidenceTrustJudge, type EvidenceTrust } from "./evidence-trust.js";
+export { chainRepairHint } from "./chain-repair.js";

@@ -35,7 +35,6 @@ const UPSTREAM_CONFIG_FINDINGS = [
   ["DRIFT_002_GATES_SCHEMA_INVALID", "info", "config/agentic/orchestrator/gates.yaml is the upstream orchestrator's configuration and is not read by aop; without agentic/orchestrator/gates.yaml aop has no gate profiles to run"],
   ["DRIFT_003_TOOL_CONTRACT_DRIFT", "info", "agentic/orchestrator/tools.md lists the upstream orchestrator's tools (it rewrites the file on every start), not aop's"],
 ];
-const INTEGRITY_OFF = ["DRIFT_007_EVIDENCE_CHAIN_INVALID", "info", "evidence integrity is disabled by policy (innovation.tamper_evident_evidence / observability.evidence_integrity.enabled): chains not verified"];
 
 function findings(report: Report): string[][] {
   return report.findings.map((f) => [f.id, f.severity, f.message]);
@@ -86,10 +85,9 @@ describe("a workspace the upstream orchestrator (agentic-orchestrator 0.2.19) wr
     expect(findings(json)).toEqual([
       ...UPSTREAM_CONFIG_FINDINGS,
       ["DRIFT_005_RUNTIME_SESSION_ORPHANS", "warning", `run ${ws.runId} maps sessions (${sessionsOf(lease, "ghost_feature")}) to feature ghost_feature, which is not in the index`],
-      INTEGRITY_OFF,
     ]);
     expect(json.findings.find((f) => f.id.startsWith("DRIFT_005"))!.refs).toEqual([ws.leaseRef]);
-    expect(json).toMatchObject({ ok: true, summary: { critical: 0, warning: 1, info: 4 } });
+    expect(json).toMatchObject({ ok: true, summary: { critical: 0, warning: 1, info: 3 } });
   });
 
   it("aop run status shows its lease, its owner and every mapped session", () => {
@@ -119,7 +117,7 @@ describe("a workspace the upstream orchestrator (agentic-orchestrator 0.2.19) wr
     await ws.release();
     const released = JSON.parse(fs.readFileSync(path.join(ws.root, ws.leaseRef), "utf8"));
     expect(released).toMatchObject({ run_id: ws.runId, lease_expires_at: "1970-01-01T00:00:00.000Z", feature_sessions: { ghost_feature: expect.any(Object) } });
-    expect(findings(runJson<Report>(["doctor"], { cwd: ws.root }).json)).toEqual([...UPSTREAM_CONFIG_FINDINGS, INTEGRITY_OFF]);
+    expect(findings(runJson<Report>(["doctor"], { cwd: ws.root }).json)).toEqual([...UPSTREAM_CONFIG_FINDINGS]);
     expect(runJson<{ state: string; lease_file: string }>(["run", "status"], { cwd: ws.root }).json).toMatchObject({ state: "released", lease_file: ws.leaseRef });
     before = upstreamFiles(ws.root);
   });
@@ -172,13 +170,13 @@ describe("a workspace in the upstream shapes, built by hand", () => {
   const orphan = ["DRIFT_005_RUNTIME_SESSION_ORPHANS", "warning", `run ${RUN} maps sessions (planner → planner-ghost_feature-1, builder → builder-ghost_feature-1, qa → qa-ghost_feature-1) to feature ghost_feature, which is not in the index`];
 
   it.each([
-    ["held and fresh: the orphan session", "2026-06-01T12:04:00.000Z", [...UPSTREAM_CONFIG_FINDINGS, orphan, INTEGRITY_OFF]],
+    ["held and fresh: the orphan session", "2026-06-01T12:04:00.000Z", [...UPSTREAM_CONFIG_FINDINGS, orphan]],
     [
       "held and expired: stale, and the orphan session",
       "2026-06-01T11:30:00.000Z",
-      [...UPSTREAM_CONFIG_FINDINGS, ["DRIFT_004_STALE_RUN_LEASE", "warning", `run ${RUN} (owner ${INSTANCE}) holds a lease that expired 30m ago (.aop/runtime/${INSTANCE}/run-lease.json)`], orphan, INTEGRITY_OFF],
+      [...UPSTREAM_CONFIG_FINDINGS, ["DRIFT_004_STALE_RUN_LEASE", "warning", `run ${RUN} (owner ${INSTANCE}) holds a lease that expired 30m ago (.aop/runtime/${INSTANCE}/run-lease.json)`], orphan],
     ],
-    ["released (expiry at the epoch): nothing about the lease", "1970-01-01T00:00:00.000Z", [...UPSTREAM_CONFIG_FINDINGS, INTEGRITY_OFF]],
+    ["released (expiry at the epoch): nothing about the lease", "1970-01-01T00:00:00.000Z", [...UPSTREAM_CONFIG_FINDINGS]],
   ])("aop doctor --json, lease %s", (_name, expires, expected) => {
     const root = handBuilt({ expires });
     const { code, json } = runJson<Report>(["doctor"], { cwd: root, env });

@@ -25,10 +25,10 @@ describe("doctor engine", () => {
     const f = broken(new DriftFixture()).write("agentic/orchestrator/policy.yaml", "version: [1\n");
     const { report } = await runDoctor({ layout: f.layout, clock: fixedClock(NOW), env: {}, families: DOCTOR_FAMILIES });
     const ids = new Set(report.findings.map((x) => x.id));
-    // DRIFT_007 says it is disabled (integrity is off by default).
-    expect(ids).toEqual(new Set(["DRIFT_001_POLICY_SCHEMA_INVALID", "DRIFT_004_STALE_RUN_LEASE", "DRIFT_007_EVIDENCE_CHAIN_INVALID", "DRIFT_008_INDEX_STATE_INCONSISTENCY"]));
+    // Integrity is off by default and no gate has run: neither DRIFT_007 nor DRIFT_011 has anything to say.
+    expect(ids).toEqual(new Set(["DRIFT_001_POLICY_SCHEMA_INVALID", "DRIFT_004_STALE_RUN_LEASE", "DRIFT_008_INDEX_STATE_INCONSISTENCY"]));
     expect(report.ok).toBe(false);
-    expect(report.summary).toEqual({ critical: 2, warning: 1, info: 1 });
+    expect(report.summary).toEqual({ critical: 2, warning: 1, info: 0 });
   });
 
   it("isolates a check that throws as doctor_check_failed", async () => {
@@ -93,9 +93,9 @@ describe("aop doctor", () => {
     expect(lines[0]).toMatch(/^CRITICAL\s+DRIFT_008_INDEX_STATE_INCONSISTENCY\s+feature ghost/);
     expect(lines[1]).toMatch(/^\s+fix: /);
     expect(lines[2]).toMatch(/^WARNING\s+DRIFT_004_STALE_RUN_LEASE/);
-    expect(r.stdout).toMatch(/1 critical · 1 warning · 1 info/);
+    expect(r.stdout).toMatch(/1 critical · 1 warning · 0 info/);
     const j = runJson<{ ok: boolean; summary: object }>(["doctor", "--root", f.layout.root], { env: { AOP_NOW: NOW } });
-    expect(j.json).toMatchObject({ ok: false, summary: { critical: 1, warning: 1, info: 1 } });
+    expect(j.json).toMatchObject({ ok: false, summary: { critical: 1, warning: 1, info: 0 } });
   });
 
   it("--strict: 2 with a critical (broken policy), 1 with warnings under strict_fails_on warning, 0 otherwise", () => {

@@ -10,7 +10,8 @@ import { check as drift007 } from "./drift-007-evidence-chain-invalid.js";
 import { check as drift008 } from "./drift-008-index-state-inconsistency.js";
 import { check as drift009 } from "./drift-009-idempotency-ledger.js";
 import { check as drift010 } from "./drift-010-leftover-files.js";
+import { check as drift011 } from "./drift-011-evidence-integrity-off.js";
 
-export const driftChecks: DoctorCheck[] = [drift001, drift002, drift003, drift004, drift005, drift006, drift007, drift008, drift009, drift010];
+export const driftChecks: DoctorCheck[] = [drift001, drift002, drift003, drift004, drift005, drift006, drift007, drift008, drift009, drift010, drift011];
 
 export const driftFamily: DoctorFamily = { name: "drift", applies: () => true, checks: driftChecks };

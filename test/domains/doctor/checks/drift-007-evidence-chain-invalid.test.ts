@@ -27,10 +27,10 @@ describe(check.id, () => {
     expect(await run(await gateWorkspace({ policyYaml: INTEGRITY_POLICY_YAML }))).toEqual([]);
   });
 
-  it("disabled by policy: one info finding saying so", async () => {
+  it("integrity off: no finding under this id, even where gates ran (DRIFT_011 says integrity is off)", async () => {
     const ws = await gateWorkspace();
-    const findings = await run(ws);
-    expect(findings).toEqual([expect.objectContaining({ id: check.id, severity: "info", message: expect.stringMatching(/disabled by policy/) })]);
+    await buildChain(ws.layout, ws.clock, "feat_a", 1);
+    expect(await run(ws)).toEqual([]);
   });
 
   it("broken: a byte flipped in a chained artifact is reported with its sequence and code", async () => {
@@ -43,6 +43,9 @@ describe(check.id, () => {
     const findings = await run(ws);
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ severity: "warning", message: expect.stringMatching(/feature feat_a: chain invalid at sequence 1: evidence_chain_hash_mismatch/) });
+    // The fix names the file to restore and the reset that starts over; never a re-run of the gate.
+    expect(findings[0]!.remediation).toMatch(new RegExp(`^restore ${ws.layout.relative(target).replace(/\./g, "\\.")} from git .*aop evidence reset-chain --feature-id feat_a --reason`));
+    expect(findings[0]!.remediation).not.toMatch(/re-run/);
   });
 
   it("broken: the last line removed (the manifest says more)", async () => {
@@ -52,6 +55,7 @@ describe(check.id, () => {
     fs.writeFileSync(chain, lines.slice(0, -1).join("\n") + "\n");
     const findings = await run(ws);
     expect(findings[0]!.message).toMatch(/evidence_chain_discontinuity/);
+    expect(findings[0]!.remediation).toMatch(/^restore \.aop\/features\/feat_a\/evidence\/ \(chain\.jsonl, manifest\.integrity\.json/);
   });
 
   it("only reads: the manifest's last_verified_* fields are left untouched", async () => {
