@@ -13,7 +13,7 @@ observability:
     enabled: true
     write_mode: best_effort       # best_effort | required (a call fails if its timeline line cannot be written)
   evidence_integrity:
-    enabled: false                # with innovation.tamper_evident_evidence: hash-chain every gate evidence file
+    enabled: true                 # with innovation.tamper_evident_evidence: hash-chain every gate evidence file
     attest: false                 # sign every gate run as an in-toto attestation (run \`aop keys init\` first)
   # export:                       # where \`aop export otlp\` sends when no flag or OTEL_* variable says (docs/otel.md)
   #   otlp:
@@ -24,11 +24,11 @@ observability:
 
 innovation:
   replay_debugger: true
-  tamper_evident_evidence: false
+  tamper_evident_evidence: true
 
 diagnostics:
   doctor:
-    strict_fails_on: critical     # critical | warning: what makes \`aop doctor --strict\` fail
+    strict_fails_on: warning      # critical | warning: what makes \`aop doctor --strict\` fail (a broken chain is a warning)
 
 # rbac:                           # narrow a role's tools (a list replaces the default list)
 #   builder: [feature.get, feature.list, run.status, gates.run, evidence.latest]

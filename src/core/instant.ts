@@ -55,3 +55,8 @@ export function parseUserInstant(value: string): number {
   if (!prefix || !realDateAndHour(value, prefix[1] !== undefined)) return NaN;
   return Date.parse(value);
 }
+
+/** `2026-03-01T09:30:00.000Z` → `20260301T093000.000Z`: a time for a file name, sortable and legal in every file system. */
+export function fileStamp(epochMs: number): string {
+  return new Date(epochMs).toISOString().replace(/[-:]/g, "");
+}

@@ -102,6 +102,14 @@ export class WorkspaceLayout {
   gateBundle(featureId: string, mode: string, epochMs: number): string {
     return path.join(this.evidenceDir(featureId), gateSiblingName(mode, epochMs, "bundle"));
   }
+  /** Where `evidence.reset_chain` keeps the chain it set aside, and the files that chain covered. */
+  chainResetArchive(featureId: string, stamp: string): string {
+    return path.join(this.evidenceDir(featureId), `reset-${validateId("stamp", stamp)}`);
+  }
+  /** One line per chain reset: when, why, by whom, and what the old chain said (append-only). */
+  chainResetsFile(featureId: string): string {
+    return path.join(this.evidenceDir(featureId), "resets.jsonl");
+  }
   /** Signed checkpoints of the chain, append-only, newest last. */
   anchorsFile(featureId: string): string {
     return path.join(this.evidenceDir(featureId), "anchors.jsonl");

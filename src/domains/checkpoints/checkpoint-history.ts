@@ -2,17 +2,13 @@
 import fs from "node:fs";
 import { ensureDir, moveFile } from "../../store/atomic-write.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
-
-/** `2026-03-01T09:30:00.000Z` → `20260301T093000.000Z`: sortable and legal in every file system. */
-export function historyStamp(epochMs: number): string {
-  return new Date(epochMs).toISOString().replace(/[-:]/g, "");
-}
+import { fileStamp } from "../../core/instant.js";
 
 /** Move a checkpoint into history/ (never deletes); returns the new path. */
 export function moveToHistory(layout: WorkspaceLayout, skill: string, epochMs: number): string {
   const source = layout.checkpointFile(skill);
   ensureDir(layout.checkpointHistoryDir);
-  const stamp = historyStamp(epochMs);
+  const stamp = fileStamp(epochMs);
   let target = layout.checkpointHistoryFile(skill, stamp);
   for (let n = 1; fs.existsSync(target); n++) target = layout.checkpointHistoryFile(skill, `${stamp}-${n}`);
   moveFile(source, target);

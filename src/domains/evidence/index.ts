@@ -20,3 +20,4 @@ export { stepLogRefs, type LogRef } from "./step-log-refs.js";
 export const loadTools = async () => (await import("./tools.js")).handlers;
 export { EvidenceTrustJudge, type EvidenceTrust } from "./evidence-trust.js";
 export { chainRepairHint } from "./chain-repair.js";
+export { resetChain, type ChainResetRecord } from "./chain-reset.js";

@@ -1,4 +1,4 @@
-// aop evidence latest | verify | attest | anchor | prove: the newest gate evidence of a feature, its
+// aop evidence latest | verify | attest | anchor | prove | reset-chain: the newest gate evidence of a feature, its
 // verification (chain, attestations, anchors), and the signed evidence (evidence/*.ts, one file each).
 import type { Command } from "commander";
 import { addFlags } from "../flags.js";
@@ -7,6 +7,7 @@ import { VERIFY_FLAGS } from "../evidence/verify-command.js";
 import { register as registerAnchor } from "../evidence/anchor.js";
 import { register as registerAttest } from "../evidence/attest.js";
 import { register as registerProve } from "../evidence/prove.js";
+import { register as registerResetChain } from "../evidence/reset-chain.js";
 
 export function register(program: Command, summary: string): void {
   const evidence = program
@@ -51,4 +52,5 @@ export function register(program: Command, summary: string): void {
   registerAttest(evidence);
   registerAnchor(evidence);
   registerProve(evidence);
+  registerResetChain(evidence);
 }

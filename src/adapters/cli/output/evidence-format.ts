@@ -1,5 +1,6 @@
 // Human renderings of evidence: chain verification lines and the newest evidence of a feature.
-import type { ChainVerifyReport } from "../../../domains/evidence/index.js";
+import type { ChainResetRecord, ChainVerifyReport } from "../../../domains/evidence/index.js";
+import { escapeControl } from "./escape.js";
 import type { ToolResult } from "../../../catalog/tool-types.js";
 import type { StepResult } from "../../../domains/evidence/index.js";
 import { renderStepTable } from "./gate-format.js";
@@ -30,4 +31,16 @@ export function renderLatestEvidence(latest: ToolResult<"evidence.latest">, styl
   const lines = [`${latest.feature_id}  ${latest.mode}${e.profile ? ` (profile ${e.profile})` : ""}  ${verdict}`, `finished  ${when}`, `evidence  ${latest.evidence_path}`];
   if (Array.isArray(e.step_results) && e.step_results.length > 0) lines.push("", renderStepTable(e.step_results as StepResult[], style));
   return lines.join("\n");
+}
+
+/** What `aop evidence reset-chain` did: where the old chain went, and what it said when it was set aside. */
+export function renderChainReset(record: ChainResetRecord, style: Style): string {
+  const p = record.previous;
+  const said = p.valid ? `valid, ${entries(p.entry_count)}` : `INVALID (${p.failure_code}${p.first_failure_sequence === null ? "" : ` at sequence ${p.first_failure_sequence}`}), ${entries(p.entry_count)}`;
+  return [
+    `${style.bold(record.feature_id)}: chain started over; the old chain (${said}) and ${record.archived_files.length} file${record.archived_files.length === 1 ? "" : "s"} it covered are kept in ${record.archive}`,
+    `  reason  ${escapeControl(record.reason)}`,
+    `  record  ${record.archive.replace(/\/reset-[^/]+$/, "/resets.jsonl")}`,
+    `the next gate run starts the new chain at entry 0`,
+  ].join("\n");
 }
