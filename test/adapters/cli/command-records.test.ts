@@ -61,6 +61,7 @@ const COMMANDS: Record<string, Run[]> = {
   "evidence attest": [{ kind: "mutating", tool: "evidence.attest", argv: ["evidence", "attest", "--feature-id", "feat_a"] }],
   "evidence anchor": [{ kind: "mutating", tool: "evidence.anchor", argv: ["evidence", "anchor", "--feature-id", "feat_a"] }],
   "evidence prove": [{ kind: "read-only", argv: ["evidence", "prove", "--feature-id", "feat_a", "--sequence", "0"] }],
+  "evidence reset-chain": [{ kind: "mutating", tool: "evidence.reset_chain", argv: ["evidence", "reset-chain", "--feature-id", "feat_a", "--reason", "the walk starts the chain over"] }],
   "keys init": [{ kind: "exempt", argv: ["keys", "init"], reason: "local setup of the signing key (the private key lives outside the workspace); not a kernel tool" }],
   "keys list": [{ kind: "read-only", argv: ["keys", "list"] }],
   "agent orientation": [{ kind: "read-only", argv: ["agent", "orientation"] }],
