@@ -99,6 +99,15 @@ const CASES: ToolCase[] = [
     fingerprint: (r) => read(r, `${EVIDENCE}/anchors.jsonl`) ?? "",
     data: (d) => expect(d).toMatchObject({ created: true, tree_size: 1 }),
   },
+  {
+    tool: "evidence.reset_chain",
+    args: { feature_id: "f1", reason: "crash table" },
+    setup: [GATE],
+    // The reset has begun once an archive holds a file; resets.jsonl says it finished.
+    count: (r) => listing(r, EVIDENCE, /^reset-/).filter((d) => listing(r, `${EVIDENCE}/${d}`, /./).length > 0).length,
+    fingerprint: (r) => JSON.stringify([listing(r, EVIDENCE, /./), ...listing(r, EVIDENCE, /^reset-/).map((d) => listing(r, `${EVIDENCE}/${d}`, /./)), read(r, `${EVIDENCE}/resets.jsonl`)]),
+    data: (d) => expect(d).toMatchObject({ feature_id: "f1", previous: { valid: true, entry_count: 1 } }),
+  },
   { tool: "doctor.run", args: {}, setup: [], count: (r) => listing(r, ".aop/runtime/doctor/history", /\.json$/).length, fingerprint: (r) => JSON.stringify(listing(r, ".aop/runtime/doctor/history", /\.json$/)) },
   {
     tool: "checkpoint.update",

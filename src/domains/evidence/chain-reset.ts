@@ -11,7 +11,8 @@ import { validateId } from "../../core/ids.js";
 import { fileStamp } from "../../core/instant.js";
 import { ensureDir, moveFile, writeFileAtomic } from "../../store/atomic-write.js";
 import { siblingOfGateName } from "../../store/gate-file-names.js";
-import { appendJsonLine, readLinesSync } from "../../store/jsonl.js";
+import { readTextOrNull } from "../../store/file-hash.js";
+import { readLinesSync } from "../../store/jsonl.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { withLock } from "../../store/lock.js";
 import { chainEntryProblem, GENESIS_HASH, type ChainEntry } from "./chain-hash.js";
@@ -116,7 +117,9 @@ export async function resetChain(layout: WorkspaceLayout, clock: Clock, request:
       run_id: call.run_id,
       operation_id: call.operation_id,
     };
-    appendJsonLine(layout.chainResetsFile(featureId), record, { durable: true });
+    // Rewritten whole rather than appended: resets are rare, and a reset killed mid-write leaves no torn line.
+    const records = readTextOrNull(layout.chainResetsFile(featureId)) ?? "";
+    writeFileAtomic(layout.chainResetsFile(featureId), `${records}${records === "" || records.endsWith("\n") ? "" : "\n"}${JSON.stringify(record)}\n`);
     return record;
   });
 }
