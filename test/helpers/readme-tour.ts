@@ -65,8 +65,8 @@ const VARIABLE: [RegExp, string][] = [
 ];
 
 /** The Tour's workspace: a temp folder named `aop-tour-XXXXXX`, wherever the system keeps temp folders. */
-const TOUR_ROOT = /(?:\/[\w.-]+)*\/aop-tour-[A-Za-z0-9]{6}\b/g;
-const TOUR_NAME = /\baop-tour-[A-Za-z0-9]{6}\b/g;
+const TOUR_ROOT = /(?:\/[\w.-]+)*\/aop-tour-[A-Za-z0-9_]{6,10}\b/g;
+const TOUR_NAME = /\baop-tour-[A-Za-z0-9_]{6,10}\b/g;
 
 /** One output, modulo what may differ: the workspace root and its name, then VARIABLE; lines trimmed at the end. */
 export function normalizeTourOutput(text: string): string[] {

@@ -41,12 +41,14 @@ describe("the README's Tour", () => {
     const env = tourEnv(aopOnPath(), home);
     try {
       for (const step of steps) {
-        const r = spawnSync("/bin/sh", ["-c", step.command], { cwd: root, env, encoding: "utf8", timeout: 60_000, input: "" });
+        // Errors and progress go to stderr; a terminal shows both streams as they are written, and so does the Tour.
+        const script = step.kind === "command" ? `exec 2>&1\n${step.command}` : step.command;
+        const r = spawnSync("/bin/sh", ["-c", script], { cwd: root, env, encoding: "utf8", timeout: 60_000, input: "" });
         if (step.kind === "setup") {
           expect(r.status, `README.md:${step.line} set-up \`${step.command}\` failed: ${r.stderr}`).toBe(0);
           continue;
         }
-        const actual = normalizeTourOutput(`${r.stdout}${r.stderr}`);
+        const actual = normalizeTourOutput(r.stdout);
         const expected = normalizeTourOutput(step.expected.join("\n"));
         if (!tourOutputMatches(expected, actual)) {
           expect(actual.join("\n"), `README.md:${step.line} \`$ ${step.command}\` prints something else than the Tour shows`).toBe(expected.join("\n"));
