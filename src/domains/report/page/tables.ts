@@ -1,7 +1,7 @@
 // The table views: runs, per-tool figures, features with their chains and gates, checkpoints, and the
 // doctor's last findings.
-import { doctorHealth, type Mark } from "../health.js";
-import type { CheckpointsView, DoctorView, FeaturesView, FeatureView } from "../report-types.js";
+import { doctorHealth, evidenceMark, gateMark, type Mark } from "../health.js";
+import type { CheckpointsView, DoctorView, FeaturesView, FeatureView, GateView } from "../report-types.js";
 import { encodedRunStats, toolStats } from "../stats.js";
 import { formatDuration } from "../waterfall.js";
 import type { AppContext } from "./app-context.js";
@@ -68,12 +68,29 @@ function why(mark: Mark): Child {
   return mark.why && mark.tone !== "ok" ? el("div", { class: `why ${mark.tone === "info" ? "muted" : mark.tone}` }, mark.why) : null;
 }
 
+// The result is state.md's, recorded when the gate ran; the evidence file is only marked, never read as the verdict.
+function gateCell(g: GateView, f: FeatureView, integrity: boolean): HTMLElement {
+  const result = gateMark(g, f.chain, integrity);
+  const evidence = g.evidence_trust ? evidenceMark(g.evidence_trust, f.chain, integrity) : null;
+  const name = g.evidence.slice(g.evidence.lastIndexOf("/") + 1);
+  return el(
+    "div",
+    { class: "gate", data: { gate: g.mode } },
+    badge(result.label, result.tone, result.why ?? undefined),
+    ` ${g.mode} · ${shortInstant(g.at)}`,
+    why(result),
+    evidence
+      ? el("div", { class: "evidence", title: g.evidence, data: { trust: g.evidence_trust!.status } }, badge(evidence.label, evidence.tone, evidence.why ?? undefined), el("span", { class: "mono muted" }, name), why(evidence))
+      : null,
+  );
+}
+
 export function featuresView(view: FeaturesView): HTMLElement {
   const rows = view.items.map((f) => [
     el("span", { class: "mono" }, f.feature_id),
     f.title,
     f.status,
-    el("span", null, ...(f.gates.length ? f.gates.map((g) => el("div", null, badge(g.result || "?", g.result === "pass" ? "ok" : "err"), ` ${g.mode} · ${shortInstant(g.at)}`)) : ["–"])),
+    el("span", null, ...(f.gates.length ? f.gates.map((g) => gateCell(g, f, view.integrity_enabled)) : ["–"])),
     chainCell(f, view.integrity_enabled),
     f.problem ? el("span", { class: "warn" }, f.problem) : "",
   ]);

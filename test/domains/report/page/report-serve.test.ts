@@ -61,6 +61,9 @@ describe("aop report --serve", () => {
       expect((await get(`${url}api/timeline?run=..%2Fx`)).status).toBe(400);
       expect((await get(`${url}api/timeline?run=nope`)).status).toBe(404);
       expect(JSON.parse((await get(`${url}api/ledger?op=op-block-0001`)).body)).toMatchObject({ status: "recorded", tool_name: "feature.set_status" });
+      // A gate run's envelope fetched on demand carries its evidence file's mark, as an embedded one does.
+      const gate = timelineLines(layout, "run:kernel").find((l) => l.tool_name === "gates.run")!;
+      expect(JSON.parse((await get(`${url}api/ledger?op=${encodeURIComponent(gate.operation_id as string)}`)).body)).toMatchObject({ tool_name: "gates.run", evidence: { feature_id: "feat_login", trust: { status: "chained" } } });
     } finally {
       child.kill("SIGINT");
     }
