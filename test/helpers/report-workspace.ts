@@ -1,9 +1,10 @@
 // Workspaces for the report's CLI and browser tests, built with the real CLI: a kernel run with
 // replays, errors and a gate (evidence chained), a checkpoint, a doctor report, and an agent run whose
-// lines carry subagent fields and hostile tool names.
+// lines carry subagent fields and hostile tool names; and one whose failed gate's evidence was edited.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { parseDocument } from "yaml";
 import { serializeEntry } from "../../src/domains/replay/timeline-entry.js";
 import { WorkspaceLayout } from "../../src/store/layout.js";
 import { runCli } from "./cli.js";
@@ -17,12 +18,20 @@ function cli(root: string, args: string[]): void {
   if (r.code !== 0) throw new Error(`aop ${args.join(" ")} exited ${r.code}: ${r.stderr}`);
 }
 
+/** Turn evidence integrity on in the policy `aop init` wrote (both toggles). */
+function enableIntegrity(root: string): void {
+  const policy = path.join(root, "agentic/orchestrator/policy.yaml");
+  const text = fs.readFileSync(policy, "utf8");
+  const on = text.replace("tamper_evident_evidence: false", "tamper_evident_evidence: true").replace(/evidence_integrity:\n(\s+)enabled: false/, "evidence_integrity:\n$1enabled: true");
+  if (on === text) throw new Error("policy.yaml from aop init no longer holds the integrity toggles this helper turns on");
+  fs.writeFileSync(policy, on);
+}
+
 /** A workspace with a kernel run `run:kernel` and an agent run `agent-run`. */
 export function reportWorkspace(): { root: string; layout: WorkspaceLayout } {
   const root = tempWorkspace();
   cli(root, ["init"]);
-  const policy = path.join(root, "agentic/orchestrator/policy.yaml");
-  fs.writeFileSync(policy, fs.readFileSync(policy, "utf8").replace("tamper_evident_evidence: false", "tamper_evident_evidence: true").replace(/evidence_integrity:\n(\s+)enabled: false/, "evidence_integrity:\n$1enabled: true"));
+  enableIntegrity(root);
   const k = ["--run-id", "run:kernel"];
   cli(root, ["feature", "init", "feat_login", "--title", HOSTILE_TITLE, ...k]);
   cli(root, ["call", "feature.set_status", "--args", '{"feature_id":"feat_login","status":"blocked"}', "--operation-id", "op-block-0001", ...k]);
@@ -38,6 +47,36 @@ export function reportWorkspace(): { root: string; layout: WorkspaceLayout } {
   const layout = new WorkspaceLayout(root);
   writeAgentRun(layout, "agent-run");
   return { root, layout };
+}
+
+export const TAMPER_RUN = "run:tampered";
+
+/**
+ * A workspace made by `aop init` with integrity on, where feature `feat_gate` ran a gate that failed
+ * (mode `failing`, exit 3) and then one that passed (mode `fast`), the failed gate's evidence file was
+ * edited afterwards ("overall": "fail" → "pass"), and `aop doctor` ran. Returns the edited file.
+ */
+export function tamperedGateWorkspace(): { root: string; layout: WorkspaceLayout; evidence: string } {
+  const root = tempWorkspace();
+  cli(root, ["init"]);
+  enableIntegrity(root);
+  const gatesFile = path.join(root, "agentic/orchestrator/gates.yaml");
+  const gates = parseDocument(fs.readFileSync(gatesFile, "utf8"));
+  gates.setIn(["profiles", "default", "modes", "failing"], gates.createNode([{ name: "exits-3", cmd: ["node", "-e", "process.exit(3)"] }]));
+  fs.writeFileSync(gatesFile, gates.toString());
+  const k = ["--run-id", TAMPER_RUN];
+  cli(root, ["feature", "init", "feat_gate", "--title", "Gated", ...k]);
+  const failed = runCli(["gates", "run", "--feature-id", "feat_gate", "--mode", "failing", "--root", root, ...k]);
+  if (failed.code !== 1) throw new Error(`the failing gate exited ${failed.code}: ${failed.stderr}`);
+  cli(root, ["gates", "run", "--feature-id", "feat_gate", "--mode", "fast", ...k]);
+  const layout = new WorkspaceLayout(root);
+  const dir = layout.evidenceDir("feat_gate");
+  const evidence = path.join(dir, fs.readdirSync(dir).find((f) => f.startsWith("gate-failing-"))!);
+  const original = fs.readFileSync(evidence, "utf8");
+  if (!original.includes('"overall": "fail"')) throw new Error(`unexpected evidence file: ${original}`);
+  fs.writeFileSync(evidence, original.replace('"overall": "fail"', '"overall": "pass"'));
+  cli(root, ["doctor", ...k]);
+  return { root, layout, evidence };
 }
 
 /** A Claude Code-like run: two sessions, a subagent, an error, a hostile tool name. */

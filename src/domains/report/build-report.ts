@@ -8,6 +8,8 @@ import { nowIso } from "../../core/clock.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { loadPolicyTolerant } from "../../config/policy-loader.js";
 import { evidenceIntegrityEnabled } from "../../config/policy-types.js";
+import { EvidenceTrustJudge } from "../evidence/index.js";
+import { markLedgerEvidence } from "./evidence-marks.js";
 import { gatherCheckpoints } from "./gather-checkpoints.js";
 import { gatherDoctor } from "./gather-doctor.js";
 import { gatherFeatures } from "./gather-features.js";
@@ -62,9 +64,13 @@ export async function buildReport(layout: WorkspaceLayout, clock: Clock, options
     notes.push(`no idempotency ledger in this workspace (${layout.relative(layout.ledgerDir)}): mutating calls are shown without their recorded envelopes`);
   }
   if (ledger.left_out > 0) notes.push(`${ledger.left_out} mutating call(s) are shown without their ledger envelope (look-up budget); --serve fetches them on demand`);
-  const features = linkedAway(layout, layout.featuresDir, notes)
+  // One judge for the whole report: each feature's chain is read once, for its gates and its calls.
+  const judge = new EvidenceTrustJudge(layout);
+  const featuresAway = linkedAway(layout, layout.featuresDir, notes);
+  if (!featuresAway) for (const [op, view] of Object.entries(ledger.ledger)) ledger.ledger[op] = markLedgerEvidence(view, judge);
+  const features = featuresAway
     ? { integrity_enabled: evidenceIntegrityEnabled(policy), problem: "not read", items: [] }
-    : await gatherFeatures(layout, clock, evidenceIntegrityEnabled(policy));
+    : await gatherFeatures(layout, clock, evidenceIntegrityEnabled(policy), judge);
   const checkpoints: CheckpointsView = linkedAway(layout, layout.checkpointsDir, notes)
     ? { exists: false, dir: layout.relative(layout.checkpointsDir), items: [] }
     : await gatherCheckpoints(layout, clock, policy.checkpoints.stale_days);

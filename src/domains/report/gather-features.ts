@@ -1,10 +1,12 @@
-// Features for the report: status from the index, title and gate results from each state.md, and the
-// evidence chain verified read-only (the manifest's last_verified_* fields are left alone).
+// Features for the report: status from the index, title and gate results from each state.md, the
+// evidence chain verified read-only (the manifest's last_verified_* fields are left alone), and each
+// gate's evidence file judged against its chain entry.
 import type { Clock } from "../../core/clock.js";
 import { idProblem } from "../../core/ids.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { chainedFeatureIds, verifyFeatureChain, type ChainVerifyReport } from "../evidence/index.js";
 import { FEATURE_STATUSES, readIndex, readState } from "../features/index.js";
+import type { TrustJudge } from "./evidence-marks.js";
 import type { ChainView, FeaturesView, FeatureView, GateView } from "./report-types.js";
 
 const NO_CHAIN: ChainView = {
@@ -33,17 +35,18 @@ async function verify(layout: WorkspaceLayout, clock: Clock, featureId: string):
   }
 }
 
-function gatesOf(gates: Record<string, unknown>): GateView[] {
+function gatesOf(featureId: string, gates: Record<string, unknown>, judge: TrustJudge): GateView[] {
   return Object.entries(gates)
     .map(([mode, g]) => {
       const r = (g ?? {}) as Record<string, unknown>;
       const text = (x: unknown) => (typeof x === "string" ? x : "");
-      return { mode, result: text(r.result), at: text(r.at), evidence: text(r.evidence) };
+      const evidence = text(r.evidence);
+      return { mode, result: text(r.result), at: text(r.at), evidence, evidence_trust: evidence === "" ? null : judge.judge(featureId, evidence) };
     })
     .sort((a, b) => (a.mode < b.mode ? -1 : a.mode > b.mode ? 1 : 0));
 }
 
-export async function gatherFeatures(layout: WorkspaceLayout, clock: Clock, integrityEnabled: boolean): Promise<FeaturesView> {
+export async function gatherFeatures(layout: WorkspaceLayout, clock: Clock, integrityEnabled: boolean, judge: TrustJudge): Promise<FeaturesView> {
   const out: FeaturesView = { integrity_enabled: integrityEnabled, problem: null, items: [] };
   const listed: { id: string; status: string }[] = [];
   try {
@@ -76,7 +79,7 @@ export async function gatherFeatures(layout: WorkspaceLayout, clock: Clock, inte
         item.title = doc.state.title;
         item.version = doc.state.version;
         item.updated_at = doc.state.updated_at;
-        item.gates = gatesOf(doc.state.gates);
+        item.gates = gatesOf(id, doc.state.gates, judge);
       } else item.problem = "state.md is missing";
     } catch (err) {
       item.problem = err instanceof Error ? err.message : String(err);

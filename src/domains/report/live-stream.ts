@@ -16,13 +16,18 @@ function event(name: string, data: unknown, id?: number): string {
   return `event: ${name}\n${id === undefined ? "" : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
 }
 
+// The abort listener goes when the timer fires: left on the stream's signal, every poll would add one
+// (four a second per client, and Node warns with MaxListenersExceededWarning after ten).
 function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
       clearTimeout(timer);
+      signal.removeEventListener("abort", done);
       resolve();
-    }, { once: true });
+    }
+    signal.addEventListener("abort", done, { once: true });
   });
 }
 

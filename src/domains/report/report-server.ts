@@ -7,11 +7,14 @@ import type { Clock } from "../../core/clock.js";
 import { AopError, isAopError } from "../../core/errors.js";
 import { idProblem } from "../../core/ids.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
+import { EvidenceTrustJudge } from "../evidence/index.js";
 import { buildReport, type ReportOptions, type ReportPorts } from "./build-report.js";
+import { markLedgerEvidence } from "./evidence-marks.js";
 import { DEFAULT_LEDGER_BUDGET, ledgerView } from "./gather-ledger.js";
 import { DEFAULT_BUDGET, gatherRuns } from "./gather-runs.js";
 import { headerPolicy, renderReportHtml, type PageAssets } from "./html-page.js";
 import { streamRun } from "./live-stream.js";
+import { leavesWorkspace } from "./workspace-guard.js";
 
 export interface ServeSetup {
   layout: WorkspaceLayout;
@@ -67,7 +70,8 @@ export async function serveReport(setup: ServeSetup): Promise<void> {
     if (url.pathname === "/api/ledger") {
       const op = url.searchParams.get("op") ?? "";
       if (op === "" || op.length > 256) return sendJson(res, 400, { error: "op must be an operation id" });
-      return sendJson(res, 200, ledgerView(op, ports.readLedger(op), DEFAULT_LEDGER_BUDGET.maxEnvelopeBytes));
+      const view = ledgerView(op, ports.readLedger(op), DEFAULT_LEDGER_BUDGET.maxEnvelopeBytes);
+      return sendJson(res, 200, leavesWorkspace(layout, layout.featuresDir) ? view : markLedgerEvidence(view, new EvidenceTrustJudge(layout)));
     }
     if (url.pathname === "/events") {
       const cursor = Number(req.headers["last-event-id"] ?? url.searchParams.get("cursor") ?? "0");

@@ -62,6 +62,21 @@ export interface LedgerView {
   envelope_json?: string;
   truncated?: boolean;
   reason?: string;
+  /** For a gates.run call: the evidence file its envelope names, judged against the feature's chain. */
+  evidence?: NamedEvidence;
+}
+
+/** Whether a gate evidence file still holds the bytes its chain entry recorded (evidence-trust.ts). */
+export type EvidenceTrustView =
+  | { status: "chained"; chain_sequence: number }
+  | { status: "modified"; chain_sequence: number; expected_hash: string; actual_hash: string | null }
+  | { status: "not_chained" };
+
+export interface NamedEvidence {
+  feature_id: string;
+  /** Workspace-relative, as the chain names it. */
+  path: string;
+  trust: EvidenceTrustView;
 }
 
 export interface FeaturesView {
@@ -73,9 +88,12 @@ export interface FeaturesView {
 
 export interface GateView {
   mode: string;
+  /** As state.md recorded it when the gate ran (never read from the evidence file). */
   result: string;
   at: string;
   evidence: string;
+  /** How the evidence file compares with its chain entry now; null when state.md names no file. */
+  evidence_trust: EvidenceTrustView | null;
 }
 
 export interface ChainView {

@@ -31,6 +31,9 @@ describe("aop report", () => {
     const data = embedded(file);
     expect(data.runs.map((x) => [x.run_id, x.entries]).sort()).toEqual([["agent-run", timelineLines(layout, "agent-run").length], ["run:kernel", timelineLines(layout, "run:kernel").length]].sort());
     expect(data.features.items[0]).toMatchObject({ feature_id: "feat_login", chain: { status: "valid", entry_count: 2 } });
+    expect(data.features.items[0]!.gates).toEqual([expect.objectContaining({ mode: "fast", result: "pass", evidence_trust: { status: "chained", chain_sequence: 1 } })]);
+    const gateRuns = Object.values(data.ledger).filter((l) => l.tool_name === "gates.run");
+    expect(gateRuns.map((l) => l.evidence?.trust.status)).toEqual(["chained", "chained"]);
     expect(data.checkpoints.items[0]).toMatchObject({ skill: "architect", next_action: "Write the error model" });
     expect(data.doctor.status).toBe("present");
     const replay = Object.values(data.ledger).find((l) => l.operation_id === "op-block-0001");

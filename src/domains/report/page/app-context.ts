@@ -1,5 +1,6 @@
-// What the views need from the page's controller: the runs, navigation, links, live fetches.
+// What the views need from the page's controller: the runs, navigation, links, live fetches, features.
 import type { LinkState } from "../deep-link.js";
+import type { FeaturesView } from "../report-types.js";
 import type { RunState, RunStore } from "./run-store.js";
 
 export interface AppContext {
@@ -13,4 +14,6 @@ export interface AppContext {
   /** Position of the entry with `sequence` in the run's list, or null. */
   indexOfSequence(run: RunState, sequence: number): number | null;
   fetchLedger: ((operationId: string) => void) | null;
+  /** The features with their chains, as the report was built. */
+  features: FeaturesView;
 }

@@ -1,7 +1,9 @@
-// One entry in full: every field of its timeline line, where its bar sits, and for a mutating call the
-// envelope the idempotency ledger recorded (what a replay returns).
+// One entry in full: every field of its timeline line, where its bar sits, for a mutating call the
+// envelope the idempotency ledger recorded (what a replay returns), and for a gate run whether the
+// evidence file it wrote still matches its chain entry.
+import { evidenceMark } from "../health.js";
 import type { Lane } from "../lanes.js";
-import type { LedgerView } from "../report-types.js";
+import type { ChainView, LedgerView } from "../report-types.js";
 import { entryTimestamp, type ReportEntry } from "../timeline-codec.js";
 import { barStart } from "../waterfall.js";
 import { append, badge, el, fill, type Child } from "./dom.js";
@@ -14,6 +16,9 @@ export interface DetailInput {
   ledger: LedgerView | undefined;
   /** Ask the server for an envelope the file does not hold (served pages only). */
   fetchLedger: ((operationId: string) => void) | null;
+  /** The chain of the feature whose evidence the envelope names, when the report holds it. */
+  evidenceChain: ChainView | null;
+  integrityEnabled: boolean;
 }
 
 function value(v: unknown): Child {
@@ -71,6 +76,20 @@ function ledgerSection(input: DetailInput): HTMLElement {
   return section;
 }
 
+/** The evidence file a gates.run envelope names, marked: an edited file is said to be one, never read as the verdict. */
+function evidenceSection(input: DetailInput): HTMLElement | null {
+  const named = input.ledger?.evidence;
+  if (!named) return null;
+  const mark = evidenceMark(named.trust, input.evidenceChain, input.integrityEnabled);
+  return el(
+    "section",
+    { class: "evidence", data: { trust: named.trust.status } },
+    el("h3", null, "Evidence file"),
+    el("p", null, badge(mark.label, mark.tone, mark.why ?? undefined), el("span", { class: "mono" }, named.path)),
+    mark.why && mark.tone !== "ok" ? el("p", { class: mark.tone === "info" ? "muted" : mark.tone }, mark.why) : null,
+  );
+}
+
 export function renderDetail(target: HTMLElement, input: DetailInput | null): void {
   if (!input) {
     fill(target, el("p", { class: "muted" }, "Select a call (click a row or a bar, or press j / k)."));
@@ -101,6 +120,8 @@ export function renderDetail(target: HTMLElement, input: DetailInput | null): vo
     target,
     head,
     el("p", { class: "muted" }, `sequence ${e.sequence} · lane ${input.lane?.label ?? "–"} · started ${start}`),
+    // Above the fields: whether the file a gate run wrote can still be believed is read first.
+    evidenceSection(input),
     el("h3", null, "Timeline entry"),
     fields(contract),
     ledgerSection(input),

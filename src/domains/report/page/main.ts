@@ -2,7 +2,7 @@
 // (deep links), switches views, handles j / k, and on a served page applies live updates.
 import { emptyLink, formatHash, parseHash, VIEWS, type LinkState, type View } from "../deep-link.js";
 import { applyFilter, isFiltering } from "../filters.js";
-import type { ReportData, RunView } from "../report-types.js";
+import type { FeaturesView, ReportData, RunView } from "../report-types.js";
 import type { AppContext } from "./app-context.js";
 import { DiffView } from "./diff-view.js";
 import { el, fill } from "./dom.js";
@@ -18,6 +18,7 @@ class App implements AppContext {
   readonly store: RunStore;
   readonly live: boolean;
   readonly fetchLedger: ((operationId: string) => void) | null;
+  readonly features: FeaturesView;
   private state: LinkState = emptyLink();
   private readonly main = el("main");
   private readonly nav = el("nav");
@@ -34,6 +35,7 @@ class App implements AppContext {
 
   constructor(private readonly data: ReportData) {
     this.store = new RunStore(data);
+    this.features = data.features;
     this.live = data.scope.live;
     for (const run of data.runs) if (run.cursor !== null) this.cursors.set(run.run_id, run.cursor);
     this.client = this.live ? new LiveClient({ entries: (e) => this.onEntries(e.run_id, e), runs: (r) => this.onRuns(r), reset: (id) => this.reload(id), status: (t) => (this.liveStatus.textContent = t) }) : null;

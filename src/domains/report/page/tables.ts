@@ -1,10 +1,11 @@
 // The table views: runs, per-tool figures, features with their chains and gates, checkpoints, and the
 // doctor's last findings.
-import type { CheckpointsView, DoctorView, FeaturesView, FeatureView } from "../report-types.js";
+import { doctorHealth, evidenceMark, gateMark, type Mark } from "../health.js";
+import type { CheckpointsView, DoctorView, FeaturesView, FeatureView, GateView } from "../report-types.js";
 import { encodedRunStats, toolStats } from "../stats.js";
 import { formatDuration } from "../waterfall.js";
 import type { AppContext } from "./app-context.js";
-import { badge, el, table, type Child } from "./dom.js";
+import { append, badge, el, table, type Child } from "./dom.js";
 import { count, latency, percent, shortInstant } from "./format.js";
 
 export function runsView(app: AppContext): HTMLElement {
@@ -62,12 +63,34 @@ function chainCell(f: FeatureView, integrity: boolean): Child {
   return el("span", { class: "muted", data: { chain: "none" } }, integrity ? "no chain yet" : "no chain (integrity off in policy)");
 }
 
+/** Why a mark is not green, as a line under it (text, never markup). */
+function why(mark: Mark): Child {
+  return mark.why && mark.tone !== "ok" ? el("div", { class: `why ${mark.tone === "info" ? "muted" : mark.tone}` }, mark.why) : null;
+}
+
+// The result is state.md's, recorded when the gate ran; the evidence file is only marked, never read as the verdict.
+function gateCell(g: GateView, f: FeatureView, integrity: boolean): HTMLElement {
+  const result = gateMark(g, f.chain, integrity);
+  const evidence = g.evidence_trust ? evidenceMark(g.evidence_trust, f.chain, integrity) : null;
+  const name = g.evidence.slice(g.evidence.lastIndexOf("/") + 1);
+  return el(
+    "div",
+    { class: "gate", data: { gate: g.mode } },
+    badge(result.label, result.tone, result.why ?? undefined),
+    ` ${g.mode} · ${shortInstant(g.at)}`,
+    why(result),
+    evidence
+      ? el("div", { class: "evidence", title: g.evidence, data: { trust: g.evidence_trust!.status } }, badge(evidence.label, evidence.tone, evidence.why ?? undefined), el("span", { class: "mono muted" }, name), why(evidence))
+      : null,
+  );
+}
+
 export function featuresView(view: FeaturesView): HTMLElement {
   const rows = view.items.map((f) => [
     el("span", { class: "mono" }, f.feature_id),
     f.title,
     f.status,
-    el("span", null, ...(f.gates.length ? f.gates.map((g) => el("div", null, badge(g.result || "?", g.result === "pass" ? "ok" : "err"), ` ${g.mode} · ${shortInstant(g.at)}`)) : ["–"])),
+    el("span", null, ...(f.gates.length ? f.gates.map((g) => gateCell(g, f, view.integrity_enabled)) : ["–"])),
     chainCell(f, view.integrity_enabled),
     f.problem ? el("span", { class: "warn" }, f.problem) : "",
   ]);
@@ -110,11 +133,17 @@ export function doctorView(view: DoctorView): HTMLElement {
     return section;
   }
   const s = view.summary!;
-  section.append(
-    el("p", null, `last report ${shortInstant(view.generated_at)} · `, view.ok ? badge("ok", "ok") : badge("not ok", "err"), ` · ${s.critical} critical · ${s.warning} warning · ${s.info} info`),
+  // Not the report's `ok` (no critical finding): a report with warnings is amber, never green.
+  const health = doctorHealth(view);
+  const mark = badge(health.label, health.tone, health.why ?? undefined);
+  mark.dataset.testid = "doctor-health";
+  append(
+    section,
+    el("p", null, `last report ${shortInstant(view.generated_at)} · `, mark, ` · ${s.critical} critical · ${s.warning} warning · ${s.info} info`),
+    why(health),
     table(
       ["severity", "check", "finding", "remediation"],
-      view.findings.map((f) => [badge(f.severity, f.severity === "critical" ? "err" : f.severity === "warning" ? "warn" : "info"), el("span", { class: "mono" }, f.id), el("span", null, f.message, ...f.refs.map((r) => el("div", { class: "muted mono" }, r))), f.remediation]),
+      view.findings.map((f) => [badge(f.severity, f.severity === "critical" ? "err" : f.severity === "info" ? "info" : "warn"), el("span", { class: "mono" }, f.id), el("span", null, f.message, ...f.refs.map((r) => el("div", { class: "muted mono" }, r))), f.remediation]),
       { class: "grid doctor" },
     ),
   );

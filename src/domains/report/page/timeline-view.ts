@@ -209,12 +209,15 @@ export class TimelineView {
       this.list.refresh();
     }
     const lanes = this.run ? this.app.store.lanes(this.run) : null;
+    const ledger = entry?.operation_id ? this.app.store.ledgerFor(entry.operation_id) : undefined;
+    const features = this.app.features;
     renderDetail(
       this.detail,
       entry && this.run
         ? {
             runId: this.run.view.run_id, entry, lane: lanes?.lanes[lanes.laneOf[entry.index]!], link: this.app.linkTo({ view: "timeline", run: this.run.view.run_id, seq: entry.sequence }),
-            ledger: entry.operation_id ? this.app.store.ledgerFor(entry.operation_id) : undefined, fetchLedger: this.app.fetchLedger,
+            ledger, fetchLedger: this.app.fetchLedger,
+            evidenceChain: ledger?.evidence ? features.items.find((f) => f.feature_id === ledger.evidence!.feature_id)?.chain ?? null : null, integrityEnabled: features.integrity_enabled,
           }
         : null,
     );

@@ -1,11 +1,9 @@
 // `aop report --serve` with a real browser: the page over 127.0.0.1, a call made after the page loaded
 // appears without a reload; only its own Host name is answered; Ctrl-C stops it; nothing is written.
-import { spawn, type ChildProcess } from "node:child_process";
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type Browser } from "../../../helpers/browser.js";
 import { runCli } from "../../../helpers/cli.js";
-import { CLI_BIN } from "../../../helpers/paths.js";
+import { get, serveReport } from "../../../helpers/report-serve.js";
 import { reportWorkspace, snapshot, timelineLines } from "../../../helpers/report-workspace.js";
 
 let browser: Browser;
@@ -21,32 +19,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function serve(): Promise<{ child: ChildProcess; url: string; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, [CLI_BIN, "report", "--serve", "--port", "0", "--json", "--root", root], { env: { ...process.env, NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] });
-  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const line = out.split("\n")[0];
-      if (out.includes("\n")) resolve((JSON.parse(line!) as { url: string }).url);
-    });
-    child.on("close", (code) => reject(new Error(`serve exited ${code}`)));
-  });
-  return { child, url, exited };
-}
-
-function get(url: string, headers: Record<string, string> = {}, method = "GET"): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
-  return new Promise((resolve, reject) => {
-    const u = new URL(url);
-    const req = http.request({ host: u.hostname, port: u.port, path: u.pathname + u.search, method, headers }, (res) => {
-      let body = "";
-      res.on("data", (d: Buffer) => (body += d.toString()));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
+function serve(): ReturnType<typeof serveReport> {
+  return serveReport(root);
 }
 
 describe("aop report --serve", () => {
@@ -87,6 +61,9 @@ describe("aop report --serve", () => {
       expect((await get(`${url}api/timeline?run=..%2Fx`)).status).toBe(400);
       expect((await get(`${url}api/timeline?run=nope`)).status).toBe(404);
       expect(JSON.parse((await get(`${url}api/ledger?op=op-block-0001`)).body)).toMatchObject({ status: "recorded", tool_name: "feature.set_status" });
+      // A gate run's envelope fetched on demand carries its evidence file's mark, as an embedded one does.
+      const gate = timelineLines(layout, "run:kernel").find((l) => l.tool_name === "gates.run")!;
+      expect(JSON.parse((await get(`${url}api/ledger?op=${encodeURIComponent(gate.operation_id as string)}`)).body)).toMatchObject({ tool_name: "gates.run", evidence: { feature_id: "feat_login", trust: { status: "chained" } } });
     } finally {
       child.kill("SIGINT");
     }
