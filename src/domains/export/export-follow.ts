@@ -1,5 +1,6 @@
 // `--follow`: export new entries of live runs as they are written, until stopped. A failed pass is
 // reported and retried with a growing pause; the cursors keep what was not delivered.
+import { setTimeout as sleep } from "node:timers/promises";
 import { exportRun, type ExportOptions, type RunExport } from "./export-service.js";
 
 export const FOLLOW_POLL_MS = 500;
@@ -13,17 +14,9 @@ export interface FollowHandlers {
   onError(err: unknown, runId: string | null, pauseMs: number): void;
 }
 
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
+/** node:timers/promises drops its abort listener when the timer fires: a long follow adds no listener per poll. */
+async function pause(ms: number, signal: AbortSignal): Promise<void> {
+  await sleep(ms, undefined, { signal }).catch(() => undefined);
 }
 
 export async function followExports(options: ExportOptions, handlers: FollowHandlers, signal: AbortSignal, pollMs = FOLLOW_POLL_MS): Promise<void> {

@@ -1,5 +1,6 @@
 // Tails a live timeline: yields the last few entries, then each new complete line as it is appended.
 import fs from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { validateId } from "../../core/ids.js";
 import { readJsonl, type JsonlReadStats } from "../../store/jsonl.js";
@@ -26,12 +27,7 @@ export async function followTimeline(layout: WorkspaceLayout, runId: string, sig
       for (const entry of first ? fresh.slice(-BACKLOG) : fresh) onEntry(entry);
       first = false;
     }
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, POLL_MS);
-      signal.addEventListener("abort", () => {
-        clearTimeout(timer);
-        resolve();
-      }, { once: true });
-    });
+    // node:timers/promises drops its abort listener when the timer fires: a long follow adds none per poll.
+    await sleep(POLL_MS, undefined, { signal }).catch(() => undefined);
   }
 }

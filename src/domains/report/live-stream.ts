@@ -1,6 +1,7 @@
 // The event stream of a served page: new complete lines of one run's timeline from a byte cursor, as
 // chunks in the page's encoding, plus the runs list when it changes. Polls the file (every 250 ms):
 // simple, and the same on every platform and file system.
+import { setTimeout as sleep } from "node:timers/promises";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { listRuns } from "../replay/index.js";
 import { DEFAULT_BUDGET, runView } from "./gather-runs.js";
@@ -16,19 +17,9 @@ function event(name: string, data: unknown, id?: number): string {
   return `event: ${name}\n${id === undefined ? "" : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
 }
 
-// The abort listener goes when the timer fires: left on the stream's signal, every poll would add one
-// (four a second per client, and Node warns with MaxListenersExceededWarning after ten).
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
+/** node:timers/promises drops its abort listener when the timer fires: a long follow adds no listener per poll. */
+async function pause(ms: number, signal: AbortSignal): Promise<void> {
+  await sleep(ms, undefined, { signal }).catch(() => undefined);
 }
 
 export async function streamRun(layout: WorkspaceLayout, runId: string, fromCursor: number, write: (text: string) => void, signal: AbortSignal): Promise<void> {

@@ -68,4 +68,16 @@ describe("aop replay", () => {
     child.kill("SIGINT");
     await new Promise((r) => child.on("close", r));
   });
+
+  it("--follow adds no abort listener per poll: no MaxListenersExceededWarning however long it runs", async () => {
+    const root = seeded();
+    const child = spawn(process.execPath, [CLI_BIN, "replay", "--follow", "--run-id", "run:demo", "--root", root], { env: { ...process.env, NO_COLOR: "1" } });
+    let err = "";
+    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+    // Ten polls are 2 s: Node warns at the eleventh listener on one signal.
+    await new Promise((r) => setTimeout(r, 3_500));
+    child.kill("SIGINT");
+    await new Promise((r) => child.on("close", r));
+    expect(err).not.toMatch(/MaxListenersExceededWarning/);
+  });
 });
