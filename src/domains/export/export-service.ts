@@ -6,12 +6,12 @@ import { assertContained } from "../../store/containment.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { acquireLock } from "../../store/lock.js";
 import { ensureWorkspaceIdentity } from "../../store/workspace-identity.js";
-import { findGateEvidenceBetween } from "../evidence/index.js";
 import { readEntriesFrom } from "../replay/index.js";
 import { freshCursor, readCursor, targetKey, writeCursor, type ExportCursor } from "./export-cursor.js";
 import type { Delivery } from "./export-delivery.js";
+import { gateEvidenceLookup } from "./gate-evidence.js";
 import { OtlpEncoder } from "./otlp-encode.js";
-import { RunSpanBuilder, type EnvelopeState, type GateEvidenceLookup } from "./run-spans.js";
+import { RunSpanBuilder, type EnvelopeState } from "./run-spans.js";
 import { traceIdFor } from "./span-ids.js";
 import type { SpanRecord } from "./span-record.js";
 
@@ -42,6 +42,8 @@ export interface RunExport {
   entries: number;
   spans: number;
   gate_steps: number;
+  /** Gate runs whose evidence file changed after it was chained: their verdict is the timeline's, without steps. */
+  evidence_modified: number;
   /** Entries that are Claude Code session markers (spans of no duration). */
   markers: number;
   enclosing_spans: number;
@@ -52,11 +54,6 @@ export interface RunExport {
   /** Spans the receiver said it rejected (OTLP partial success). */
   rejected_spans: number;
   reject_message: string | null;
-}
-
-function gateLookup(layout: WorkspaceLayout): GateEvidenceLookup {
-  // The evidence file is named by the time it was recorded, inside the call's span (ms resolution).
-  return (entry, startMs, endMs) => (entry.feature_id === null ? null : findGateEvidenceBetween(layout, entry.feature_id, Math.floor(startMs) - 1, Math.ceil(endMs) + 1));
 }
 
 /** Export the entries of `runId` the target has not received yet. */
@@ -91,10 +88,11 @@ async function exportPass(options: ExportOptions, workspaceId: string, runId: st
   const { layout, delivery } = options;
   const batchEntries = options.batchEntries ?? DEFAULT_BATCH_ENTRIES;
   const encoder = new OtlpEncoder(options.serviceVersion);
-  const builder = new RunSpanBuilder(workspaceId, runId, start.envelopes, gateLookup(layout));
+  // One judge per pass: it reads each feature's chain once, and a later pass sees chains as they are then.
+  const builder = new RunSpanBuilder(workspaceId, runId, start.envelopes, gateEvidenceLookup(layout));
   const result: RunExport = {
     run_id: runId, trace_id: builder.traceId, from_sequence: start.next_sequence, next_sequence: start.next_sequence, entries: 0, spans: 0,
-    gate_steps: 0, markers: 0, enclosing_spans: 0, requests: 0, attempts: 0, unplaced_entries: 0, rejected_spans: 0, reject_message: null,
+    gate_steps: 0, evidence_modified: 0, markers: 0, enclosing_spans: 0, requests: 0, attempts: 0, unplaced_entries: 0, rejected_spans: 0, reject_message: null,
   };
   let cursor = start;
   let batch: SpanRecord[] = [];
@@ -159,6 +157,7 @@ async function exportPass(options: ExportOptions, workspaceId: string, runId: st
   await send(batch, true);
   await inflight;
   result.gate_steps = builder.steps;
+  result.evidence_modified = builder.evidenceModified;
   result.markers = builder.markers;
   result.unplaced_entries = builder.unplaced;
   return result;

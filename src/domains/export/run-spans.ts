@@ -2,8 +2,8 @@
 // kernel run), one span per subagent, and the entries' spans under them. Pure: what was already sent
 // comes in as `EnvelopeState` and goes out updated (docs/otel.md, "Incremental export").
 import type { TimelineEntry } from "../replay/index.js";
-import type { LatestEvidence } from "../evidence/index.js";
-import { entryTimes, gateStepSpans, markerSpan, ranGate, toolSpan } from "./entry-spans.js";
+import { entryTimes, markerSpan, toolSpan } from "./entry-spans.js";
+import { gateSpans, ranGate, type GateEvidenceView } from "./gate-spans.js";
 import { AOP, CLAUDE_CODE, OPERATION, OTEL, SPAN_NAME } from "./semconv.js";
 import { agentSpanId, rootSpanId, traceIdFor } from "./span-ids.js";
 import { widen, type AttributeValue, type RunIds, type SpanRecord, type SpanWindow } from "./span-record.js";
@@ -27,8 +27,8 @@ export interface EnvelopeState {
 
 export const emptyEnvelopes = (): EnvelopeState => ({ root: null, agents: {} });
 
-/** Looks up the evidence of a gate run (null when it cannot be found). */
-export type GateEvidenceLookup = (entry: TimelineEntry, startMs: number, endMs: number) => LatestEvidence | null;
+/** Looks up the evidence of a gate run, judged against its chain (null when no file can be found). */
+export type GateEvidenceLookup = (entry: TimelineEntry, startMs: number, endMs: number) => GateEvidenceView | null;
 
 export class RunSpanBuilder {
   readonly traceId: string;
@@ -37,6 +37,8 @@ export class RunSpanBuilder {
   /** Entries left out because their `ts` is not a time (they cannot be placed on a timeline). */
   unplaced = 0;
   steps = 0;
+  /** Gate runs whose evidence file changed after it was chained (exported with the timeline's verdict, no steps). */
+  evidenceModified = 0;
   /** Claude Code session markers (SessionStart, UserPromptSubmit, SubagentStart, …) among the entries. */
   markers = 0;
 
@@ -83,8 +85,8 @@ export class RunSpanBuilder {
     const span = toolSpan(entry, this.ids, parent, times);
     if (!ranGate(entry)) return [span];
     const evidence = this.gateEvidence(entry, times.startMs, times.endMs);
-    if (!evidence) return [span];
-    const steps = gateStepSpans(span, entry, evidence, this.ids);
+    if (evidence?.trust === "modified") this.evidenceModified += 1;
+    const steps = gateSpans(span, entry, evidence, this.ids);
     this.steps += steps.length;
     return [span, ...steps];
   }

@@ -95,10 +95,10 @@ describe("aop export otlp — to a real OTLP receiver", () => {
     expect(refused!.attributes["error.type"]).toBe("feature_already_exists");
     for (const s of [created!, replayed!, refused!]) expect(s.attributes).not.toHaveProperty("mcp.method.name");
 
-    // The gate run: the failing gate's call succeeded; its steps are children, one of them failed.
+    // The gate run: the failed gate is an error call (gate_failed); its steps are children, one of them failed.
     const gate = named.get("execute_tool gates.run")!;
-    expect(gate.status.code).toBe("STATUS_CODE_UNSET");
-    expect(gate.attributes).toMatchObject({ "aop.gate.mode": "check", "aop.gate.profile": "default", "aop.gate.overall": "fail" });
+    expect(gate.status).toEqual({ code: "STATUS_CODE_ERROR", message: "gate_failed" });
+    expect(gate.attributes).toMatchObject({ "error.type": "gate_failed", "aop.gate.mode": "check", "aop.gate.profile": "default", "aop.gate.overall": "fail", "aop.evidence.status": "not_chained" });
     expect(gate.attributes["aop.gate.evidence_path"]).toMatch(/^\.aop\/features\/feat_login\/evidence\/gate-check-\d+\.json$/);
     const lint = named.get("gate_step lint")!;
     const tests = named.get("gate_step tests")!;

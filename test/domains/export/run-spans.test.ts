@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TimelineEntry } from "../../../src/domains/replay/index.js";
-import type { LatestEvidence } from "../../../src/domains/evidence/index.js";
+import type { GateEvidenceView } from "../../../src/domains/export/gate-spans.js";
 import { emptyEnvelopes, RunSpanBuilder, type GateEvidenceLookup } from "../../../src/domains/export/run-spans.js";
 import { agentSpanId, entrySpanId, rootSpanId, stepSpanId, traceIdFor } from "../../../src/domains/export/span-ids.js";
 
@@ -118,8 +118,8 @@ describe("session markers", () => {
 });
 
 describe("gate step spans", () => {
-  const evidence: LatestEvidence = {
-    feature_id: "f", mode: "full", evidence_path: ".aop/features/f/evidence/gate-full-1.json",
+  const evidence: GateEvidenceView = {
+    mode: "full", evidence_path: ".aop/features/f/evidence/gate-full-1.json", trust: "chained",
     evidence: {
       feature_id: "f", mode: "full", profile: "default", overall: "fail", started_at: "2026-05-01T09:59:59.800Z", finished_at: "2026-05-01T10:00:00.000Z",
       step_results: [
@@ -130,26 +130,80 @@ describe("gate step spans", () => {
     },
   };
   const gate = (extra: Partial<TimelineEntry> = {}) => entry(0, { tool_name: "gates.run", mutating: true, operation_id: "op-gate-1", idempotency_status: "new", feature_id: "f", ...extra });
+  const failed = { result: "error", error_code: "gate_failed" } as const;
+  /** The evidence as a file edited after the gate ran: it now says pass, and its failing steps passed. */
+  const edited = (trust: GateEvidenceView["trust"]): GateEvidenceView => ({
+    ...evidence, trust, evidence: { ...evidence.evidence!, overall: "pass", step_results: evidence.evidence!.step_results.map((st) => ({ ...st, exit_code: 0, timed_out: false, skipped: false })) },
+  });
 
   it("a gate run gets one child span per step from its evidence", () => {
     let asked: [number, number] | null = null;
     const b = new RunSpanBuilder(WS, "run:k", emptyEnvelopes(), (_e, from, to) => ((asked = [from, to]), evidence));
     const [call, lint, slow, tests] = b.add(gate());
     expect(asked).toEqual([T0 - 250, T0]);
-    expect(call!.attributes).toMatchObject({ "aop.gate.mode": "full", "aop.gate.profile": "default", "aop.gate.overall": "fail", "aop.gate.evidence_path": evidence.evidence_path });
+    // A chained file is what the gate produced: its verdict stands even beside an `ok` written before gate_failed existed.
+    expect(call!.attributes).toMatchObject({ "aop.gate.mode": "full", "aop.gate.profile": "default", "aop.gate.overall": "fail", "aop.gate.evidence_path": evidence.evidence_path, "aop.evidence.status": "chained" });
     expect([lint, slow, tests].map((s) => [s!.spanId, s!.parentSpanId, s!.name])).toEqual([0, 1, 2].map((i) => [stepSpanId(WS, "run:k", 0, i), call!.spanId, `gate_step ${["lint", "slow", "tests"][i]}`]));
     expect(lint).toMatchObject({ error: null, startMs: Date.parse("2026-05-01T09:59:59.800Z"), endMs: Date.parse("2026-05-01T09:59:59.900Z"), attributes: { "process.exit.code": 0, "process.command_args": ["npm", "run", "lint"], "aop.gate.step.log_sha256": "sha256:" + "b".repeat(64) } });
     expect(slow).toMatchObject({ error: "timed out", attributes: { "error.type": "timeout", "aop.gate.step.timed_out": true, "aop.gate.step.attempts": 2 } });
     expect(slow!.attributes).not.toHaveProperty("process.exit.code");
-    expect(tests).toMatchObject({ error: null, startMs: Date.parse(evidence.evidence.started_at), endMs: Date.parse(evidence.evidence.started_at), attributes: { "aop.gate.step.skipped": true, "aop.gate.step.skip_reason": "dependency 'slow' failed" } });
+    expect(tests).toMatchObject({ error: null, startMs: Date.parse(evidence.evidence!.started_at), endMs: Date.parse(evidence.evidence!.started_at), attributes: { "aop.gate.step.skipped": true, "aop.gate.step.skip_reason": "dependency 'slow' failed" } });
     expect(b.steps).toBe(3);
   });
 
-  it("a replayed gate call ran nothing: no steps, no lookup", () => {
+  it("a failed gate (gate_failed) is an ERROR call whose evidence is still looked up, with its steps", () => {
+    const b = new RunSpanBuilder(WS, "run:k", emptyEnvelopes(), () => evidence);
+    const [call, ...steps] = b.add(gate(failed));
+    expect(call).toMatchObject({ error: "gate_failed", attributes: { "error.type": "gate_failed", "aop.gate.overall": "fail", "aop.evidence.status": "chained", "aop.gate.profile": "default" } });
+    expect(steps.map((s) => s.name)).toEqual(["gate_step lint", "gate_step slow", "gate_step tests"]);
+  });
+
+  it("evidence modified after it was chained: the verdict is the timeline's, the file's steps and profile are not exported", () => {
+    const b = new RunSpanBuilder(WS, "run:k", emptyEnvelopes(), () => edited("modified"));
+    const spans = b.add(gate(failed));
+    expect(spans).toHaveLength(1);
+    expect(spans[0]).toMatchObject({ error: "gate_failed", attributes: { "aop.gate.overall": "fail", "aop.evidence.status": "modified", "aop.gate.mode": "full", "aop.gate.evidence_path": evidence.evidence_path } });
+    expect(spans[0]!.attributes).not.toHaveProperty("aop.gate.profile");
+    expect([b.steps, b.evidenceModified]).toEqual([0, 1]);
+    // A call that answered ok passed, whatever the modified file says now.
+    const failing = { ...edited("modified"), evidence: evidence.evidence };
+    const [ok] = new RunSpanBuilder(WS, "run:k", emptyEnvelopes(), () => failing).add(gate());
+    expect(ok!.attributes).toMatchObject({ "aop.gate.overall": "pass", "aop.evidence.status": "modified" });
+  });
+
+  it("a modified file that no longer reads as evidence is still marked, with the timeline's verdict", () => {
+    const [call] = new RunSpanBuilder(WS, "run:k", emptyEnvelopes(), () => ({ ...evidence, trust: "modified", evidence: null })).add(gate(failed));
+    expect(call!.attributes).toMatchObject({ "aop.gate.overall": "fail", "aop.evidence.status": "modified", "aop.gate.evidence_path": evidence.evidence_path });
+  });
+
+  it("an unchained file is exported as found and marked not_chained; a recorded failure still wins over its verdict", () => {
+    const b = new RunSpanBuilder(WS, "run:k", emptyEnvelopes(), () => edited("not_chained"));
+    const [call, ...steps] = b.add(gate(failed));
+    expect(call!.attributes).toMatchObject({ "aop.gate.overall": "fail", "aop.evidence.status": "not_chained", "aop.gate.profile": "default" });
+    expect(steps).toHaveLength(3);
+  });
+
+  it("no evidence found: the call keeps the timeline's verdict and no evidence attributes", () => {
+    const [failedCall] = new RunSpanBuilder(WS, "run:k", emptyEnvelopes(), noEvidence).add(gate(failed));
+    expect(failedCall!.attributes["aop.gate.overall"]).toBe("fail");
+    expect(failedCall!.attributes).not.toHaveProperty("aop.evidence.status");
+    const [passed] = new RunSpanBuilder(WS, "run:k", emptyEnvelopes(), noEvidence).add(gate());
+    expect(passed!.attributes["aop.gate.overall"]).toBe("pass");
+  });
+
+  it("a run whose chain append failed ran its steps: looked up, without a verdict of the timeline's own", () => {
+    const [call, ...steps] = new RunSpanBuilder(WS, "run:k", emptyEnvelopes(), () => ({ ...evidence, trust: "not_chained" })).add(gate({ result: "error", error_code: "evidence_chain_discontinuity" }));
+    expect(call!.attributes).toMatchObject({ "error.type": "evidence_chain_discontinuity", "aop.gate.overall": "fail", "aop.evidence.status": "not_chained" });
+    expect(steps).toHaveLength(3);
+  });
+
+  it("a replayed gate call ran nothing, nor did one refused before its steps: no steps, no lookup", () => {
     const b = new RunSpanBuilder(WS, "run:k", emptyEnvelopes(), () => {
       throw new Error("must not look up");
     });
     expect(b.add(gate({ idempotency_status: "replay" }))).toHaveLength(1);
+    expect(b.add(gate({ idempotency_status: "replay", ...failed }))).toHaveLength(1);
     expect(b.add(gate({ result: "error", error_code: "gate_mode_not_found" }))).toHaveLength(1);
+    expect(b.add(gate({ result: "error", error_code: "operation_cancelled" }))).toHaveLength(1);
   });
 });
