@@ -65,7 +65,7 @@ export async function run() {
   const fs = await import("node:fs");
   for (const protocol of ["http/protobuf", "http/json"]) {
     // Baseline: the same spans (built once), serialised in the same 1,000-entry batches, sent nowhere.
-    const builder = new exp.RunSpanBuilder(runId, exp.emptyEnvelopes(), () => null);
+    const builder = new exp.RunSpanBuilder("0".repeat(32), runId, exp.emptyEnvelopes(), () => null);
     const batches = [];
     let batch = [];
     for await (const e of readEntriesFrom(layout, runId, 0)) {

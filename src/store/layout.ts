@@ -50,6 +50,10 @@ export class WorkspaceLayout {
   get aopDir(): string {
     return path.join(this.root, ".aop");
   }
+  /** The workspace's id and the fingerprint that tells a copy (store/workspace-identity.ts). */
+  get workspaceIdentityFile(): string {
+    return path.join(this.aopDir, "workspace.json");
+  }
   get featuresDir(): string {
     return path.join(this.aopDir, "features");
   }

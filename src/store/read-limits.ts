@@ -23,6 +23,8 @@ export const READ_LIMITS = {
   spoolEntry: 256 * KiB,
   /** replay/retention.json, manifest.integrity.json and other small records. */
   smallRecord: 1 * MiB,
+  /** .aop/workspace.json (some 200 bytes): a larger one is not ours, and a new id is written. */
+  workspaceIdentity: 64 * KiB,
   /** Gate evidence: gate-<mode>-<ms>.json and latest-<mode>.json. */
   evidence: 16 * MiB,
   /** A step log, hashed as a stream (1 MiB of memory) when evidence is written and verified. */

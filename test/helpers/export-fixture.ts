@@ -6,6 +6,9 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
+import { systemClock } from "../../src/core/clock.js";
+import { WorkspaceLayout } from "../../src/store/layout.js";
+import { ensureWorkspaceIdentity } from "../../src/store/workspace-identity.js";
 import { runCli, runCliAsync } from "./cli.js";
 import { startReceiver, type Receiver } from "./otlp-receiver.js";
 import { REPO_ROOT } from "./paths.js";
@@ -56,17 +59,27 @@ export function buildExportFixture(): ExportFixture {
   return { root, agentEntries: AGENT_ENTRIES };
 }
 
-/** A throw-away copy, so each test starts with the fixture's timelines and no cursors. */
-export function copyFixture(fixture: ExportFixture): string {
+/**
+ * A throw-away copy, so each test starts with the fixture's timelines and no cursors. A copy is another
+ * workspace: its id is settled here (renewed, as the first command in it would), so a test knows its
+ * trace ids before it exports.
+ */
+export async function copyFixture(fixture: ExportFixture): Promise<string> {
   const copy = path.join(tempDir("aop-export-"), "ws");
   fs.cpSync(fixture.root, copy, { recursive: true });
+  await ensureWorkspaceIdentity(new WorkspaceLayout(copy), systemClock);
   return copy;
+}
+
+/** The workspace id `.aop/workspace.json` holds. */
+export function workspaceIdOf(root: string): string {
+  return (JSON.parse(fs.readFileSync(path.join(root, ".aop", "workspace.json"), "utf8")) as { workspace_id: string }).workspace_id;
 }
 
 // The ids as docs/otel.md derives them, computed here independently of the export's code.
 export const sha = (text: string) => createHash("sha256").update(text).digest("hex");
-export const traceId = (runId: string) => sha(`aop:${runId}`).slice(0, 32);
-export const spanId = (runId: string, sequence: number) => sha(`${runId}:${sequence}`).slice(0, 16);
+export const traceId = (root: string, runId: string) => sha(`aop:${workspaceIdOf(root)}:${runId}`).slice(0, 32);
+export const spanId = (root: string, runId: string, sequence: number) => sha(`${workspaceIdOf(root)}:${runId}:${sequence}`).slice(0, 16);
 export const VERSION = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;
 /** AGENT_RUN's entries: 4 tool calls and 3 markers recorded by the hook, 5 kernel calls. */
 export const AGENT_ENTRIES = 12;

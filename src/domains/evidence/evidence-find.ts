@@ -6,18 +6,29 @@ import path from "node:path";
 import { idProblem } from "../../core/ids.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { readTextBounded } from "../../store/read-text-bounded.js";
-import type { LatestEvidence } from "./evidence-latest.js";
 import { parseEvidenceFileName } from "./evidence-names.js";
 import type { GateEvidence } from "./evidence-types.js";
 
 /** Evidence files hold one result per step; anything larger is not ours and is not read. */
 export const MAX_EVIDENCE_BYTES = 8 * 1024 * 1024;
 
+/** A gate evidence file found by its recorded time, with its contents when they read as gate evidence. */
+export interface FoundGateEvidence {
+  feature_id: string;
+  /** From the file's name. */
+  mode: string;
+  /** Workspace-relative. */
+  evidence_path: string;
+  /** null when the file cannot be read as gate evidence (too large, not JSON, no step results). */
+  evidence: GateEvidence | null;
+}
+
 /**
- * The gate evidence of `featureId` recorded within [fromMs, toMs], the one recorded nearest `toMs`
- * when several are; null when there is none, or it cannot be read as evidence.
+ * The gate evidence file of `featureId` recorded within [fromMs, toMs], the one recorded nearest `toMs`
+ * when several are; null when there is none (or it is not a regular file). A file found whose contents
+ * are not evidence is still returned: a view judging it against the chain must know it is there.
  */
-export function findGateEvidenceBetween(layout: WorkspaceLayout, featureId: string, fromMs: number, toMs: number): LatestEvidence | null {
+export function findGateEvidenceBetween(layout: WorkspaceLayout, featureId: string, fromMs: number, toMs: number): FoundGateEvidence | null {
   const dir = layout.evidenceDir(featureId);
   let names: string[];
   try {
@@ -36,6 +47,10 @@ export function findGateEvidenceBetween(layout: WorkspaceLayout, featureId: stri
   // Evidence is written as regular files: a link, FIFO or device under that name is not read (opening a
   // FIFO would block).
   if (fs.lstatSync(file, { throwIfNoEntry: false })?.isFile() !== true) return null;
+  return { feature_id: featureId, mode: best.mode, evidence_path: layout.relative(file), evidence: readEvidence(file) };
+}
+
+function readEvidence(file: string): GateEvidence | null {
   const read = readTextBounded(file, MAX_EVIDENCE_BYTES);
   if (read.status !== "ok" || read.truncated || read.binary) return null;
   let evidence: GateEvidence;
@@ -45,7 +60,7 @@ export function findGateEvidenceBetween(layout: WorkspaceLayout, featureId: stri
     return null;
   }
   if (evidence === null || typeof evidence !== "object" || !Array.isArray(evidence.step_results)) return null;
-  return { feature_id: featureId, mode: best.mode, evidence_path: layout.relative(file), evidence };
+  return evidence;
 }
 
 /**

@@ -8,7 +8,7 @@ export type { LatestEvidence } from "./evidence-latest.js";
 export type { GateEvidence, StepResult } from "./evidence-types.js";
 export { chainedFeatureIds, recordVerificationResult, requireFeatureDir, verifyFeatureChain } from "./evidence-verify.js";
 export { findLatestEvidence } from "./evidence-latest.js";
-export { featuresWithGateEvidence, findGateEvidenceBetween } from "./evidence-find.js";
+export { featuresWithGateEvidence, findGateEvidenceBetween, type FoundGateEvidence } from "./evidence-find.js";
 export { verifyAllChains } from "./evidence-verify.js";
 export { verifyChain } from "./chain-verify.js";
 export { chainLine, computeChainHash, GENESIS_HASH, type ChainEntry } from "./chain-hash.js";

@@ -1,10 +1,9 @@
-// One timeline entry as spans (docs/otel.md, "Mapping"): `execute_tool {tool_name}` ending at `ts`
-// and lasting `latency_ms`, plus one child span per step when the entry is a gate run. Pure.
+// One timeline entry as a span (docs/otel.md, "Mapping"): `execute_tool {tool_name}` ending at `ts`
+// and lasting `latency_ms`, or a session marker's moment. A gate run's steps: gate-spans.ts. Pure.
 import type { TimelineEntry } from "../replay/index.js";
-import type { LatestEvidence, StepResult } from "../evidence/index.js";
-import { AOP, MCP_TOOLS_CALL, OPERATION, OTEL, SPAN_NAME, STDIO_TRANSPORT, STEP_ERROR, TOOL_TYPE, isMcpToolName } from "./semconv.js";
-import { entrySpanId, stepSpanId } from "./span-ids.js";
-import type { AttributeValue, SpanRecord } from "./span-record.js";
+import { AOP, MCP_TOOLS_CALL, OPERATION, OTEL, SPAN_NAME, STDIO_TRANSPORT, TOOL_TYPE, isMcpToolName } from "./semconv.js";
+import { entrySpanId } from "./span-ids.js";
+import type { AttributeValue, RunIds, SpanRecord } from "./span-record.js";
 
 /** Start and end (epoch ms) of an entry's call, or null when its `ts` is not a time. */
 export function entryTimes(entry: TimelineEntry): { startMs: number; endMs: number } | null {
@@ -14,7 +13,7 @@ export function entryTimes(entry: TimelineEntry): { startMs: number; endMs: numb
   return { startMs: endMs - latency, endMs };
 }
 
-export function toolSpan(entry: TimelineEntry, traceId: string, parentSpanId: string, times: { startMs: number; endMs: number }): SpanRecord {
+export function toolSpan(entry: TimelineEntry, run: RunIds, parentSpanId: string, times: { startMs: number; endMs: number }): SpanRecord {
   const served = entry.transport === "mcp";
   const attributes: Record<string, AttributeValue> = {
     [OTEL.genAiOperationName]: OPERATION.executeTool,
@@ -39,8 +38,8 @@ export function toolSpan(entry: TimelineEntry, traceId: string, parentSpanId: st
   attributes[AOP.idempotencyStatus] = entry.idempotency_status;
   if (entry.request_hash !== null) attributes[AOP.requestHash] = entry.request_hash;
   return {
-    traceId,
-    spanId: entrySpanId(entry.run_id, entry.sequence),
+    traceId: run.traceId,
+    spanId: entrySpanId(run.workspaceId, entry.run_id, entry.sequence),
     parentSpanId,
     name: SPAN_NAME.tool(entry.tool_name),
     startMs: times.startMs,
@@ -54,7 +53,7 @@ export function toolSpan(entry: TimelineEntry, traceId: string, parentSpanId: st
  * A Claude Code session marker (docs/agents.md) is a moment, not a call: a span of no duration named
  * as Claude Code labels the event (`SessionStart:startup`, `UserPromptSubmit`, `SubagentStop`, …).
  */
-export function markerSpan(entry: TimelineEntry, traceId: string, parentSpanId: string, atMs: number): SpanRecord {
+export function markerSpan(entry: TimelineEntry, run: RunIds, parentSpanId: string, atMs: number): SpanRecord {
   const attributes: Record<string, AttributeValue> = { [AOP.marker]: entry.marker ?? entry.tool_name };
   if (entry.session_id !== null) {
     attributes[OTEL.genAiConversationId] = entry.session_id;
@@ -64,45 +63,5 @@ export function markerSpan(entry: TimelineEntry, traceId: string, parentSpanId: 
   attributes[AOP.actorType] = entry.actor_type;
   // UserPromptSubmit records the prompt's hash (never the prompt).
   if (entry.request_hash !== null) attributes[AOP.requestHash] = entry.request_hash;
-  return { traceId, spanId: entrySpanId(entry.run_id, entry.sequence), parentSpanId, name: entry.marker ?? entry.tool_name, startMs: atMs, endMs: atMs, attributes, error: null };
-}
-
-/** A gate run that executed its steps (a replayed call returns the recorded result and runs nothing). */
-export function ranGate(entry: TimelineEntry): boolean {
-  return entry.tool_name === "gates.run" && entry.result === "ok" && entry.idempotency_status !== "replay" && entry.feature_id !== null;
-}
-
-/** Add the gate's own fields to its entry span, and build one child span per step. */
-export function gateStepSpans(entrySpan: SpanRecord, entry: TimelineEntry, found: LatestEvidence): SpanRecord[] {
-  const evidence = found.evidence;
-  entrySpan.attributes[AOP.gateMode] = found.mode;
-  if (typeof evidence.profile === "string") entrySpan.attributes[AOP.gateProfile] = evidence.profile;
-  if (typeof evidence.overall === "string") entrySpan.attributes[AOP.gateOverall] = evidence.overall;
-  entrySpan.attributes[AOP.gateEvidencePath] = found.evidence_path;
-  const gateStart = Date.parse(evidence.started_at);
-  const fallback = Number.isNaN(gateStart) ? entrySpan.startMs : gateStart;
-  return evidence.step_results.map((step, index) => stepSpan(step, index, entrySpan, entry, fallback));
-}
-
-function stepSpan(step: StepResult, index: number, parent: SpanRecord, entry: TimelineEntry, fallbackMs: number): SpanRecord {
-  const started = typeof step.started_at === "string" ? Date.parse(step.started_at) : NaN;
-  const finished = typeof step.finished_at === "string" ? Date.parse(step.finished_at) : NaN;
-  const startMs = Number.isNaN(started) ? fallbackMs : started;
-  const endMs = Number.isNaN(finished) ? startMs : Math.max(finished, startMs);
-  const name = typeof step.name === "string" ? step.name : `step ${index}`;
-  const attributes: Record<string, AttributeValue> = { [AOP.stepName]: name };
-  if (Array.isArray(step.cmd) && step.cmd.every((a) => typeof a === "string")) attributes[OTEL.processCommandArgs] = step.cmd;
-  if (typeof step.exit_code === "number") attributes[OTEL.processExitCode] = step.exit_code;
-  attributes[AOP.stepAttempts] = typeof step.attempts === "number" ? step.attempts : 0;
-  attributes[AOP.stepTimedOut] = step.timed_out === true;
-  attributes[AOP.stepSkipped] = step.skipped === true;
-  if (typeof step.skip_reason === "string") attributes[AOP.stepSkipReason] = step.skip_reason;
-  if (typeof step.log_sha256 === "string") attributes[AOP.stepLogSha256] = step.log_sha256;
-  const failed = step.skipped !== true && (step.timed_out === true || step.exit_code !== 0);
-  let error: string | null = null;
-  if (failed) {
-    attributes[OTEL.errorType] = step.timed_out === true ? STEP_ERROR.timeout : STEP_ERROR.exitCode;
-    error = step.timed_out === true ? "timed out" : typeof step.exit_code === "number" ? `exit code ${step.exit_code}` : "ended by a signal";
-  }
-  return { traceId: parent.traceId, spanId: stepSpanId(entry.run_id, entry.sequence, index), parentSpanId: parent.spanId, name: SPAN_NAME.step(name), startMs, endMs, attributes, error };
+  return { traceId: run.traceId, spanId: entrySpanId(run.workspaceId, entry.run_id, entry.sequence), parentSpanId, name: entry.marker ?? entry.tool_name, startMs: atMs, endMs: atMs, attributes, error: null };
 }

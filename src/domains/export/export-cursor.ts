@@ -13,6 +13,11 @@ import { emptyEnvelopes, type EnvelopeState } from "./run-spans.js";
 export interface ExportCursor {
   version: 1;
   run_id: string;
+  /**
+   * The trace the positions below belong to. A cursor of another trace (copied with the workspace from
+   * elsewhere, or written before trace ids included the workspace id) says nothing about this one.
+   */
+  trace_id: string;
   /** The target as it may be shown (redacted URL, or the output file). */
   target: string;
   /** The first sequence not delivered yet. */
@@ -31,8 +36,8 @@ export function targetKey(identity: string): string {
   return sha256Hex(identity).slice(0, 16);
 }
 
-export function freshCursor(runId: string, target: string): ExportCursor {
-  return { version: 1, run_id: runId, target, next_sequence: 0, spans_sent: 0, envelopes: emptyEnvelopes(), updated_at: null };
+export function freshCursor(runId: string, target: string, traceId: string): ExportCursor {
+  return { version: 1, run_id: runId, trace_id: traceId, target, next_sequence: 0, spans_sent: 0, envelopes: emptyEnvelopes(), updated_at: null };
 }
 
 function corrupt(layout: WorkspaceLayout, file: string, why: string): AopError {
@@ -47,16 +52,18 @@ function isCursor(value: unknown, runId: string): value is ExportCursor {
   const v = value as Partial<ExportCursor>;
   const int = (x: unknown) => typeof x === "number" && Number.isInteger(x) && x >= 0;
   const envelopes = v.envelopes as Partial<EnvelopeState> | undefined;
-  return v.version === 1 && v.run_id === runId && int(v.next_sequence) && int(v.spans_sent) &&
+  const traceId = v.trace_id === undefined || (typeof v.trace_id === "string" && /^[0-9a-f]{32}$/.test(v.trace_id));
+  return v.version === 1 && v.run_id === runId && traceId && int(v.next_sequence) && int(v.spans_sent) &&
     envelopes !== undefined && envelopes !== null && typeof envelopes === "object" && (envelopes.root === null || typeof envelopes.root === "object") &&
     envelopes.agents !== null && typeof envelopes.agents === "object";
 }
 
-export function readCursor(layout: WorkspaceLayout, runId: string, key: string, target: string): ExportCursor {
+/** The cursor of the run's trace `traceId` to one target: fresh when there is none, or it belongs to another trace. */
+export function readCursor(layout: WorkspaceLayout, runId: string, key: string, target: string, traceId: string): ExportCursor {
   const file = layout.exportCursor(runId, key);
   assertContained(file);
   const read = readTextBounded(file, MAX_CURSOR_BYTES);
-  if (read.status === "missing") return freshCursor(runId, target);
+  if (read.status === "missing") return freshCursor(runId, target, traceId);
   if (read.status !== "ok") throw corrupt(layout, file, describeRefusal(read));
   if (read.truncated || read.binary) throw corrupt(layout, file, read.truncated ? `is over ${MAX_CURSOR_BYTES} bytes` : "is not text");
   let value: unknown;
@@ -66,6 +73,8 @@ export function readCursor(layout: WorkspaceLayout, runId: string, key: string, 
     throw corrupt(layout, file, "is not JSON");
   }
   if (!isCursor(value, runId)) throw corrupt(layout, file, "is not an export cursor for this run");
+  // The target never received this trace: the run goes to it again from the start, under this trace's ids.
+  if (value.trace_id !== traceId) return freshCursor(runId, target, traceId);
   return { ...value, target };
 }
 

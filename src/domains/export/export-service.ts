@@ -5,12 +5,14 @@ import type { Clock } from "../../core/clock.js";
 import { assertContained } from "../../store/containment.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { acquireLock } from "../../store/lock.js";
-import { findGateEvidenceBetween } from "../evidence/index.js";
+import { ensureWorkspaceIdentity } from "../../store/workspace-identity.js";
 import { readEntriesFrom } from "../replay/index.js";
 import { freshCursor, readCursor, targetKey, writeCursor, type ExportCursor } from "./export-cursor.js";
 import type { Delivery } from "./export-delivery.js";
+import { gateEvidenceLookup } from "./gate-evidence.js";
 import { OtlpEncoder } from "./otlp-encode.js";
-import { RunSpanBuilder, type EnvelopeState, type GateEvidenceLookup } from "./run-spans.js";
+import { RunSpanBuilder, type EnvelopeState } from "./run-spans.js";
+import { traceIdFor } from "./span-ids.js";
 import type { SpanRecord } from "./span-record.js";
 
 export const DEFAULT_BATCH_ENTRIES = 1_000;
@@ -40,6 +42,8 @@ export interface RunExport {
   entries: number;
   spans: number;
   gate_steps: number;
+  /** Gate runs whose evidence file changed after it was chained: their verdict is the timeline's, without steps. */
+  evidence_modified: number;
   /** Entries that are Claude Code session markers (spans of no duration). */
   markers: number;
   enclosing_spans: number;
@@ -52,42 +56,43 @@ export interface RunExport {
   reject_message: string | null;
 }
 
-function gateLookup(layout: WorkspaceLayout): GateEvidenceLookup {
-  // The evidence file is named by the time it was recorded, inside the call's span (ms resolution).
-  return (entry, startMs, endMs) => (entry.feature_id === null ? null : findGateEvidenceBetween(layout, entry.feature_id, Math.floor(startMs) - 1, Math.ceil(endMs) + 1));
-}
-
 /** Export the entries of `runId` the target has not received yet. */
 export async function exportRun(options: ExportOptions, runId: string): Promise<RunExport> {
   const { layout, delivery } = options;
   const key = targetKey(delivery.identity);
-  if (options.dryRun) return exportPass(options, runId, key, readTargetCursor(options, runId, key));
+  // Asked for only once there is a run to export, which means .aop/ exists: a folder that is no
+  // workspace is never made one (the identity is created on first need).
+  const { identity } = await ensureWorkspaceIdentity(layout, options.clock);
+  const traceId = traceIdFor(identity.workspace_id, runId);
+  const pass = () => exportPass(options, identity.workspace_id, runId, key, readTargetCursor(options, runId, key, traceId));
+  if (options.dryRun) return pass();
   const lockFile = layout.lockFor(layout.exportCursor(runId, key));
   assertContained(lockFile);
   const release = await acquireLock(lockFile, { timeoutMs: LOCK_TIMEOUT_MS, staleMs: Infinity });
   try {
-    return await exportPass(options, runId, key, readTargetCursor(options, runId, key));
+    return await pass();
   } finally {
     release();
   }
 }
 
-function readTargetCursor(options: ExportOptions, runId: string, key: string): ExportCursor {
-  const cursor = readCursor(options.layout, runId, key, options.delivery.display);
+function readTargetCursor(options: ExportOptions, runId: string, key: string, traceId: string): ExportCursor {
+  const cursor = readCursor(options.layout, runId, key, options.delivery.display, traceId);
   // A hand-over file that was removed or cut short no longer holds what the cursor says it does.
   const size = options.delivery.currentSize?.();
-  if (size !== undefined && cursor.file_size !== undefined && (size === null || size < cursor.file_size)) return freshCursor(runId, options.delivery.display);
+  if (size !== undefined && cursor.file_size !== undefined && (size === null || size < cursor.file_size)) return freshCursor(runId, options.delivery.display, traceId);
   return cursor;
 }
 
-async function exportPass(options: ExportOptions, runId: string, key: string, start: ExportCursor): Promise<RunExport> {
+async function exportPass(options: ExportOptions, workspaceId: string, runId: string, key: string, start: ExportCursor): Promise<RunExport> {
   const { layout, delivery } = options;
   const batchEntries = options.batchEntries ?? DEFAULT_BATCH_ENTRIES;
   const encoder = new OtlpEncoder(options.serviceVersion);
-  const builder = new RunSpanBuilder(runId, start.envelopes, gateLookup(layout));
+  // One judge per pass: it reads each feature's chain once, and a later pass sees chains as they are then.
+  const builder = new RunSpanBuilder(workspaceId, runId, start.envelopes, gateEvidenceLookup(layout));
   const result: RunExport = {
     run_id: runId, trace_id: builder.traceId, from_sequence: start.next_sequence, next_sequence: start.next_sequence, entries: 0, spans: 0,
-    gate_steps: 0, markers: 0, enclosing_spans: 0, requests: 0, attempts: 0, unplaced_entries: 0, rejected_spans: 0, reject_message: null,
+    gate_steps: 0, evidence_modified: 0, markers: 0, enclosing_spans: 0, requests: 0, attempts: 0, unplaced_entries: 0, rejected_spans: 0, reject_message: null,
   };
   let cursor = start;
   let batch: SpanRecord[] = [];
@@ -152,6 +157,7 @@ async function exportPass(options: ExportOptions, runId: string, key: string, st
   await send(batch, true);
   await inflight;
   result.gate_steps = builder.steps;
+  result.evidence_modified = builder.evidenceModified;
   result.markers = builder.markers;
   result.unplaced_entries = builder.unplaced;
   return result;

@@ -2,11 +2,11 @@
 // kernel run), one span per subagent, and the entries' spans under them. Pure: what was already sent
 // comes in as `EnvelopeState` and goes out updated (docs/otel.md, "Incremental export").
 import type { TimelineEntry } from "../replay/index.js";
-import type { LatestEvidence } from "../evidence/index.js";
-import { entryTimes, gateStepSpans, markerSpan, ranGate, toolSpan } from "./entry-spans.js";
+import { entryTimes, markerSpan, toolSpan } from "./entry-spans.js";
+import { gateSpans, ranGate, type GateEvidenceView } from "./gate-spans.js";
 import { AOP, CLAUDE_CODE, OPERATION, OTEL, SPAN_NAME } from "./semconv.js";
 import { agentSpanId, rootSpanId, traceIdFor } from "./span-ids.js";
-import { widen, type AttributeValue, type SpanRecord, type SpanWindow } from "./span-record.js";
+import { widen, type AttributeValue, type RunIds, type SpanRecord, type SpanWindow } from "./span-record.js";
 
 export interface RootState extends SpanWindow {
   kind: "agent" | "workflow";
@@ -27,8 +27,8 @@ export interface EnvelopeState {
 
 export const emptyEnvelopes = (): EnvelopeState => ({ root: null, agents: {} });
 
-/** Looks up the evidence of a gate run (null when it cannot be found). */
-export type GateEvidenceLookup = (entry: TimelineEntry, startMs: number, endMs: number) => LatestEvidence | null;
+/** Looks up the evidence of a gate run, judged against its chain (null when no file can be found). */
+export type GateEvidenceLookup = (entry: TimelineEntry, startMs: number, endMs: number) => GateEvidenceView | null;
 
 export class RunSpanBuilder {
   readonly traceId: string;
@@ -37,16 +37,23 @@ export class RunSpanBuilder {
   /** Entries left out because their `ts` is not a time (they cannot be placed on a timeline). */
   unplaced = 0;
   steps = 0;
+  /** Gate runs whose evidence file changed after it was chained (exported with the timeline's verdict, no steps). */
+  evidenceModified = 0;
   /** Claude Code session markers (SessionStart, UserPromptSubmit, SubagentStart, …) among the entries. */
   markers = 0;
 
+  private readonly ids: RunIds;
+
   constructor(
+    /** The workspace's id (store/workspace-identity.ts): every id of the run includes it. */
+    readonly workspaceId: string,
     readonly runId: string,
     state: EnvelopeState,
     private readonly gateEvidence: GateEvidenceLookup,
   ) {
-    this.traceId = traceIdFor(runId);
-    this.rootSpanId = rootSpanId(runId);
+    this.traceId = traceIdFor(workspaceId, runId);
+    this.rootSpanId = rootSpanId(workspaceId, runId);
+    this.ids = { workspaceId, traceId: this.traceId };
     this.envelopes = structuredClone(state);
   }
 
@@ -69,17 +76,17 @@ export class RunSpanBuilder {
         widen(agent, times.startMs, times.endMs);
         agent.type ??= type;
       }
-      parent = agentSpanId(this.runId, entry.agent_id);
+      parent = agentSpanId(this.workspaceId, this.runId, entry.agent_id);
     }
     if (entry.marker !== undefined) {
       this.markers += 1;
-      return [markerSpan(entry, this.traceId, parent, times.endMs)];
+      return [markerSpan(entry, this.ids, parent, times.endMs)];
     }
-    const span = toolSpan(entry, this.traceId, parent, times);
+    const span = toolSpan(entry, this.ids, parent, times);
     if (!ranGate(entry)) return [span];
     const evidence = this.gateEvidence(entry, times.startMs, times.endMs);
-    if (!evidence) return [span];
-    const steps = gateStepSpans(span, entry, evidence);
+    if (evidence?.trust === "modified") this.evidenceModified += 1;
+    const steps = gateSpans(span, entry, evidence, this.ids);
     this.steps += steps.length;
     return [span, ...steps];
   }
@@ -146,7 +153,7 @@ export class RunSpanBuilder {
     }
     return {
       traceId: this.traceId,
-      spanId: agentSpanId(this.runId, agentId),
+      spanId: agentSpanId(this.workspaceId, this.runId, agentId),
       parentSpanId: this.rootSpanId,
       name: SPAN_NAME.agent(agent.type),
       startMs: agent.start_ms,

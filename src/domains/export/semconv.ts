@@ -36,6 +36,8 @@ export const AOP = {
   gateProfile: "aop.gate.profile",
   gateOverall: "aop.gate.overall",
   gateEvidencePath: "aop.gate.evidence_path",
+  /** Whether the evidence file still holds what its chain entry recorded: chained | modified | not_chained. */
+  evidenceStatus: "aop.evidence.status",
   stepName: "aop.gate.step.name",
   stepAttempts: "aop.gate.step.attempts",
   stepTimedOut: "aop.gate.step.timed_out",
@@ -63,6 +65,9 @@ export const CLAUDE_CODE = { runPrefix: "claude-", agentName: "claude-code", pro
 export function isMcpToolName(toolName: string): boolean {
   return toolName.startsWith("mcp__");
 }
+
+/** `aop.gate.overall`: the gate's verdict. */
+export const GATE_VERDICT = { pass: "pass", fail: "fail" } as const;
 
 /** `error.type` of a gate step that failed. */
 export const STEP_ERROR = { timeout: "timeout", exitCode: "nonzero_exit" } as const;

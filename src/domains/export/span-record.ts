@@ -16,6 +16,12 @@ export interface SpanRecord {
   error: string | null;
 }
 
+/** What every span of one run shares: the workspace its ids include, and the run's trace. */
+export interface RunIds {
+  workspaceId: string;
+  traceId: string;
+}
+
 /** Start and end of a span that encloses others, widened as they arrive. */
 export interface SpanWindow {
   start_ms: number;

@@ -18,7 +18,7 @@ setUpExportTests((r, f) => {
 
 describe("aop export otlp — modes, configuration and refusals", () => {
   it("--dry-run shows what would be sent and sends nothing, moves no cursor", async () => {
-    const root = copyFixture(fixture);
+    const root = await copyFixture(fixture);
     const before = receiver.requests.length;
     const human = await exportCli(root, ["--run-id", AGENT_RUN, "--endpoint", receiver.url, "--dry-run"]);
     expect(human.code, human.stderr).toBe(0);
@@ -37,7 +37,7 @@ describe("aop export otlp — modes, configuration and refusals", () => {
   });
 
   it("follows a live run: new entries are exported as they are written, until Ctrl-C", async () => {
-    const root = copyFixture(fixture);
+    const root = await copyFixture(fixture);
     const { spawn } = await import("node:child_process");
     const { CLI_BIN } = await import("../../helpers/paths.js");
     const child = spawn(process.execPath, [CLI_BIN, "export", "otlp", "--all", "--follow", "--endpoint", receiver.url, "--protocol", "http/json"], { cwd: root, env: { ...process.env, NO_COLOR: "1" } });
@@ -47,13 +47,13 @@ describe("aop export otlp — modes, configuration and refusals", () => {
     try {
       await settle(() => stdout.includes(KERNEL_RUN) && stdout.includes(AGENT_RUN), 15_000);
       expect(stdout).toContain(`sent ${AGENT_SPANS} spans`);
-      const before = receiver.spans(traceId(AGENT_RUN)).length;
+      const before = receiver.spans(traceId(root, AGENT_RUN)).length;
       hookEvent(root, "PostToolUse", { tool_name: "Write", tool_input: { file_path: "live.ts" }, tool_use_id: "toolu_live", duration_ms: 3 });
-      await settle(() => receiver.spans(traceId(AGENT_RUN)).length > before, 15_000);
-      const live = receiver.spans(traceId(AGENT_RUN)).slice(before);
-      expect(live.map((s) => [s.name, s.spanId])).toEqual([["execute_tool Write", spanId(AGENT_RUN, 12)]]);
+      await settle(() => receiver.spans(traceId(root, AGENT_RUN)).length > before, 15_000);
+      const live = receiver.spans(traceId(root, AGENT_RUN)).slice(before);
+      expect(live.map((s) => [s.name, s.spanId])).toEqual([["execute_tool Write", spanId(root, AGENT_RUN, 12)]]);
       await settle(() => stdout.includes("sent 1 span (1 entry seq 12–12)"), 5_000);
-      expect(stdout).toContain(`${AGENT_RUN}  trace ${traceId(AGENT_RUN)}  sent 1 span (1 entry seq 12–12) in 1 request`);
+      expect(stdout).toContain(`${AGENT_RUN}  trace ${traceId(root, AGENT_RUN)}  sent 1 span (1 entry seq 12–12) in 1 request`);
     } finally {
       child.kill("SIGINT");
     }
@@ -61,22 +61,22 @@ describe("aop export otlp — modes, configuration and refusals", () => {
   });
 
   it("two exports of one run at once deliver each span once (the cursor's lock)", async () => {
-    const root = copyFixture(fixture);
-    const before = receiver.spans(traceId(AGENT_RUN)).length;
+    const root = await copyFixture(fixture);
+    const before = receiver.spans(traceId(root, AGENT_RUN)).length;
     const [a, b] = await Promise.all([
       exportCli(root, ["--run-id", AGENT_RUN, "--endpoint", receiver.url, "--batch-size", "2"]),
       exportCli(root, ["--run-id", AGENT_RUN, "--endpoint", receiver.url, "--batch-size", "2"]),
     ]);
     expect([a.code, b.code]).toEqual([0, 0]);
-    await settle(() => receiver.spans(traceId(AGENT_RUN)).length >= before + AGENT_SPANS);
+    await settle(() => receiver.spans(traceId(root, AGENT_RUN)).length >= before + AGENT_SPANS);
     await settle();
-    const got = receiver.spans(traceId(AGENT_RUN)).slice(before);
+    const got = receiver.spans(traceId(root, AGENT_RUN)).slice(before);
     expect(got).toHaveLength(AGENT_SPANS);
     expect(new Set(got.map((s) => s.spanId)).size).toBe(AGENT_SPANS);
   });
 
   it("takes the endpoint, headers and protocol from OTEL_EXPORTER_OTLP_*; header values reach the receiver and nothing else", async () => {
-    const root = copyFixture(fixture);
+    const root = await copyFixture(fixture);
     const secret = "s3cr3t-token-7d2e";
     const before = receiver.requests.length;
     const r = await exportCli(root, ["--run-id", KERNEL_RUN, "--header", "x-extra=from-flag"], {
@@ -96,8 +96,8 @@ describe("aop export otlp — modes, configuration and refusals", () => {
   });
 
   /** A copy of the fixture whose policy sends to the receiver, with `change` applied to the policy's text. */
-  function withPolicy(change: (yaml: string) => string = (y) => y): string {
-    const root = copyFixture(fixture);
+  async function withPolicy(change: (yaml: string) => string = (y) => y): Promise<string> {
+    const root = await copyFixture(fixture);
     const yaml = `version: 1\nobservability:\n  export:\n    otlp:\n      enabled: true\n      endpoint: ${receiver.url}\n      protocol: http/json\n      headers_env: AOP_TEST_OTLP_HEADERS\n`;
     fs.mkdirSync(path.join(root, "agentic", "orchestrator"), { recursive: true });
     fs.writeFileSync(path.join(root, "agentic", "orchestrator", "policy.yaml"), change(yaml));
@@ -106,7 +106,7 @@ describe("aop export otlp — modes, configuration and refusals", () => {
   const HEADERS = { AOP_TEST_OTLP_HEADERS: "x-langfuse=pk-lf-1" };
 
   it("uses the policy's endpoint and the headers in the variable headers_env names; never sends those headers elsewhere", async () => {
-    const root = withPolicy();
+    const root = await withPolicy();
     const config = await runCliAsync(["config", "check"], { cwd: root });
     expect(config.code, config.stdout + config.stderr).toBe(0);
     const before = receiver.requests.length;
@@ -117,7 +117,7 @@ describe("aop export otlp — modes, configuration and refusals", () => {
     // A flag endpoint overrides the policy's, and the policy's headers stay with the policy's endpoint.
     const proxy = await startFlakyProxy(receiver.base, new Set());
     try {
-      const elsewhere = await exportCli(withPolicy(), ["--run-id", KERNEL_RUN, "--endpoint", proxy.url], HEADERS);
+      const elsewhere = await exportCli(await withPolicy(), ["--run-id", KERNEL_RUN, "--endpoint", proxy.url], HEADERS);
       expect(elsewhere.code, elsewhere.stderr).toBe(0);
       expect(proxy.answered).toEqual([200]);
       await settle(() => receiver.requests.length > before + 1);
@@ -131,10 +131,10 @@ describe("aop export otlp — modes, configuration and refusals", () => {
   });
 
   it("ignores the policy's section when it is not enabled, and refuses to export with a broken one", async () => {
-    const disabled = await exportCli(withPolicy((y) => y.replace("enabled: true", "enabled: false")), ["--run-id", KERNEL_RUN], HEADERS);
+    const disabled = await exportCli(await withPolicy((y) => y.replace("enabled: true", "enabled: false")), ["--run-id", KERNEL_RUN], HEADERS);
     expect(disabled.code).toBe(2);
     expect(disabled.stderr).toContain("error usage_error: no OTLP endpoint");
-    const refused = await exportCli(withPolicy((y) => y.replace("protocol: http/json", "protocol: grpc")), ["--run-id", KERNEL_RUN], HEADERS);
+    const refused = await exportCli(await withPolicy((y) => y.replace("protocol: http/json", "protocol: grpc")), ["--run-id", KERNEL_RUN], HEADERS);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("error config_invalid: agentic/orchestrator/policy.yaml: observability.export.otlp.protocol must be http/json or http/protobuf (got 'grpc')");
   });
@@ -153,7 +153,7 @@ describe("aop export otlp — modes, configuration and refusals", () => {
     [["--all", "--since", "yesterday", "--endpoint", "http://127.0.0.1:9"], 2, "error usage_error: --since must be an ISO 8601 UTC time"],
     [["--run-id", KERNEL_RUN, "--dry-run", "--follow", "--endpoint", "http://127.0.0.1:9"], 2, "error usage_error: --dry-run shows one export"],
   ])("refuses %j (exit %i) with a clear error, no stack trace, no cursor", async (args, code, message) => {
-    const root = copyFixture(fixture);
+    const root = await copyFixture(fixture);
     const r = await exportCli(root, args, { OTEL_EXPORTER_OTLP_ENDPOINT: undefined, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined });
     expect(r.code).toBe(code);
     expect(r.stderr).toContain(message);
@@ -162,7 +162,7 @@ describe("aop export otlp — modes, configuration and refusals", () => {
   });
 
   it("answers a receiver's 400 with its message and moves nothing", async () => {
-    const root = copyFixture(fixture);
+    const root = await copyFixture(fixture);
     const proxy = await startFlakyProxy(receiver.base, new Set([1, 2, 3]), 400);
     try {
       const r = await exportCli(root, ["--run-id", KERNEL_RUN, "--endpoint", proxy.url]);
@@ -176,7 +176,7 @@ describe("aop export otlp — modes, configuration and refusals", () => {
   });
 
   it("never writes through a symbolic link out of the workspace", async () => {
-    const root = copyFixture(fixture);
+    const root = await copyFixture(fixture);
     const outside = tempDir();
     fs.symlinkSync(outside, path.join(root, ".aop", "runtime", "export"));
     const before = receiver.requests.length;

@@ -77,6 +77,28 @@ describe("aop CLI foundation", () => {
     expect(fs.statSync(path.join(root, ".aop", "runtime")).mode & 0o777).toBe(0o700);
   });
 
+  it("init gives the workspace an id in .aop/workspace.json and keeps it, also with --force; a copy gets its own", () => {
+    const root = tempWorkspace();
+    const first = runJson<{ created: string[]; workspace_id: string }>(["init", "--root", root]);
+    expect(first.json.created).toContain(".aop/workspace.json");
+    expect(first.json.workspace_id).toMatch(/^[0-9a-f]{32}$/);
+    const kept = runCli(["init", "--force"], { cwd: root });
+    expect(kept.stdout).toMatch(/kept\s+\.aop\/workspace\.json/);
+    expect(JSON.parse(fs.readFileSync(path.join(root, ".aop", "workspace.json"), "utf8"))).toMatchObject({ workspace_id: first.json.workspace_id });
+    const copy = path.join(tempWorkspace(), "copy");
+    fs.cpSync(root, copy, { recursive: true });
+    const renewed = runCli(["init"], { cwd: copy });
+    expect(renewed.code, renewed.stderr).toBe(0);
+    expect(renewed.stdout).toMatch(/renewed\s+\.aop\/workspace\.json {2}\(the workspace was copied or moved from another path or host: new workspace id\)/);
+    expect(JSON.parse(fs.readFileSync(path.join(copy, ".aop", "workspace.json"), "utf8"))).toMatchObject({ previous_id: first.json.workspace_id });
+    fs.writeFileSync(path.join(copy, ".aop", "workspace.json"), "{torn");
+    const regenerated = runJson<{ renewed: string[] }>(["init", "--root", copy]);
+    expect(regenerated.code).toBe(0);
+    expect(regenerated.json.renewed).toEqual([".aop/workspace.json"]);
+    expect(regenerated.stderr).toMatch(/^warning: \.aop\/workspace\.json is not JSON; wrote a new workspace id/m);
+    expect(regenerated.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it("init next to an existing policy leaves it alone, and --force replaces it", () => {
     const root = tempWorkspace();
     const mine = "version: 1\nlocks:\n  lease_ttl_seconds: 60\n";

@@ -58,6 +58,8 @@ const WRITES: WritePath[] = [
   { rel: ".checkpoints/builder.checkpoint.json", kind: "file", args: ["checkpoint", "update", "builder", "--status=blocked"], refusal: "fails", says: /^error checkpoint_invalid: .*outside the project: refused, not followed/m },
   { rel: "agentic/orchestrator/tools.md", kind: "file", args: ["tools", "--write-docs"], refusal: "fails" },
   { rel: "agentic/orchestrator/policy.yaml", kind: "file", args: ["init", "--force"], refusal: "fails" },
+  // A copy of the base workspace (another path): its id is renewed, written through a link that stays inside.
+  { rel: ".aop/workspace.json", kind: "file", args: ["init"], refusal: "fails" },
 ];
 
 /** A copy of the base workspace where `rel` is a link to `target` (the original content moved there). */

@@ -26,6 +26,7 @@ export function renderRunLine(r: RunExport, s: Style, mode: ExportMode): string 
   const notes: string[] = [];
   if (r.attempts > r.requests) notes.push(s.yellow(`${r.attempts - r.requests} retried`));
   if (r.unplaced_entries > 0) notes.push(s.yellow(`${r.unplaced_entries} entries without a valid ts left out`));
+  if (r.evidence_modified > 0) notes.push(s.yellow(`${r.evidence_modified === 1 ? "1 gate's evidence" : `${r.evidence_modified} gates' evidence`} modified since chained: verdict from the timeline, no steps`));
   if (r.rejected_spans > 0) notes.push(s.red(`receiver rejected ${r.rejected_spans}${r.reject_message ? `: ${escapeControlChars(r.reject_message)}` : ""}`));
   return `${head}  ${verb} ${plural(r.spans, "span")} (${parts(r)}) in ${requests}${notes.length ? ` · ${notes.join(" · ")}` : ""}`;
 }
