@@ -5,6 +5,15 @@ import type { CompletedCall } from "../catalog/timeline-hook.js";
 import type { CallIdentity, LandedEffect } from "../catalog/tool-types.js";
 import type { InterruptedCall } from "./idempotency-ledger.js";
 
+// Handler errors that leave an operation open rather than settled: not recorded, so a retry runs again
+// (provided none of the call's effects landed; otherwise its intent stays for the retry to assess).
+export const UNSETTLED_CODES: ReadonlySet<string> = new Set(["lock_timeout", "operation_interrupted", "operation_cancelled"]);
+
+// Refusals caused by a file the call depends on (docs/hardening.md, "A refused call changes nothing"). Raised
+// before any effect landed, the call did nothing: not recorded, so a retry after the file is repaired runs
+// it. Once an effect landed, the refusal is recorded like any other answer.
+export const FILE_FAULT_CODES: ReadonlySet<string> = new Set(["file_corrupt", "not_a_regular_file", "file_too_large", "path_outside_workspace", "permission_denied"]);
+
 export function landedEffects(call: InterruptedCall): LandedEffect[] {
   return call.effects.filter((e) => e.kind !== "scratch").map(({ kind, path, state }) => ({ kind, path, state }));
 }

@@ -15,7 +15,7 @@ import { resolveIdentity, type ActiveRunId, type IdentityOverrides } from "./run
 import type { CompletedCall, IdempotencyStatus, TimelineHook } from "../catalog/timeline-hook.js";
 import type { CatalogEntry, PipelineHandler, PipelineRecovery, ToolContext } from "../catalog/tool-types.js";
 import { checkedError, checkedSuccess, checkRole, featureIdOf, operationIdOf, requestHashOf, validateInput } from "./call-checks.js";
-import { interruptedEnvelope, killedCallRecord, landedEffects, notRecorded } from "./interrupted-call.js";
+import { FILE_FAULT_CODES, interruptedEnvelope, killedCallRecord, landedEffects, notRecorded, UNSETTLED_CODES } from "./interrupted-call.js";
 
 export { MAX_ARGUMENT_BYTES, requestHashOf } from "./call-checks.js";
 
@@ -72,10 +72,6 @@ interface Stage {
   /** A killed earlier attempt of this operation that this call found: it gets its timeline entry first. */
   killed?: CompletedCall;
 }
-
-// Handler errors that leave an operation open rather than settled: not recorded, so a retry runs again
-// (provided none of the call's effects landed; otherwise its intent stays for the retry to assess).
-const UNSETTLED_CODES = new Set(["lock_timeout", "operation_interrupted", "operation_cancelled"]);
 
 export class ToolRuntime {
   readonly layout: WorkspaceLayout;
@@ -203,10 +199,14 @@ export class ToolRuntime {
       } finally {
         journal.close();
       }
-      if (!result.envelope.ok && UNSETTLED_CODES.has(result.envelope.error.code)) {
+      const code = result.envelope.ok ? null : result.envelope.error.code;
+      if (code !== null && (UNSETTLED_CODES.has(code) || FILE_FAULT_CODES.has(code))) {
         const attempt = this.ledger.assess({ kind: "intent", intent: journal.intent, effects: journal.notes });
-        if (attempt.nothingLanded) this.ledger.discard(attempt);
-        return { ...result, idempotency_status: "new", request_hash: requestHash };
+        if (attempt.nothingLanded) {
+          this.ledger.discard(attempt);
+          return { ...result, idempotency_status: "new", request_hash: requestHash };
+        }
+        if (UNSETTLED_CODES.has(code)) return { ...result, idempotency_status: "new", request_hash: requestHash };
       }
       try {
         this.ledger.record(record(result.envelope_json), retention);

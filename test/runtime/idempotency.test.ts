@@ -144,6 +144,44 @@ describe("idempotency ledger: damage and interruptions", () => {
     expect(second).toMatchObject({ idempotency_status: "new", envelope: { ok: true } });
     expect(calls).toBe(2);
   });
+
+  it.each(["file_corrupt", "not_a_regular_file", "file_too_large", "path_outside_workspace", "permission_denied"])(
+    "a %s refusal raised before anything landed is not recorded: the retry after the repair runs",
+    async (code) => {
+      let calls = 0;
+      const refusing: ToolHandler<"feature.init"> = async (args, ctx) => {
+        calls += 1;
+        if (calls === 1) throw new AopError(code as "file_corrupt", "a file the call needs is damaged");
+        return featureHandlers["feature.init"]!(args, ctx);
+      };
+      const { runtime, layout } = testRuntime({ handlerLoader: async () => pipelineHandler(refusing) });
+      const id = opId("refused");
+      const first = await runtime.callTool("feature.init", { feature_id: "b1", operation_id: id });
+      expect(first.envelope).toMatchObject({ ok: false, error: { code } });
+      expect(fs.existsSync(recordPath(layout, id))).toBe(false);
+      expect(fs.existsSync(intentPath(layout, id))).toBe(false);
+      const second = await runtime.callTool("feature.init", { feature_id: "b1", operation_id: id });
+      expect(second).toMatchObject({ idempotency_status: "new", envelope: { ok: true } });
+      expect(calls).toBe(2);
+    },
+  );
+
+  it("a file refusal raised after an effect landed is recorded and replayed like any answer", async () => {
+    let calls = 0;
+    const halfDone: ToolHandler<"feature.init"> = async (args, ctx) => {
+      calls += 1;
+      await featureHandlers["feature.init"]!(args, ctx);
+      throw new AopError("file_corrupt", "damaged after the change");
+    };
+    const { runtime, layout } = testRuntime({ handlerLoader: async () => pipelineHandler(halfDone) });
+    const id = opId("half");
+    const first = await runtime.callTool("feature.init", { feature_id: "h1", operation_id: id });
+    expect(first.envelope).toMatchObject({ ok: false, error: { code: "file_corrupt" } });
+    expect(fs.existsSync(recordPath(layout, id))).toBe(true);
+    const second = await runtime.callTool("feature.init", { feature_id: "h1", operation_id: id });
+    expect(second.idempotency_status).toBe("replay");
+    expect(calls).toBe(1);
+  });
 });
 
 describe("idempotency ledger: an intent naming files outside the workspace", () => {

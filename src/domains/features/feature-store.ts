@@ -103,6 +103,8 @@ export async function setFeatureStatus(layout: WorkspaceLayout, clock: Clock, in
   return withLock(layout.lockFor(layout.featuresIndex), async () => {
     // Refused before the state's lock is taken, so an unknown feature leaves no folder behind.
     await requireState(layout, featureId);
+    // Read (and validated) before the first write: an unreadable index refuses the call with state.md untouched.
+    const index = readIndex(layout, clock);
     return withLock(layout.lockFor(layout.featureState(featureId)), async () => {
       const doc = await requireState(layout, featureId);
       if (input.expected_version !== undefined && input.expected_version !== doc.state.version) {
@@ -115,7 +117,7 @@ export async function setFeatureStatus(layout: WorkspaceLayout, clock: Clock, in
       const previous = doc.state.status;
       doc.state = { ...doc.state, status: input.status, version: doc.state.version + 1, updated_at: now };
       await writeState(layout, doc);
-      writeJsonAtomic(layout.featuresIndex, withStatus(readIndex(layout, clock), featureId, input.status, now));
+      writeJsonAtomic(layout.featuresIndex, withStatus(index, featureId, input.status, now));
       return { state: doc.state, previous_status: previous };
     });
   });
