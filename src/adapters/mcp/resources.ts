@@ -42,7 +42,8 @@ async function listResources(services: McpServices) {
     const status = f.checkpoint ? `${f.checkpoint.status}, ${f.checkpoint.phase}/${f.checkpoint.step}` : "invalid";
     resources.push({ uri: CHECKPOINT.expand({ skill: f.skill }), name: `checkpoint-${f.skill}`, title: `Checkpoint: ${f.skill}`, description: `${f.file} (${status})`, mimeType: "application/json" });
   }
-  for (const run of (await listRuns(layout)).slice(0, LISTED_RUNS)) {
+  // A run whose timeline cannot be read has nothing to serve.
+  for (const run of (await listRuns(layout)).filter((r) => r.problem === null).slice(0, LISTED_RUNS)) {
     resources.push({ uri: REPLAY.expand({ run_id: run.run_id }), name: `replay-${run.run_id}`, title: `Timeline: ${run.run_id}`, description: `${run.entries} entries, last at ${run.last_entry_at ?? "?"}`, mimeType: "application/json" });
   }
   return { resources };

@@ -1,6 +1,7 @@
 // Which runs an export covers: the named ones (each must have a timeline), or every run with
-// activity since a time.
-import { AopError } from "../../core/errors.js";
+// activity since a time. A run whose timeline cannot be read is skipped with its problem, never
+// allowed to stop the export of the others (DESIGN §23).
+import { AopError, isAopError } from "../../core/errors.js";
 import { isIsoUtc } from "../../core/instant.js";
 import { validateId } from "../../core/ids.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
@@ -14,8 +15,32 @@ export function parseSince(value: string): string {
   return new Date(Date.parse(value)).toISOString();
 }
 
+/** A run left out of an export, and why (`… [code]`). */
+export interface SkippedRun {
+  run_id: string;
+  problem: string;
+}
+
+export interface SelectedRuns {
+  /** In export order. */
+  runIds: string[];
+  /** Runs whose timeline cannot be read (known before exporting; more may be found while reading). */
+  skipped: SkippedRun[];
+}
+
+// What a timeline that cannot be read fails with: the run is skipped, the export goes on. Any other
+// failure (the endpoint, a cursor, the export folder) still stops the export with its own error.
+const UNREADABLE = new Set(["not_a_regular_file", "path_outside_workspace", "file_too_large", "permission_denied", "io_error"]);
+
+/** The skip note for a run whose export failed because its timeline file could not be read, else null. */
+export function unreadableRun(layout: WorkspaceLayout, runId: string, err: unknown): SkippedRun | null {
+  if (!isAopError(err) || !UNREADABLE.has(err.code) || err.details.path !== layout.timelineFile(runId)) return null;
+  const reason = typeof err.details.reason === "string" ? `timeline file ${err.details.reason}` : err.message;
+  return { run_id: runId, problem: `${reason} [${err.code}]` };
+}
+
 /** Run ids in export order (oldest activity first for --all). Named runs must exist. */
-export async function selectRuns(layout: WorkspaceLayout, selection: RunSelection): Promise<string[]> {
+export async function selectRuns(layout: WorkspaceLayout, selection: RunSelection): Promise<SelectedRuns> {
   if ("runIds" in selection) {
     const known = new Set(timelineRunIds(layout));
     const ids = [...new Set(selection.runIds.map((id) => validateId("run_id", id)))];
@@ -27,12 +52,16 @@ export async function selectRuns(layout: WorkspaceLayout, selection: RunSelectio
         hint: some.length > 0 ? `runs here: ${some.join(", ")} (all: aop replay --list)` : "no run has a timeline in this workspace yet",
       });
     }
-    return ids;
+    return { runIds: ids, skipped: [] };
   }
   const since = selection.since === null ? null : Date.parse(selection.since);
   const runs = await listRuns(layout);
-  return runs
-    .filter((r) => since === null || (r.last_entry_at !== null && Date.parse(r.last_entry_at) >= since))
-    .reverse()
-    .map((r) => r.run_id);
+  return {
+    runIds: runs
+      .filter((r) => r.problem === null && (since === null || (r.last_entry_at !== null && Date.parse(r.last_entry_at) >= since)))
+      .reverse()
+      .map((r) => r.run_id),
+    // Their times are unknown, so --since cannot rule them out: each is named.
+    skipped: runs.filter((r) => r.problem !== null).map((r) => ({ run_id: r.run_id, problem: `timeline file ${r.problem!}` })),
+  };
 }

@@ -41,7 +41,8 @@ export async function pruneRuns(layout: WorkspaceLayout, maxRuns: number, keep: 
   // Counting files is one readdir; summarising runs reads their metas (or, without one of ours, the
   // whole timeline: the upstream orchestrator's runs), so it is done only when some run must go.
   if (timelineRunIds(layout).length <= maxRuns) return [];
-  const victims = runsToPrune(await listRuns(layout), maxRuns, keep);
+  // A timeline that cannot be read is never removed: the user has to see what it is.
+  const victims = runsToPrune((await listRuns(layout)).filter((r) => r.problem === null), maxRuns, keep);
   if (victims.length === 0) return [];
   await withLock(layout.lockFor(layout.replayRetentionFile), async () => {
     const record = readRetention(layout);

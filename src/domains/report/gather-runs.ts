@@ -38,7 +38,8 @@ export interface GatheredRuns {
 export function runView(summary: RunSummary): RunView {
   return {
     run_id: summary.run_id, entries: summary.entries, errors: summary.errors, started_at: summary.started_at, last_entry_at: summary.last_entry_at,
-    dropped_entries: summary.dropped_entries, skipped_lines: summary.skipped_lines, embedded: false, embedded_entries: 0, omitted_entries: 0, note: null, cursor: null,
+    dropped_entries: summary.dropped_entries, skipped_lines: summary.skipped_lines, embedded: false, embedded_entries: 0, omitted_entries: 0,
+    note: summary.problem === null ? null : `timeline file ${summary.problem}`, cursor: null,
   };
 }
 
@@ -75,6 +76,10 @@ export async function gatherRuns(layout: WorkspaceLayout, selection: RunSelectio
   for (const summary of summaries) {
     const run = runView(summary);
     out.runs.push(run);
+    if (summary.problem !== null) {
+      out.notes.push(`${layout.relative(layout.timelineFile(run.run_id))} ${summary.problem}`);
+      continue;
+    }
     const expected = Math.min(summary.entries, budget.maxEntriesPerRun);
     if (!named && embedded > 0 && embedded + expected > budget.maxEmbeddedEntries) {
       run.note = `not embedded: the report holds at most ${budget.maxEmbeddedEntries.toLocaleString("en-US")} entries — aop report --run-id ${run.run_id}`;

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fixedClock } from "../../../src/core/clock.js";
 import { WorkspaceLayout } from "../../../src/store/layout.js";
 import { createRuntime } from "../../../src/app/create-runtime.js";
@@ -157,9 +157,20 @@ describe("timeline writer", () => {
 
   it("max_runs: while the runs fit, pruning reads no timeline (an upstream run without our meta would be read whole)", async () => {
     const layout = workspace();
-    fs.mkdirSync(layout.timelineFile("run:unreadable"), { recursive: true }); // reading it would throw
-    expect(await pruneRuns(layout, 5, "run-t", "2026-05-05T05:05:05.000Z")).toEqual([]);
-    await expect(pruneRuns(layout, 0, "run-t", "2026-05-05T05:05:05.000Z")).rejects.toThrow();
+    const unreadable = layout.timelineFile("run:unreadable");
+    fs.mkdirSync(unreadable, { recursive: true }); // a reader opens it and refuses it
+    const opened = vi.spyOn(fs, "openSync");
+    const opensOfIt = () => opened.mock.calls.filter(([file]) => file === unreadable).length;
+    try {
+      expect(await pruneRuns(layout, 5, "run-t", "2026-05-05T05:05:05.000Z")).toEqual([]);
+      expect(opensOfIt()).toBe(0);
+      // Once a run must go, the runs are read; one that cannot be read is never removed.
+      expect(await pruneRuns(layout, 0, "run-t", "2026-05-05T05:05:05.000Z")).toEqual([]);
+      expect(opensOfIt()).toBeGreaterThan(0);
+      expect(fs.statSync(unreadable).isDirectory()).toBe(true);
+    } finally {
+      opened.mockRestore();
+    }
   });
 
   it("repairs a torn last line: terminates it, counts it and continues with the next unused sequence", async () => {

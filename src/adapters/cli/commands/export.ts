@@ -3,7 +3,7 @@
 import type { Command } from "commander";
 import { examples, runCommand, usageError } from "../run-command.js";
 import type { CliContext } from "../context.js";
-import type { Delivery, ExportOptions, RunExport, RunSelection, SpanRecord } from "../../../domains/export/index.js";
+import type { Delivery, ExportOptions, RunExport, RunSelection, SkippedRun, SpanRecord } from "../../../domains/export/index.js";
 
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
@@ -122,12 +122,25 @@ async function exportOtlp(ctx: CliContext, opts: Record<string, unknown>, runIds
   const header = `${dryRun ? "dry run: " : ""}→ ${delivery.display} (${opts.out !== undefined ? "OTLP file, JSON lines" : delivery.protocol})`;
   if (opts.follow === true) return followCommand(ctx, options, chosen, header);
 
-  const ids = await domain.selectRuns(ctx.layout, chosen);
+  const { runIds: ids, skipped } = await domain.selectRuns(ctx.layout, chosen);
   const mode = dryRun ? "dry-run" : opts.out !== undefined ? "file" : "send";
   if (!ctx.json) ctx.out(ctx.style.dim(header));
+  const skip = (run: SkippedRun) => (ctx.json ? undefined : ctx.out(format.renderSkippedLine(run, ctx.style)));
+  skipped.forEach(skip);
   const results: RunExport[] = [];
   for (const runId of ids) {
-    const result = await domain.exportRun(options, runId);
+    let result: RunExport;
+    try {
+      result = await domain.exportRun(options, runId);
+    } catch (err) {
+      // A timeline that cannot be read is skipped with a note; the other runs are still exported.
+      const unreadable = domain.unreadableRun(ctx.layout, runId, err);
+      if (!unreadable) throw err;
+      progress.done();
+      skipped.push(unreadable);
+      skip(unreadable);
+      continue;
+    }
     progress.done();
     results.push(result);
     if (!ctx.json) {
@@ -136,15 +149,16 @@ async function exportOtlp(ctx: CliContext, opts: Record<string, unknown>, runIds
     }
   }
   if (ctx.json) {
-    const payload: Record<string, unknown> = { target: delivery.display, protocol: delivery.protocol, dry_run: dryRun, runs: results, spans: results.reduce((n, r) => n + r.spans, 0) };
+    const payload: Record<string, unknown> = { target: delivery.display, protocol: delivery.protocol, dry_run: dryRun, runs: results, skipped, spans: results.reduce((n, r) => n + r.spans, 0) };
     if (dryRun) {
       const encoder = new domain.OtlpEncoder(version);
       payload.requests = batches.map((b) => JSON.parse(new TextDecoder().decode(encoder.encode(b.spans, "http/json"))) as unknown);
     }
     ctx.printJson(payload);
-  } else if (ids.length === 0) ctx.out(`no runs to export${"since" in chosen && chosen.since ? ` with entries since ${chosen.since}` : ""} — every tool call is recorded in a run's timeline once there is one`);
-  else ctx.out(format.renderSummary(results, ctx.style, dryRun));
-  return 0;
+  } else if (ids.length === 0 && skipped.length === 0) ctx.out(`no runs to export${"since" in chosen && chosen.since ? ` with entries since ${chosen.since}` : ""} — every tool call is recorded in a run's timeline once there is one`);
+  else ctx.out(format.renderSummary(results, ctx.style, dryRun, skipped.length));
+  // A run named with --run-id that could not be exported is a failure; --all reports what it skipped and goes on.
+  return "runIds" in chosen && skipped.length > 0 ? 1 : 0;
 }
 
 async function followCommand(ctx: CliContext, options: ExportOptions, chosen: RunSelection, header: string): Promise<number> {
@@ -153,6 +167,17 @@ async function followCommand(ctx: CliContext, options: ExportOptions, chosen: Ru
   const { envelopeFromError } = await import("../../../core/errors.js");
   // Named runs must exist before following starts; --all picks up new runs as they appear.
   if ("runIds" in chosen) await domain.selectRuns(ctx.layout, chosen);
+  // Each unreadable run is noted once, not at every pass.
+  const noted = new Set<string>();
+  const runs = async (): Promise<string[]> => {
+    const selected = await domain.selectRuns(ctx.layout, chosen);
+    for (const run of selected.skipped.filter((r) => !noted.has(r.run_id))) {
+      noted.add(run.run_id);
+      if (ctx.json) ctx.out(JSON.stringify({ skipped: run }));
+      else ctx.err(format.renderSkippedLine(run, ctx.errStyle));
+    }
+    return selected.runIds;
+  };
   if (!ctx.json) {
     ctx.out(ctx.style.dim(header));
     ctx.err(ctx.errStyle.dim("following — new entries are exported as they are written; Ctrl-C to stop"));
@@ -163,7 +188,7 @@ async function followCommand(ctx: CliContext, options: ExportOptions, chosen: Ru
   await domain.followExports(
     options,
     {
-      runs: () => domain.selectRuns(ctx.layout, chosen),
+      runs,
       onExport: (result) => ctx.out(ctx.json ? JSON.stringify(result) : format.renderRunLine(result, ctx.style, options.delivery.identity.startsWith("file:") ? "file" : "send")),
       onError: (err, runId, pauseMs) => {
         const envelope = envelopeFromError(err);

@@ -58,13 +58,15 @@ async function listCommand(ctx: CliContext): Promise<number> {
   }
   const { renderTable } = await import("../output/table.js");
   const s = ctx.style;
+  // A run whose timeline was not read has no counts: "–", and its problem in NOTES.
+  const unread = (r: (typeof runs)[number], cell: string) => (r.problem === null ? cell : "–");
   const rows = runs.map((r) => [
     r.run_id,
-    String(r.entries),
-    r.errors > 0 ? s.red(String(r.errors)) : "0",
+    unread(r, String(r.entries)),
+    unread(r, r.errors > 0 ? s.red(String(r.errors)) : "0"),
     r.started_at ?? "",
     r.last_entry_at ?? "",
-    [r.dropped_entries ? s.yellow(`${r.dropped_entries} dropped`) : "", r.skipped_lines ? s.yellow(`${r.skipped_lines} unreadable`) : ""].filter(Boolean).join(", "),
+    [r.problem !== null ? s.red(`timeline file ${r.problem}`) : "", r.dropped_entries ? s.yellow(`${r.dropped_entries} dropped`) : "", r.skipped_lines ? s.yellow(`${r.skipped_lines} unreadable`) : ""].filter(Boolean).join(", "),
   ]);
   ctx.out(renderTable([{ header: "RUN" }, { header: "ENTRIES", align: "right" }, { header: "ERRORS", align: "right" }, { header: "FIRST" }, { header: "LAST" }, { header: "NOTES" }], rows));
   return 0;

@@ -1,5 +1,5 @@
 // Human renderings of `aop export otlp`: one line per run exported, the dry run's span tree. Pure.
-import type { RunExport, SpanRecord } from "../../../domains/export/index.js";
+import type { RunExport, SkippedRun, SpanRecord } from "../../../domains/export/index.js";
 import { escapeControlChars } from "../../../core/escape-text.js";
 import { formatDuration } from "../../../core/time-format.js";
 import type { Style } from "./style.js";
@@ -31,11 +31,17 @@ export function renderRunLine(r: RunExport, s: Style, mode: ExportMode): string 
   return `${head}  ${verb} ${plural(r.spans, "span")} (${parts(r)}) in ${requests}${notes.length ? ` · ${notes.join(" · ")}` : ""}`;
 }
 
-export function renderSummary(results: readonly RunExport[], s: Style, dryRun: boolean): string {
+export function renderSummary(results: readonly RunExport[], s: Style, dryRun: boolean, skipped = 0): string {
   const spans = results.reduce((n, r) => n + r.spans, 0);
   const sent = results.filter((r) => r.spans > 0).length;
   const verb = dryRun ? "would export" : "exported";
-  return s.dim(`${verb} ${plural(spans, "span")} from ${sent} of ${plural(results.length, "run")}${dryRun ? " (dry run: nothing sent, cursors unchanged)" : ""}`);
+  const line = s.dim(`${verb} ${plural(spans, "span")} from ${sent} of ${plural(results.length, "run")}${dryRun ? " (dry run: nothing sent, cursors unchanged)" : ""}`);
+  return skipped > 0 ? `${line}${s.dim(" · ")}${s.yellow(`${plural(skipped, "run")} skipped: timeline not readable`)}` : line;
+}
+
+/** A run left out because its timeline cannot be read. */
+export function renderSkippedLine(run: SkippedRun, s: Style): string {
+  return `${run.run_id}  ${s.yellow(`skipped: ${escapeControlChars(run.problem)}`)}`;
 }
 
 const MAX_TREE_LINES = 40;
