@@ -18,20 +18,19 @@ function cli(root: string, args: string[]): void {
   if (r.code !== 0) throw new Error(`aop ${args.join(" ")} exited ${r.code}: ${r.stderr}`);
 }
 
-/** Turn evidence integrity on in the policy `aop init` wrote (both toggles). */
-function enableIntegrity(root: string): void {
-  const policy = path.join(root, "agentic/orchestrator/policy.yaml");
-  const text = fs.readFileSync(policy, "utf8");
-  const on = text.replace("tamper_evident_evidence: false", "tamper_evident_evidence: true").replace(/evidence_integrity:\n(\s+)enabled: false/, "evidence_integrity:\n$1enabled: true");
-  if (on === text) throw new Error("policy.yaml from aop init no longer holds the integrity toggles this helper turns on");
-  fs.writeFileSync(policy, on);
+/** The policy `aop init` writes has evidence integrity on (both toggles): this workspace relies on it. */
+function expectIntegrityOn(root: string): void {
+  const text = fs.readFileSync(path.join(root, "agentic/orchestrator/policy.yaml"), "utf8");
+  if (!/tamper_evident_evidence: true/.test(text) || !/evidence_integrity:\n\s+enabled: true/.test(text)) {
+    throw new Error("policy.yaml from aop init no longer turns evidence integrity on");
+  }
 }
 
 /** A workspace with a kernel run `run:kernel` and an agent run `agent-run`. */
 export function reportWorkspace(): { root: string; layout: WorkspaceLayout } {
   const root = tempWorkspace();
   cli(root, ["init"]);
-  enableIntegrity(root);
+  expectIntegrityOn(root);
   const k = ["--run-id", "run:kernel"];
   cli(root, ["feature", "init", "feat_login", "--title", HOSTILE_TITLE, ...k]);
   cli(root, ["call", "feature.set_status", "--args", '{"feature_id":"feat_login","status":"blocked"}', "--operation-id", "op-block-0001", ...k]);
@@ -59,7 +58,7 @@ export const TAMPER_RUN = "run:tampered";
 export function tamperedGateWorkspace(): { root: string; layout: WorkspaceLayout; evidence: string } {
   const root = tempWorkspace();
   cli(root, ["init"]);
-  enableIntegrity(root);
+  expectIntegrityOn(root);
   const gatesFile = path.join(root, "agentic/orchestrator/gates.yaml");
   const gates = parseDocument(fs.readFileSync(gatesFile, "utf8"));
   gates.setIn(["profiles", "default", "modes", "failing"], gates.createNode([{ name: "exits-3", cmd: ["node", "-e", "process.exit(3)"] }]));

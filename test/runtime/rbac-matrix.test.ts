@@ -25,6 +25,7 @@ const EXPECTED: Record<string, Role[]> = {
   "evidence.attest": ["orchestrator", "qa", "system"],
   "evidence.anchor": ["orchestrator", "qa", "system"],
   "evidence.prove": ["orchestrator", "planner", "qa", "system"],
+  "evidence.reset_chain": ["orchestrator", "system"],
   "checkpoint.list": ["orchestrator", "planner", "builder", "qa", "system"],
   "checkpoint.get": ["orchestrator", "planner", "builder", "qa", "system"],
   "checkpoint.validate": ["orchestrator", "planner", "builder", "qa", "system"],

@@ -73,8 +73,8 @@ describe("anchors on refs/aop/anchors", () => {
     fs.rmSync(path.join(evidence, "anchors.jsonl"));
     const kept = path.join(tempDir(), "a.note");
     fs.writeFileSync(kept, git(ws.root, ["show", "refs/aop/anchors:feat_a.note"]));
-    const r = ws.json<{ valid: boolean; failure_code: string }>(["evidence", "verify", "--feature-id", "feat_a", "--anchor", kept]);
-    expect(r.json).toMatchObject({ valid: false, failure_code: "evidence_chain_anchor_mismatch" });
+    const r = ws.json<{ ok: boolean; error: { code: string; details: { valid: boolean; failure_code: string } } }>(["evidence", "verify", "--feature-id", "feat_a", "--anchor", kept]);
+    expect(r.json).toMatchObject({ ok: false, error: { code: "evidence_chain_anchor_mismatch", details: { valid: false, failure_code: "evidence_chain_anchor_mismatch" } } });
   });
 
   it("git signs the commit when commit.gpgSign is set (SSH signing), and git verifies it", () => {

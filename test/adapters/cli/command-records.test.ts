@@ -67,7 +67,11 @@ const COMMANDS: Record<string, Run[]> = {
   "agent orientation": [{ kind: "read-only", argv: ["agent", "orientation"] }],
   "agent prompt": [{ kind: "read-only", argv: ["agent", "prompt", "resume", "--skill", "architect"] }, { kind: "read-only", argv: ["agent", "prompt", "handoff", "--skill", "architect"] }],
   "export otlp": [
-    { kind: "read-only", argv: ["export", "otlp", "--all", "--dry-run", "--endpoint", "http://127.0.0.1:9/v1/traces"] },
+    {
+      kind: "read-only",
+      argv: ["export", "otlp", "--all", "--dry-run", "--endpoint", "http://127.0.0.1:9/v1/traces"],
+      records: { file: /\.aop\/workspace\.json$/, why: "the trace ids a dry run shows are derived from the workspace id, created on first need so that the real export uses the same ones (docs/foundation.md)" },
+    },
     { kind: "exempt", argv: ["export", "otlp", "--all"], reason: "sends the timeline to an OpenTelemetry receiver (or an OTLP file) and moves only its own export cursor; not a kernel tool" },
   ],
   report: [

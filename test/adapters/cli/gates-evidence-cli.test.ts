@@ -162,7 +162,7 @@ describe("aop evidence", () => {
     const lines = bad.stdout.split("\n");
     expect(lines[0]).toMatch(new RegExp(`^✗ feat_a {2}INVALID {2}2 entries {2}sequence 1 {2}evidence_chain_hash_mismatch {2}${second.artifact_rel_path.replace(/\./g, "\\.")} {2}expected sha256:[0-9a-f]{12}… actual sha256:[0-9a-f]{12}…$`));
     expect(lines[1]).toMatch(/modified after it was chained/);
-    expect(lines[2]).toMatch(/^ {4}fix: restore .* from git or a trusted copy; to start over instead, `aop evidence reset-chain --feature-id feat_a/);
+    expect(lines[2]).toMatch(/^ {4}fix: restore .* from git .* or a trusted copy; to start over instead, `aop evidence reset-chain --feature-id feat_a/);
     expect(lines[3]).toMatch(/^✓ feat_b {2}valid {2}1 entry /);
 
     const j = runJson<{ valid: boolean; features: Record<string, unknown>[] }>(["evidence", "verify", "--all"], { cwd: ws.root });

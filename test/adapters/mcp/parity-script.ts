@@ -67,5 +67,13 @@ export const PARITY_SCRIPT: ParityStep[] = [
   { tool: "evidence.latest", args: { feature_id: "feat_b" } },
   { tool: "evidence.verify_chain", args: { feature_id: "feat_a" } },
   { tool: "evidence.verify_chain", args: { feature_id: "feat_b" } },
+  // Negative verdicts are errors carrying the verdict, the same over both transports.
+  { tool: "gates.run", args: { feature_id: "feat_a", mode: "broken", operation_id: "op-parity-0030" } },
+  { tool: "gates.run", args: { feature_id: "feat_a", mode: "broken", operation_id: "op-parity-0030" } },
+  { tool: "evidence.reset_chain", args: { feature_id: "feat_a", reason: "parity", operation_id: "op-parity-0031" } },
+  { tool: "evidence.reset_chain", args: { feature_id: "feat_a", reason: "parity", operation_id: "op-parity-0031" } },
+  { tool: "evidence.reset_chain", args: { feature_id: "feat_c", reason: "no chain", operation_id: "op-parity-0032" } },
+  { tool: "evidence.reset_chain", args: { feature_id: "feat_a", reason: " ", operation_id: "op-parity-0033" } },
+  { tool: "evidence.verify_chain", args: { feature_id: "feat_a" } },
   { tool: "no.such_tool", args: {} },
 ];

@@ -40,7 +40,7 @@ function parityWorkspace(): string {
 function seedWorkspace(root: string): string {
   key.commitTo(root);
   writeFile(root, "agentic/orchestrator/policy.yaml", "innovation:\n  tamper_evident_evidence: true\nobservability:\n  evidence_integrity:\n    enabled: true\n");
-  writeFile(root, "agentic/orchestrator/gates.yaml", `version: 1\ndefault_profile: p\nprofiles:\n  p:\n    modes:\n      fast:\n        - name: hello\n          cmd: [${JSON.stringify(process.execPath)}, -e, "console.log('gate ok')"]\n`);
+  writeFile(root, "agentic/orchestrator/gates.yaml", `version: 1\ndefault_profile: p\nprofiles:\n  p:\n    modes:\n      fast:\n        - name: hello\n          cmd: [${JSON.stringify(process.execPath)}, -e, "console.log('gate ok')"]\n      broken:\n        - name: exits-3\n          cmd: [${JSON.stringify(process.execPath)}, -e, "process.exit(3)"]\n`);
   return root;
 }
 

@@ -15,7 +15,7 @@ import { REPO_ROOT } from "../../helpers/paths.js";
 import { loadCatalog } from "../../../src/catalog/catalog.js";
 
 const handlers: ToolHandlers = { ...gateHandlers, ...evidenceHandlers, ...attestHandlers };
-const MUTATING = new Set(["gates.run", "evidence.attest", "evidence.anchor"]);
+const MUTATING = new Set(["gates.run", "evidence.attest", "evidence.anchor", "evidence.reset_chain"]);
 const catalog: CatalogEntry[] = loadCatalog().tools.filter((t) => t.name in handlers);
 
 function ctx(ws: GateWorkspace, policy: Policy, tool: string, warnings: string[] = []): ToolContext {
