@@ -1,6 +1,8 @@
 // Agent text never drives the terminal (docs/hardening.md): a tool name, a feature title or a progress
 // summary carrying ESC / OSC sequences is printed with them escaped, with colors off and on; JSON output
 // keeps the text exactly (JSON escapes control characters itself).
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { escapeControl, escapeInline, sanitizeOutput } from "../../../src/adapters/cli/output/escape.js";
 import { runCli } from "../../helpers/cli.js";
@@ -21,6 +23,13 @@ describe("escaping control characters", () => {
     expect(escapeControl("a\tb\nc\u001b[2Jd\u0000")).toBe("a\tb\nc\\x1b[2Jd\\x00");
     expect(escapeInline("a\tb\nc\r")).toBe("a\\tb\\nc\\r");
     expect(escapeControl("plain €😀 text")).toBe("plain €😀 text");
+  });
+
+  it("bidi controls, zero-width characters and the byte order mark are shown, not obeyed", () => {
+    const hidden = "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff";
+    const visible = "\\u200b\\u200c\\u200d\\u200e\\u200f\\u202a\\u202b\\u202c\\u202d\\u202e\\u2066\\u2067\\u2068\\u2069\\ufeff";
+    expect(escapeControl(`a${hidden}b`)).toBe(`a${visible}b`);
+    expect(escapeInline(`a${hidden}b`)).toBe(`a${visible}b`);
   });
 
   it("the output sink keeps aop's own colors only", () => {
@@ -48,6 +57,23 @@ describe("escaping control characters", () => {
     assertInert(replay.stdout);
     // Injected colors are escaped as well: only aop's own color codes reach the terminal.
     expect(replay.stdout).not.toContain("\u001b[31mred");
+  });
+
+  it("a checkpoint file name with newlines forges no finding: one line per finding in doctor and checkpoint validate", () => {
+    const root = tempWorkspace();
+    const forged = "x\nCRITICAL  FORGED_001  all good";
+    fs.mkdirSync(path.join(root, ".checkpoints"));
+    fs.writeFileSync(path.join(root, ".checkpoints", `${forged}.checkpoint.json`), "{}");
+    const doctor = runCli(["--root", root, "doctor"]);
+    const doctorLines = doctor.stdout.split("\n");
+    expect(doctorLines.filter((l) => /^(CRITICAL|WARNING|INFO) /.test(l))).toEqual([expect.stringMatching(/^WARNING +CKPT_001_VALIDATION_ERRORS +x\\nCRITICAL {2}FORGED_001 {2}all good\.checkpoint\.json: /)]);
+    expect(doctorLines.some((l) => l.startsWith("CRITICAL"))).toBe(false);
+
+    const validate = runCli(["--root", root, "checkpoint", "validate"]);
+    expect(validate.code).toBe(1);
+    const validateLines = validate.stdout.split("\n");
+    expect(validateLines.filter((l) => l.startsWith("✗ "))).toEqual(["✗ x\\nCRITICAL  FORGED_001  all good.checkpoint.json"]);
+    expect(validateLines.some((l) => l.startsWith("CRITICAL"))).toBe(false);
   });
 
   it("JSON output carries the text unchanged", () => {

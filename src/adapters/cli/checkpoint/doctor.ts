@@ -5,6 +5,7 @@ import { policyWarning } from "./stale-days.js";
 import type { CliContext } from "../context.js";
 import { EXIT_FAILED } from "../exit-codes.js";
 import { folderLabel, plural } from "../output/checkpoint-format.js";
+import { escapeInline } from "../output/escape.js";
 
 export async function run(ctx: CliContext, opts: Record<string, unknown>): Promise<number> {
   const { scan, findings, policyProblems } = await runCheckpointDoctor(ctx.layout, ctx.clock);
@@ -28,7 +29,7 @@ export async function run(ctx: CliContext, opts: Record<string, unknown>): Promi
     ctx.out(scan.exists ? `no checkpoints in ${where}` : `no checkpoints folder at ${where}`);
     return 0;
   }
-  for (const f of findings) ctx.out(`${f.level === "error" ? s.red("[ERROR]  ") : s.yellow("[WARNING]")} ${f.message}`);
+  for (const f of findings) ctx.out(`${f.level === "error" ? s.red("[ERROR]  ") : s.yellow("[WARNING]")} ${escapeInline(f.message)}`);
   if (findings.length === 0) ctx.out(`${s.green("[OK]")}      ${plural(scan.files.length, "checkpoint")}: valid, fresh, nothing drifted`);
   ctx.out(`checkpoint doctor: ${plural(scan.files.length, "file")}, ${plural(errors, "error")}, ${plural(warnings, "warning")}`);
   return ok ? 0 : EXIT_FAILED;

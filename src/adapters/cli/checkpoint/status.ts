@@ -10,6 +10,7 @@ import type { CliContext } from "../context.js";
 import { usageError } from "../run-command.js";
 import { folderLabel, shortTime } from "../output/checkpoint-format.js";
 import { renderTable } from "../output/table.js";
+import { escapeInline } from "../output/escape.js";
 import { escapeInline as esc } from "../output/escape.js";
 import { formatAge } from "../../../core/time-format.js";
 
@@ -81,7 +82,7 @@ export async function run(ctx: CliContext, opts: Record<string, unknown>): Promi
   if (invalid.length > 0) {
     ctx.out("");
     ctx.out(s.red(`Invalid checkpoints (run \`checkpoint validate\` for every problem):`));
-    for (const f of invalid) ctx.out(`  ✗ ${f.file}: ${f.errors[0]!.path === "" ? "" : f.errors[0]!.path + " "}${f.errors[0]!.message}`);
+    for (const f of invalid) ctx.out(`  ✗ ${escapeInline(f.file)}: ${escapeInline(`${f.errors[0]!.path === "" ? "" : f.errors[0]!.path + " "}${f.errors[0]!.message}`)}`);
   }
   return 0;
 }

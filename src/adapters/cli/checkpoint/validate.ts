@@ -4,6 +4,7 @@ import { scanFolder, validateReport } from "../../../domains/checkpoints/index.j
 import type { CliContext } from "../context.js";
 import { EXIT_FAILED } from "../exit-codes.js";
 import { folderLabel, plural, problemLine } from "../output/checkpoint-format.js";
+import { escapeInline } from "../output/escape.js";
 
 export async function run(ctx: CliContext, opts: Record<string, unknown>): Promise<number> {
   const scan = await scanFolder(ctx, { keepDocuments: false });
@@ -30,7 +31,7 @@ export async function run(ctx: CliContext, opts: Record<string, unknown>): Promi
     hints += file.hints.length;
     if (file.errors.length > 0) invalid++;
     const mark = file.errors.length > 0 ? s.red("✗") : file.warnings.length > 0 ? s.yellow("!") : s.green("✓");
-    lines.push(`${mark} ${file.file}`);
+    lines.push(`${mark} ${escapeInline(file.file)}`); // a file name with a newline stays on its line
     for (const p of file.errors) lines.push(problemLine("error", p, s));
     for (const p of file.warnings) lines.push(problemLine("warning", p, s));
     for (const p of file.hints) lines.push(problemLine("hint", p, s));

@@ -1,10 +1,11 @@
 // Small renderings shared by the checkpoint subcommands' human output.
 import type { CheckpointProblem } from "../../../domains/checkpoints/index.js";
 import type { Style } from "./style.js";
+import { escapeInline } from "./escape.js";
 
 export function problemLine(kind: "error" | "warning" | "hint", problem: CheckpointProblem, style: Style): string {
   const tag = kind === "error" ? style.red("error  ") : kind === "warning" ? style.yellow("warning") : style.dim("hint   ");
-  return `    ${tag} ${problem.path === "" ? "(file)" : problem.path}: ${problem.message}`;
+  return `    ${tag} ${problem.path === "" ? "(file)" : escapeInline(problem.path)}: ${escapeInline(problem.message)}`;
 }
 
 /** `2026-03-01T09:30:00.000Z` → `2026-03-01 09:30Z`: enough for a table. */

@@ -4,6 +4,7 @@ import type { Finding } from "../../../domains/doctor/index.js";
 import type { ContinuityReport, WorkspaceReport } from "../../../domains/continuity/index.js";
 import { worstFirst } from "../../../domains/continuity/index.js";
 import type { Style } from "./style.js";
+import { escapeInline } from "./escape.js";
 
 const TAG_WIDTH = 11; // "[CRITICAL] " — every message starts in the same column
 
@@ -14,11 +15,12 @@ function tag(label: string, paint: (s: string) => string): string {
 
 function findingLine(finding: Finding, style: Style): string {
   const paint = finding.severity === "critical" ? style.red : finding.severity === "warning" ? style.yellow : style.cyan;
-  return tag(finding.severity.toUpperCase(), paint) + finding.message;
+  // One finding, one line: a file name with a newline must not print a finding of its own.
+  return tag(finding.severity.toUpperCase(), paint) + escapeInline(finding.message);
 }
 
 function workspaceLines(ws: WorkspaceReport, style: Style): string[] {
-  return [...worstFirst(ws.findings).map((f) => findingLine(f, style)), ...ws.passed.map((p) => tag("OK", style.green) + p.message)];
+  return [...worstFirst(ws.findings).map((f) => findingLine(f, style)), ...ws.passed.map((p) => tag("OK", style.green) + escapeInline(p.message))];
 }
 
 function header(ws: WorkspaceReport, style: Style): string {
@@ -36,7 +38,7 @@ export function renderContinuityReport(report: ContinuityReport, style: Style): 
   const blocks: string[] = [];
   if (problems.length > 0) blocks.push(problems.join("\n"));
   for (const ws of report.workspaces) blocks.push([header(ws, style), ...workspaceLines(ws, style)].join("\n"));
-  if (report.skipped.length > 0) blocks.push(report.skipped.map((s) => style.dim(`skipped ${s.workspace}: ${s.reason}`)).join("\n"));
+  if (report.skipped.length > 0) blocks.push(report.skipped.map((s) => style.dim(`skipped ${escapeInline(s.workspace)}: ${escapeInline(s.reason)}`)).join("\n"));
   blocks.push(summaryLine(report));
   return blocks.join("\n\n");
 }

@@ -3,6 +3,7 @@
 import type { Finding } from "../../../domains/doctor/index.js";
 import { summaryLine, worstFirst, type DoctorReport } from "../../../domains/doctor/index.js";
 import type { Style } from "./style.js";
+import { escapeInline } from "./escape.js";
 
 export function severityTag(severity: Finding["severity"], s: Style): string {
   const tag = severity.toUpperCase().padEnd(8);
@@ -12,8 +13,9 @@ export function severityTag(severity: Finding["severity"], s: Style): string {
 export function renderDoctorReport(report: DoctorReport, s: Style): string {
   const lines: string[] = [];
   for (const f of worstFirst(report.findings)) {
-    lines.push(`${severityTag(f.severity, s)}  ${s.bold(f.id)}  ${f.message}`);
-    lines.push(`${" ".repeat(10)}${s.dim(`fix: ${f.remediation}`)}`);
+    // One finding, one line: a file name with a newline must not print a finding of its own.
+    lines.push(`${severityTag(f.severity, s)}  ${s.bold(escapeInline(f.id))}  ${escapeInline(f.message)}`);
+    lines.push(`${" ".repeat(10)}${s.dim(`fix: ${escapeInline(f.remediation)}`)}`);
   }
   if (report.findings.length === 0) lines.push(s.green("no findings: the workspace is healthy"));
   lines.push("", summaryLine(report.summary));

@@ -2,13 +2,14 @@
 // characters become visible escapes before they reach a terminal (docs/hardening.md). JSON output needs
 // none of this (JSON.stringify escapes them already).
 
-// C0 controls but tab and newline, DEL, C1 controls, the Unicode line and paragraph separators, and the
-// bidi overrides that reorder what is shown.
+// C0 controls but tab and newline, DEL, C1 controls, the Unicode line and paragraph separators, the bidi
+// embeddings, overrides and isolates that reorder what is shown, and the zero-width characters, marks
+// and byte order mark that hide text. The report page's dom.ts shows the same (but the separators).
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-// The same, plus tab and newline: for values that must stay on one line (table cells, names).
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+// The same, plus tab and newline: for values that must stay on one line (table cells, names, findings).
 // eslint-disable-next-line no-control-regex
-const CONTROL_INLINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL_INLINE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
 // The only escape sequences aop itself prints: SGR colors from style.ts.
 // eslint-disable-next-line no-control-regex
 const OUR_STYLES = /\u001b\[(?:1|2|22|31|32|33|36|39)m/g;

@@ -1,6 +1,6 @@
 // Human renderings of `aop export otlp`: one line per run exported, the dry run's span tree. Pure.
 import type { RunExport, SkippedRun, SpanRecord } from "../../../domains/export/index.js";
-import { escapeControlChars } from "../../../core/escape-text.js";
+import { escapeInline } from "./escape.js";
 import { formatDuration } from "../../../core/time-format.js";
 import type { Style } from "./style.js";
 
@@ -27,7 +27,7 @@ export function renderRunLine(r: RunExport, s: Style, mode: ExportMode): string 
   if (r.attempts > r.requests) notes.push(s.yellow(`${r.attempts - r.requests} retried`));
   if (r.unplaced_entries > 0) notes.push(s.yellow(`${r.unplaced_entries} entries without a valid ts left out`));
   if (r.evidence_modified > 0) notes.push(s.yellow(`${r.evidence_modified === 1 ? "1 gate's evidence" : `${r.evidence_modified} gates' evidence`} modified since chained: verdict from the timeline, no steps`));
-  if (r.rejected_spans > 0) notes.push(s.red(`receiver rejected ${r.rejected_spans}${r.reject_message ? `: ${escapeControlChars(r.reject_message)}` : ""}`));
+  if (r.rejected_spans > 0) notes.push(s.red(`receiver rejected ${r.rejected_spans}${r.reject_message ? `: ${escapeInline(r.reject_message)}` : ""}`));
   return `${head}  ${verb} ${plural(r.spans, "span")} (${parts(r)}) in ${requests}${notes.length ? ` · ${notes.join(" · ")}` : ""}`;
 }
 
@@ -41,7 +41,7 @@ export function renderSummary(results: readonly RunExport[], s: Style, dryRun: b
 
 /** A run left out because its timeline cannot be read. */
 export function renderSkippedLine(run: SkippedRun, s: Style): string {
-  return `${run.run_id}  ${s.yellow(`skipped: ${escapeControlChars(run.problem)}`)}`;
+  return `${run.run_id}  ${s.yellow(`skipped: ${escapeInline(run.problem)}`)}`;
 }
 
 const MAX_TREE_LINES = 40;
@@ -63,9 +63,9 @@ export function renderSpanTree(spans: readonly SpanRecord[], s: Style): string {
     for (const span of list) {
       if (lines.length >= MAX_TREE_LINES) omitted += 1;
       else {
-        const status = span.error === null ? "" : `  ${s.red(`ERROR ${escapeControlChars(span.error)}`)}`;
+        const status = span.error === null ? "" : `  ${s.red(`ERROR ${escapeInline(span.error)}`)}`;
         const orphan = depth === 0 && span.parentSpanId !== null ? s.dim(` (parent ${span.parentSpanId} sent earlier)`) : "";
-        lines.push(`${"  ".repeat(depth + 1)}${escapeControlChars(span.name)}  ${s.dim(`${span.spanId} ${formatDuration(span.endMs - span.startMs)}`)}${status}${orphan}`);
+        lines.push(`${"  ".repeat(depth + 1)}${escapeInline(span.name)}  ${s.dim(`${span.spanId} ${formatDuration(span.endMs - span.startMs)}`)}${status}${orphan}`);
       }
       walk(span.spanId, depth + 1);
     }

@@ -4,7 +4,7 @@ import { diffRuns, type DiffRow, type RunDiff } from "../diff.js";
 import type { LinkState } from "../deep-link.js";
 import type { ReportEntry } from "../timeline-codec.js";
 import type { AppContext } from "./app-context.js";
-import { el, fill } from "./dom.js";
+import { el, fill, setText } from "./dom.js";
 import { count } from "./format.js";
 import { VirtualList } from "./virtual-list.js";
 
@@ -103,12 +103,12 @@ export class DiffView {
     row.dataset.kind = r.kind;
     row.className = `row diff-${r.kind}`;
     const cells = row.children;
-    cells[0]!.textContent = r.kind === "added" ? "+" : r.kind === "missing" ? "−" : r.kind === "changed" ? "~" : "=";
-    cells[1]!.textContent = ea ? String(ea.sequence) : "";
-    cells[2]!.textContent = eb ? String(eb.sequence) : "";
-    cells[3]!.textContent = (eb ?? ea)?.tool_name ?? "";
-    cells[4]!.textContent = resultText(ea);
-    cells[5]!.textContent = resultText(eb);
-    cells[6]!.textContent = r.changes.map((c) => `${c.field}: ${String(c.a)} → ${String(c.b)}`).join("; ") + (r.by === "operation_id" ? " (same operation id)" : "");
+    setText(cells[0]!, r.kind === "added" ? "+" : r.kind === "missing" ? "−" : r.kind === "changed" ? "~" : "=");
+    setText(cells[1]!, ea ? String(ea.sequence) : "");
+    setText(cells[2]!, eb ? String(eb.sequence) : "");
+    setText(cells[3]!, (eb ?? ea)?.tool_name ?? "");
+    setText(cells[4]!, resultText(ea));
+    setText(cells[5]!, resultText(eb));
+    setText(cells[6]!, r.changes.map((c) => `${c.field}: ${String(c.a)} → ${String(c.b)}`).join("; ") + (r.by === "operation_id" ? " (same operation id)" : ""));
   }
 }

@@ -5,7 +5,7 @@ import { applyFilter, isFiltering } from "../filters.js";
 import type { FeaturesView, ReportData, RunView } from "../report-types.js";
 import type { AppContext } from "./app-context.js";
 import { DiffView } from "./diff-view.js";
-import { el, fill } from "./dom.js";
+import { el, fill, setText, shown } from "./dom.js";
 import { shortInstant } from "./format.js";
 import { LiveClient } from "./live.js";
 import { RunStore, type RunState } from "./run-store.js";
@@ -38,7 +38,7 @@ class App implements AppContext {
     this.features = data.features;
     this.live = data.scope.live;
     for (const run of data.runs) if (run.cursor !== null) this.cursors.set(run.run_id, run.cursor);
-    this.client = this.live ? new LiveClient({ entries: (e) => this.onEntries(e.run_id, e), runs: (r) => this.onRuns(r), reset: (id) => this.reload(id), status: (t) => (this.liveStatus.textContent = t) }) : null;
+    this.client = this.live ? new LiveClient({ entries: (e) => this.onEntries(e.run_id, e), runs: (r) => this.onRuns(r), reset: (id) => this.reload(id), status: (t) => setText(this.liveStatus, t) }) : null;
     this.fetchLedger = this.client ? (op) => void this.client!.ledger(op).then((v) => (this.store.rememberLedger(v), this.render()), () => undefined) : null;
     this.timeline = new TimelineView(this);
     this.diff = new DiffView(this);
@@ -48,7 +48,7 @@ class App implements AppContext {
   }
 
   start(): void {
-    document.title = `aop report — ${this.data.workspace.name}`;
+    document.title = `aop report — ${shown(this.data.workspace.name)}`;
     for (const view of VIEWS) {
       const button = el("button", { data: { view } }, VIEW_LABELS[view]);
       button.addEventListener("click", () => this.navigate({ view }));
@@ -172,7 +172,7 @@ class App implements AppContext {
       this.cursors.set(runId, r.cursor);
       this.render();
     } catch (err) {
-      this.liveStatus.textContent = `live: ${(err as Error).message}`;
+      setText(this.liveStatus, `live: ${(err as Error).message}`);
     } finally {
       this.loading.delete(runId);
     }
