@@ -1,47 +1,64 @@
 // Process entry of `aop hook claude`: reads stdin (bounded), runs the hook, exits 0 — always, and
 // within a second even if the workspace is slow (a watchdog ends the process). It runs after every
 // tool call of the agent, so it creates no stream it does not need (docs/performance.md): stdin is read
-// with fs.readSync to its end (Claude Code writes the event and closes it), and process.stdout /
-// process.stderr exist only once something is written to them.
+// with fs.readSync to its end (Claude Code writes the event and closes it; one over the read bound is
+// scanned as it streams instead of held), and process.stdout / process.stderr exist only once
+// something is written to them.
 import fs from "node:fs";
 import { clockFromEnv, type Clock } from "../../core/clock.js";
 import { provideValidators } from "../../catalog/load-validator.js";
-import { MAX_EVENT_BYTES, rescueUnspooled, runClaudeHook } from "../../domains/agents/index.js";
+import { loadEventScanner, MAX_EVENT_BYTES, rescueUnspooled, runClaudeHook, type ScannedEvent } from "../../domains/agents/index.js";
 
 export const WATCHDOG_MS = 900;
 
 /**
- * stdin to its end, or "" for a terminal (any character device: node:tty would load the net module),
- * a closed stdin or past MAX_EVENT_BYTES (logged as empty).
+ * What stdin gave: the event's bytes while they fit MAX_EVENT_BYTES; past that, a scan of the whole event
+ * as it streams (the bytes held so far are handed to it and dropped), so memory stays within the bound.
  */
-async function readStdin(chunks: Buffer[]): Promise<string> {
-  let size = 0;
+interface Received {
+  chunks: Buffer[];
+  size: number;
+  scanner: EventScanner | null;
+}
+
+type EventScanner = InstanceType<Awaited<ReturnType<typeof loadEventScanner>>>;
+
+async function take(received: Received, chunk: Buffer): Promise<void> {
+  received.size += chunk.length;
+  if (received.scanner) return received.scanner.push(chunk);
+  if (received.size <= MAX_EVENT_BYTES) return void received.chunks.push(chunk);
+  const scanner = new (await loadEventScanner())();
+  for (const held of received.chunks) scanner.push(held);
+  received.chunks = [];
+  scanner.push(chunk);
+  received.scanner = scanner;
+}
+
+/** The event as the hook reads it: its text, or the scan of one over the bound. */
+function input(received: Received): { stdin: string; oversized?: ScannedEvent } {
+  if (received.scanner) return { stdin: "", oversized: received.scanner.result() };
+  return { stdin: Buffer.concat(received.chunks).toString("utf8") };
+}
+
+/** stdin to its end; nothing for a terminal (any character device: node:tty would load the net module) or a closed stdin. */
+async function readStdin(received: Received): Promise<void> {
   try {
-    if (fs.fstatSync(0).isCharacterDevice()) return "";
+    if (fs.fstatSync(0).isCharacterDevice()) return;
     for (;;) {
       const buf = Buffer.allocUnsafe(64 * 1024);
       const n = fs.readSync(0, buf, 0, buf.length, null);
       if (n === 0) break;
-      size += n;
-      if (size > MAX_EVENT_BYTES) return ""; // refuse to buffer absurd input
-      chunks.push(buf.subarray(0, n));
+      await take(received, buf.subarray(0, n));
     }
   } catch (err) {
     // A non-blocking stdin with nothing in it yet (EAGAIN): the stream waits for the rest.
-    if ((err as NodeJS.ErrnoException).code === "EAGAIN") return readStdinStream(chunks, size);
-    if ((err as NodeJS.ErrnoException).code !== "EOF") return "";
+    if ((err as NodeJS.ErrnoException).code === "EAGAIN") return readStdinStream(received);
+    if ((err as NodeJS.ErrnoException).code !== "EOF") received.chunks = [];
   }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
-async function readStdinStream(chunks: Buffer[], size: number): Promise<string> {
-  for await (const chunk of process.stdin) {
-    const buf = chunk as Buffer;
-    size += buf.length;
-    if (size > MAX_EVENT_BYTES) return "";
-    chunks.push(buf);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+async function readStdinStream(received: Received): Promise<void> {
+  for await (const chunk of process.stdin) await take(received, chunk as Buffer);
 }
 
 function writeTo(stream: "stdout" | "stderr"): (text: string) => void {
@@ -56,7 +73,7 @@ function writeTo(stream: "stdout" | "stderr"): (text: string) => void {
 }
 
 /** Runs the hook on one event's text (the cache of the hook's bundle is made by running this, scripts/bundle-bins.mjs). */
-export async function handleHookEvent(stdin: string, options: { root?: string; clock?: Clock } = {}): Promise<void> {
+export async function handleHookEvent(stdin: string, options: { root?: string; clock?: Clock; oversized?: ScannedEvent } = {}): Promise<void> {
   // Literal paths, so that the hook's bundle holds the validators of a workspace's policy.yaml and
   // gates.yaml (each initialised only when a file needs it).
   provideValidators({
@@ -67,6 +84,7 @@ export async function handleHookEvent(stdin: string, options: { root?: string; c
   try {
     await runClaudeHook({
       stdin,
+      ...(options.oversized ? { oversized: options.oversized } : {}),
       env: process.env,
       clock: options.clock ?? clockFromEnv(),
       ...(options.root ? { root: options.root } : {}),
@@ -80,14 +98,16 @@ export async function handleHookEvent(stdin: string, options: { root?: string; c
 }
 
 export async function hookMain(options: { root?: string } = {}): Promise<void> {
-  const received: Buffer[] = [];
+  const received: Received = { chunks: [], size: 0, scanner: null };
   const clock = clockFromEnv();
   const watchdog = setTimeout(() => {
     // On a starved machine the second can be up before the event was spooled: it is spooled now.
-    rescueUnspooled({ stdin: Buffer.concat(received).toString("utf8"), env: process.env, clock, ...(options.root ? { root: options.root } : {}) });
+    rescueUnspooled({ ...input(received), env: process.env, clock, ...(options.root ? { root: options.root } : {}) });
     process.exit(0);
   }, WATCHDOG_MS);
   watchdog.unref();
-  await handleHookEvent(await readStdin(received), { clock, ...options });
+  await readStdin(received);
+  const { stdin, oversized } = input(received);
+  await handleHookEvent(stdin, { clock, ...options, ...(oversized ? { oversized } : {}) });
   process.exitCode = 0;
 }

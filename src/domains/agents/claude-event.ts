@@ -4,6 +4,7 @@ import { hashCanonicalCold } from "../../core/hash.js";
 import { isoUtc } from "../../core/clock.js";
 import { idProblem } from "../../core/ids.js";
 import type { EntryWithoutSequence } from "../replay/index.js";
+import type { ScannedEvent } from "./event-scan.js";
 
 export const TOOL_EVENTS = ["PostToolUse", "PostToolUseFailure"] as const;
 /** Events aop records as markers in the session's timeline (besides tool calls). */
@@ -35,7 +36,39 @@ export interface ClaudeHookEvent {
   stop_hook_active?: boolean;
 }
 
+/** What the hook holds of an event on stdin; a larger one is read as a stream (event-scan.ts) and kept only in part. */
 export const MAX_EVENT_BYTES = 32 * 1024 * 1024;
+
+/** An event over MAX_EVENT_BYTES: its size, and the top-level fields whose values were too large to read. */
+export interface OverBound {
+  bytes: number;
+  unread: string[];
+}
+
+function overBoundText(bytes: number): string {
+  return `the event is ${bytes} bytes, over the ${MAX_EVENT_BYTES / (1024 * 1024)} MiB read bound`;
+}
+
+/** An event over the read bound, from the fields read as it streamed, or the true reason it cannot be used. */
+export function eventFromScan(scan: ScannedEvent): { event: ClaudeHookEvent; overBound: OverBound } | { problem: string } {
+  const over = overBoundText(scan.bytes);
+  if (scan.problem !== null) return { problem: `${over}, and ${scan.problem}: not recorded` };
+  const f = scan.fields;
+  if (typeof f.hook_event_name !== "string") return { problem: `${over}, and has no hook_event_name: not recorded` };
+  if (typeof f.session_id !== "string") return { problem: `${f.hook_event_name}: ${over}, and has no session_id: not recorded` };
+  return { event: f as unknown as ClaudeHookEvent, overBound: { bytes: scan.bytes, unread: scan.unread } };
+}
+
+/** What the hook log says about an event over the bound that is recorded anyway. */
+export function overBoundNote(overBound: OverBound): string {
+  const unread = overBound.unread.length > 0 ? `${overBound.unread.join(", ")} not read` : "every field read";
+  return `${overBoundText(overBound.bytes)}: recorded from its other fields (${unread})`;
+}
+
+/** Why `request_hash` is null: the field it hashes was too large to read. */
+function hashSkipped(overBound: OverBound | undefined, key: string): Pick<EntryWithoutSequence, "request_hash_skipped"> {
+  return overBound?.unread.includes(key) ? { request_hash_skipped: `${key} not hashed: ${overBoundText(overBound.bytes)}` } : {};
+}
 
 /** The event, or why it cannot be used (logged; the hook still exits 0). */
 export function parseHookEvent(text: string): { event: ClaudeHookEvent } | { problem: string } {
@@ -96,10 +129,10 @@ function sessionEntry(event: ClaudeHookEvent, runId: string, nowMs: number, call
  * The timeline entry for a PostToolUse / PostToolUseFailure event (sequence allocated by the writer).
  * `aopTool` names the catalog tool behind an `mcp__aop__…` name, so the call keeps its canonical name.
  */
-export function entryForToolEvent(event: ClaudeHookEvent, runId: string, nowMs: number, aopTool?: { name: string; mutating: boolean }): EntryWithoutSequence {
+export function entryForToolEvent(event: ClaudeHookEvent, runId: string, nowMs: number, aopTool?: { name: string; mutating: boolean }, overBound?: OverBound): EntryWithoutSequence {
   const failed = event.hook_event_name === "PostToolUseFailure";
   const toolName = typeof event.tool_name === "string" && event.tool_name !== "" ? event.tool_name : "unknown";
-  return sessionEntry(event, runId, nowMs, {
+  const entry = sessionEntry(event, runId, nowMs, {
     tool_name: aopTool?.name ?? toolName,
     mutating: aopTool?.mutating ?? MUTATING_TOOLS.has(toolName),
     operation_id: typeof event.tool_use_id === "string" ? event.tool_use_id : null,
@@ -108,6 +141,7 @@ export function entryForToolEvent(event: ClaudeHookEvent, runId: string, nowMs: 
     error_code: failed ? (event.is_interrupt === true ? "interrupted" : "tool_error") : null,
     latency_ms: typeof event.duration_ms === "number" && Number.isFinite(event.duration_ms) && event.duration_ms >= 0 ? event.duration_ms : 0,
   });
+  return { ...entry, ...hashSkipped(overBound, "tool_input") };
 }
 
 /** The entry `aop mcp` left for this call, filed under the session (and its subagent, if any). */
@@ -123,8 +157,9 @@ export function markerLabel(event: ClaudeHookEvent): string {
 }
 
 /** A session marker: the event happened (UserPromptSubmit keeps only the prompt's hash). */
-export function markerEntry(event: ClaudeHookEvent, runId: string, nowMs: number): EntryWithoutSequence {
-  const promptHash = event.hook_event_name === "UserPromptSubmit" && typeof event.prompt === "string" ? hashOf(event.prompt) : null;
+export function markerEntry(event: ClaudeHookEvent, runId: string, nowMs: number, overBound?: OverBound): EntryWithoutSequence {
+  const prompted = event.hook_event_name === "UserPromptSubmit";
+  const promptHash = prompted && typeof event.prompt === "string" ? hashOf(event.prompt) : null;
   const entry = sessionEntry(event, runId, nowMs, { tool_name: event.hook_event_name, mutating: false, operation_id: null, request_hash: promptHash, result: "ok", error_code: null, latency_ms: 0 });
-  return { ...entry, marker: markerLabel(event) };
+  return { ...entry, marker: markerLabel(event), ...(prompted ? hashSkipped(overBound, "prompt") : {}) };
 }

@@ -7,7 +7,8 @@ import type { Clock } from "../../core/clock.js";
 import { isoUtc } from "../../core/clock.js";
 import { WorkspaceLayout } from "../../store/layout.js";
 import { findMarkedRoot } from "../../store/workspace-root.js";
-import { AOP_MCP_PREFIX, MARKER_EVENTS, TOOL_EVENTS, adoptedEntry, entryForToolEvent, markerEntry, parseHookEvent, runIdForSession, type ClaudeHookEvent } from "./claude-event.js";
+import { AOP_MCP_PREFIX, MARKER_EVENTS, TOOL_EVENTS, adoptedEntry, entryForToolEvent, eventFromScan, markerEntry, overBoundNote, parseHookEvent, runIdForSession, type ClaudeHookEvent, type OverBound } from "./claude-event.js";
+import type { ScannedEvent } from "./event-scan.js";
 import { logHook } from "./hook-log.js";
 import { adoptHandoff, spoolEntry, type EntryWithoutSequence } from "../replay/index.js";
 import type { Policy } from "../../config/policy-types.js";
@@ -15,6 +16,8 @@ import type { DoctorFamily } from "../doctor/index.js";
 
 export interface HookIo {
   stdin: string;
+  /** An event over MAX_EVENT_BYTES, read as it streamed (then `stdin` is empty). */
+  oversized?: ScannedEvent;
   env: NodeJS.ProcessEnv;
   clock: Clock;
   /** `--root`, when given. */
@@ -98,7 +101,7 @@ async function aopTool(toolName: string | undefined): Promise<{ name: string; mu
   return entry ? { name: entry.name, mutating: entry.mutating } : undefined;
 }
 
-async function recordToolCall(layout: WorkspaceLayout, event: ClaudeHookEvent, runId: string, io: HookIo): Promise<void> {
+async function recordToolCall(layout: WorkspaceLayout, event: ClaudeHookEvent, runId: string, io: HookIo, overBound?: OverBound): Promise<void> {
   // aop's own MCP calls: `aop mcp` left the kernel's entry under the tool_use_id; file that one entry here.
   const adopted = event.tool_name?.startsWith("mcp__") && typeof event.tool_use_id === "string" ? adoptHandoff(layout, event.tool_use_id) : null;
   if (adopted) {
@@ -110,7 +113,7 @@ async function recordToolCall(layout: WorkspaceLayout, event: ClaudeHookEvent, r
     if (replayWritesEnabled(policy)) await flushRun(layout, runId, policy, io);
     return;
   }
-  await record(layout, entryForToolEvent(event, runId, io.clock.now(), await aopTool(event.tool_name)), io);
+  await record(layout, entryForToolEvent(event, runId, io.clock.now(), await aopTool(event.tool_name), overBound), io);
 }
 
 async function printSessionStart(layout: WorkspaceLayout, io: HookIo): Promise<void> {
@@ -129,7 +132,7 @@ async function printCompaction(layout: WorkspaceLayout, io: HookIo): Promise<voi
   if (text !== "") io.stdout(plainOutput(text));
 }
 
-async function onMarkerEvent(layout: WorkspaceLayout, event: ClaudeHookEvent, runId: string, io: HookIo): Promise<void> {
+async function onMarkerEvent(layout: WorkspaceLayout, event: ClaudeHookEvent, runId: string, io: HookIo, overBound?: OverBound): Promise<void> {
   const name = event.hook_event_name;
   // Output first: Claude Code reads stdout when the process ends, and recording can wait on a lock.
   if (name === "SessionStart") await printSessionStart(layout, io);
@@ -142,7 +145,7 @@ async function onMarkerEvent(layout: WorkspaceLayout, event: ClaudeHookEvent, ru
   }
   // `claude mcp list` and other commands end a "session" that never started: nothing to close there.
   if (name === "SessionEnd" && !(await sessionExists(layout, runId))) return closeSession(layout, runId, policy, io);
-  await record(layout, markerEntry(event, runId, io.clock.now()), io, policy);
+  await record(layout, markerEntry(event, runId, io.clock.now(), overBound), io, policy);
   if (name === "SessionEnd") await closeSession(layout, runId, policy, io);
 }
 
@@ -159,9 +162,15 @@ async function closeSession(layout: WorkspaceLayout, runId: string, policy: Poli
   removeSpoolDirIfEmpty(layout, runId);
 }
 
+/** The event (with what was not read of one over the bound), or why there is none. */
+function readEvent(io: Pick<HookIo, "stdin" | "oversized">): { event: ClaudeHookEvent; overBound?: OverBound } | { problem: string } {
+  return io.oversized ? eventFromScan(io.oversized) : parseHookEvent(io.stdin);
+}
+
 export async function runClaudeHook(io: HookIo): Promise<void> {
-  const parsed = parseHookEvent(io.stdin);
+  const parsed = readEvent(io);
   const event = "event" in parsed ? parsed.event : null;
+  const overBound = "event" in parsed ? parsed.overBound : undefined;
   const layout = hookWorkspace(io, event);
   if (!layout) return; // not in a workspace: nothing to record, nothing to create
   try {
@@ -181,8 +190,9 @@ export async function runClaudeHook(io: HookIo): Promise<void> {
       if (name === "SessionStart") await printSessionStart(layout, io);
       return;
     }
-    if ((TOOL_EVENTS as readonly string[]).includes(name)) await recordToolCall(layout, event, runId, io);
-    else await onMarkerEvent(layout, event, runId, io);
+    if (overBound) logHook(layout, "warning", name, overBoundNote(overBound));
+    if ((TOOL_EVENTS as readonly string[]).includes(name)) await recordToolCall(layout, event, runId, io, overBound);
+    else await onMarkerEvent(layout, event, runId, io, overBound);
   } catch (err) {
     logHook(layout, "error", event?.hook_event_name ?? "unknown", err instanceof Error ? err.message : String(err));
   }
@@ -194,19 +204,24 @@ export async function runClaudeHook(io: HookIo): Promise<void> {
  * gave so far, so that the session's next writer still records it. aop's own MCP calls are left to the
  * handoff sweep (their server entry is not lost either).
  */
-export function rescueUnspooled(io: Pick<HookIo, "stdin" | "env" | "root" | "clock">): void {
+export function rescueUnspooled(io: Pick<HookIo, "stdin" | "oversized" | "env" | "root" | "clock">): void {
   if (spooledHere) return;
   spooledHere = true;
   try {
-    const parsed = parseHookEvent(io.stdin);
-    if (!("event" in parsed)) return;
-    const event = parsed.event;
+    const parsed = readEvent(io);
+    if (!("event" in parsed)) {
+      // An event over the bound still being read when the second was up: the log says so, not "empty".
+      const layout = io.oversized ? hookWorkspace(io, null) : null;
+      if (layout) logHook(layout, "warning", "unknown", `not recorded within the hook's time budget: ${parsed.problem}`);
+      return;
+    }
+    const { event, overBound } = parsed;
     const runId = runIdForSession(event.session_id);
     const layout = hookWorkspace(io, event);
     if (!runId || !layout) return;
     if ((TOOL_EVENTS as readonly string[]).includes(event.hook_event_name)) {
-      if (!event.tool_name?.startsWith("mcp__")) spoolEntry(layout, entryForToolEvent(event, runId, io.clock.now()));
-    } else if ((MARKER_EVENTS as readonly string[]).includes(event.hook_event_name)) spoolEntry(layout, markerEntry(event, runId, io.clock.now()));
+      if (!event.tool_name?.startsWith("mcp__")) spoolEntry(layout, entryForToolEvent(event, runId, io.clock.now(), undefined, overBound));
+    } else if ((MARKER_EVENTS as readonly string[]).includes(event.hook_event_name)) spoolEntry(layout, markerEntry(event, runId, io.clock.now(), overBound));
   } catch {
     // out of time and out of options: nothing may reach the agent
   }

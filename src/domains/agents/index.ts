@@ -3,6 +3,9 @@
 // import only from here. What a hook's tool event does not need is loaded on first use, so that
 // importing the domain stays cheap (the hook runs after every tool call of the agent).
 export { MAX_EVENT_BYTES } from "./claude-event.js";
+export type { ScannedEvent } from "./event-scan.js";
+/** The streaming reader of an event over MAX_EVENT_BYTES, loaded only when one arrives. */
+export const loadEventScanner = async () => (await import("./event-scan.js")).EventScanner;
 export { rescueUnspooled, runClaudeHook } from "./claude-hook.js";
 export { CLIENTS, SERVER_NAME } from "./client-configs.js";
 export { MAX_HOOK_OUTPUT_CHARS } from "./hook-output.js";

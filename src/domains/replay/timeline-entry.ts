@@ -24,10 +24,12 @@ export interface TimelineEntry {
   marker?: string;
   /** "mcp" on calls served by `aop mcp` (docs/replay.md, "Transport"); absent for in-process calls. */
   transport?: string;
+  /** Why `request_hash` is null on a hook's entry: the field it hashes was over the hook's read bound (docs/agents.md). */
+  request_hash_skipped?: string;
 }
 
 /** Optional keys, written after the contract's keys (in this order) only when set. */
-export const OPTIONAL_ENTRY_KEYS = ["agent_id", "agent_type", "marker", "transport"] as const;
+export const OPTIONAL_ENTRY_KEYS = ["agent_id", "agent_type", "marker", "transport", "request_hash_skipped"] as const;
 
 export const ENTRY_KEYS: (keyof TimelineEntry)[] = [
   "ts", "sequence", "run_id", "session_id", "actor_type", "feature_id", "tool_name", "mutating",
