@@ -6,7 +6,7 @@ import { appendJsonLine } from "../../store/jsonl.js";
 import { RUNTIME_FILE_MODE } from "../../store/layout.js";
 import type { OtlpProtocol } from "./otlp-encode.js";
 import { postOtlp, type PostOptions } from "./otlp-http.js";
-import { redactUrl, type HttpTarget } from "./export-target.js";
+import type { HttpTarget } from "./export-target.js";
 
 export interface Delivered {
   attempts: number;
@@ -28,7 +28,7 @@ export interface Delivery {
 export function httpDelivery(target: HttpTarget, options: PostOptions): Delivery {
   return {
     identity: target.url,
-    display: redactUrl(target.url),
+    display: target.display,
     protocol: target.protocol,
     send: (body) => postOtlp(target, body, options),
   };

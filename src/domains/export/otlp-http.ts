@@ -3,7 +3,8 @@
 // all within the batch's time budget. A failure says what failed and never names a header value.
 import { AopError } from "../../core/errors.js";
 import { CONTENT_TYPE, rejectedSpans } from "./otlp-encode.js";
-import { redactUrl, type HttpTarget } from "./export-target.js";
+import type { HttpTarget } from "./export-target.js";
+import { hideSecrets } from "./redact.js";
 
 export interface PostOptions {
   userAgent: string;
@@ -52,9 +53,24 @@ function networkReason(err: unknown): string {
   return error.cause?.message ?? error.cause?.code ?? error.message ?? String(err);
 }
 
-async function responseSnippet(response: Response): Promise<string> {
+/** Enough of an error answer to show its start, wherever a secret in it falls. */
+const SNIPPET_READ_BYTES = 16 * 1024;
+
+async function responseSnippet(response: Response, quote: (text: string) => string): Promise<string> {
   try {
-    const text = (await response.text()).slice(0, 200);
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const reader = response.body?.getReader();
+    while (reader && size < SNIPPET_READ_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.length;
+    }
+    await reader?.cancel().catch(() => undefined);
+    const bytes = Buffer.concat(chunks).subarray(0, SNIPPET_READ_BYTES);
+    // Secrets are hidden before the text is cut, so a cut never leaves the start of one.
+    const text = quote(new TextDecoder().decode(bytes)).slice(0, 200);
     // The receiver's text reaches a terminal: control characters are escaped.
     return JSON.stringify(text).slice(1, -1);
   } catch {
@@ -65,7 +81,9 @@ async function responseSnippet(response: Response): Promise<string> {
 export async function postOtlp(target: HttpTarget, body: Uint8Array, options: PostOptions): Promise<PostResult> {
   const sleep = options.sleep ?? defaultSleep;
   const deadline = Date.now() + target.timeoutMs;
-  const where = redactUrl(target.url);
+  const where = target.display;
+  // fetch's errors and the receiver's answers are quoted: either may repeat the URL's query or a header.
+  const quote = (text: string) => hideSecrets(text, target.secrets);
   for (let attempt = 1; ; attempt++) {
     let retryReason: string;
     let hintedWait: number | null = null;
@@ -81,7 +99,7 @@ export async function postOtlp(target: HttpTarget, body: Uint8Array, options: Po
         const { rejected, message } = rejectedSpans(new Uint8Array(await response.arrayBuffer()), target.protocol);
         return { attempts: attempt, rejected, rejectMessage: message };
       }
-      const snippet = await responseSnippet(response);
+      const snippet = await responseSnippet(response, quote);
       const status = `answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}${snippet ? `: ${snippet}` : ""}`;
       if (!isRetryableStatus(response.status)) {
         throw new AopError("export_failed", `the OTLP endpoint ${where} ${status}`, { details: { status: response.status, attempts: attempt }, hint: hintForStatus(response.status) });
@@ -91,7 +109,7 @@ export async function postOtlp(target: HttpTarget, body: Uint8Array, options: Po
     } catch (err) {
       if (err instanceof AopError) throw err;
       if (options.signal?.aborted) throw new AopError("export_failed", `export to ${where} was interrupted`, { details: { attempts: attempt } });
-      retryReason = `could not be reached: ${networkReason(err)}`;
+      retryReason = `could not be reached: ${quote(networkReason(err))}`;
     }
     const wait = hintedWait ?? backoffMs(attempt);
     if (Date.now() + wait >= deadline) {
