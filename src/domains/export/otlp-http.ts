@@ -1,10 +1,11 @@
 // POSTs one OTLP request, retrying what the OTLP/HTTP specification calls retryable (429, 502, 503,
 // 504; we add the other 5xx and network failures) with exponential backoff, honouring Retry-After,
-// all within the batch's time budget. A failure says what failed and never names a header value.
+// all within the batch's time budget. A redirect is a failure, never followed. A failure says what failed
+// and never names a header value.
 import { AopError } from "../../core/errors.js";
 import { CONTENT_TYPE, rejectedSpans } from "./otlp-encode.js";
 import type { HttpTarget } from "./export-target.js";
-import { hideSecrets } from "./redact.js";
+import { hideSecrets, redirectOrigin } from "./redact.js";
 
 export interface PostOptions {
   userAgent: string;
@@ -93,14 +94,26 @@ export async function postOtlp(target: HttpTarget, body: Uint8Array, options: Po
         method: "POST",
         headers: { ...target.headers, "content-type": CONTENT_TYPE[target.protocol], "user-agent": options.userAgent },
         body,
+        // A delivery is a 2xx from the configured endpoint; a followed redirect would take the spans and
+        // the headers elsewhere and report success for a request the endpoint never kept (DESIGN §23).
+        redirect: "manual",
         signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(Math.max(1, remaining))]) : AbortSignal.timeout(Math.max(1, remaining)),
       });
       if (response.ok) {
         const { rejected, message } = rejectedSpans(new Uint8Array(await response.arrayBuffer()), target.protocol);
         return { attempts: attempt, rejected, rejectMessage: message };
       }
+      const answered = `answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
+      if (response.status >= 300 && response.status <= 399) {
+        await response.body?.cancel().catch(() => undefined);
+        const origin = redirectOrigin(response.headers.get("location"), target.url);
+        throw new AopError("export_failed", `the OTLP endpoint ${where} ${answered}: redirect${origin ? ` to ${origin}` : ""} not followed`, {
+          details: { status: response.status, attempts: attempt, ...(origin ? { location_origin: origin } : {}) },
+          hint: "aop never follows redirects (spans and headers go to the configured endpoint only): if the new address is the receiver, configure it as the endpoint",
+        });
+      }
       const snippet = await responseSnippet(response, quote);
-      const status = `answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}${snippet ? `: ${snippet}` : ""}`;
+      const status = `${answered}${snippet ? `: ${snippet}` : ""}`;
       if (!isRetryableStatus(response.status)) {
         throw new AopError("export_failed", `the OTLP endpoint ${where} ${status}`, { details: { status: response.status, attempts: attempt }, hint: hintForStatus(response.status) });
       }

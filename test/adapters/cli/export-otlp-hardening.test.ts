@@ -5,9 +5,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { copyFixture, cursorFiles, exportCli, KERNEL_RUN, setUpExportTests, type ExportFixture } from "../../helpers/export-fixture.js";
-import { startEchoingError } from "../../helpers/otlp-fronts.js";
-import { freePort, startFlakyProxy, type Receiver } from "../../helpers/otlp-receiver.js";
+import { AGENT_RUN, AGENT_SPANS, copyFixture, cursorFiles, exportCli, KERNEL_RUN, setUpExportTests, traceId, type ExportFixture } from "../../helpers/export-fixture.js";
+import { startEchoingError, startRecorder, startRedirector } from "../../helpers/otlp-fronts.js";
+import { freePort, settle, startFlakyProxy, type Receiver } from "../../helpers/otlp-receiver.js";
 
 let receiver: Receiver;
 let fixture: ExportFixture;
@@ -24,6 +24,36 @@ async function closing<T>(fronts: { close(): Promise<void> }[], body: () => Prom
     for (const front of fronts) await front.close();
   }
 }
+
+describe("aop export otlp — redirects are not deliveries", () => {
+  it.each([301, 302, 303, 307, 308])("a %i is an export failure naming only the Location's origin; the other origin gets nothing, the cursor stays", async (status) => {
+    const root = await copyFixture(fixture);
+    const elsewhere = await startRecorder();
+    const front = await startRedirector(status, `http://127.0.0.1:${elsewhere.port}/v1/traces?key=LOCATION-SECRET-3c`);
+    const env = { OTEL_EXPORTER_OTLP_HEADERS: "x-api-key=HEADER-SECRET-5b", OTEL_EXPORTER_OTLP_TIMEOUT: "3000" };
+    await closing([elsewhere], async () => {
+      const r = await closing([front], () => exportCli(root, ["--run-id", AGENT_RUN, "--endpoint", front.url], env));
+      expect(r.code, r.stdout + r.stderr).toBe(1);
+      expect(r.stderr).toContain(`error export_failed: the OTLP endpoint ${front.url} answered ${status}`);
+      expect(r.stderr).toContain(`redirect to http://127.0.0.1:${elsewhere.port} not followed`);
+      expect(r.stdout + r.stderr).not.toMatch(/LOCATION-SECRET|HEADER-SECRET/);
+      expect(front.seen).toHaveLength(1); // a redirect is not retried
+      expect(elsewhere.seen).toEqual([]); // neither the spans nor the headers left for the other origin
+      expect(cursorFiles(root)).toEqual([]);
+      // The configured URL comes up as a real receiver (same port): everything is delivered.
+      const good = await startFlakyProxy(receiver.base, new Set(), 503, front.port);
+      await closing([good], async () => {
+        const before = receiver.spans(traceId(root, AGENT_RUN)).length;
+        const ok = await exportCli(root, ["--run-id", AGENT_RUN, "--endpoint", front.url], env);
+        expect(ok.code, ok.stderr).toBe(0);
+        expect(ok.stdout).toContain(`sent ${AGENT_SPANS} spans`);
+        await settle(() => receiver.spans(traceId(root, AGENT_RUN)).length >= before + AGENT_SPANS);
+        expect(receiver.spans(traceId(root, AGENT_RUN)).length - before).toBe(AGENT_SPANS);
+      });
+      expect(elsewhere.seen).toEqual([]);
+    });
+  });
+});
 
 describe("aop export otlp — URLs never leak secrets", () => {
   const PASSWORD = "hunter2pw";
