@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { AGENT_RUN, AGENT_SPANS, copyFixture, cursorFiles, exportCli, KERNEL_RUN, setUpExportTests, traceId, type ExportFixture } from "../../helpers/export-fixture.js";
-import { startEchoingError, startRecorder, startRedirector } from "../../helpers/otlp-fronts.js";
+import { startEchoingError, startRecorder, startRedirector, type Front } from "../../helpers/otlp-fronts.js";
 import { freePort, settle, startFlakyProxy, type Receiver } from "../../helpers/otlp-receiver.js";
 
 let receiver: Receiver;
@@ -107,6 +107,41 @@ describe("aop export otlp — URLs never leak secrets", () => {
       expectNoSecret(sent.stdout + sent.stderr);
       const stored = cursorFiles(root).map((f) => fs.readFileSync(path.join(root, ".aop", "runtime", "export", f), "utf8")).join("");
       expectNoSecret(stored);
+    });
+  });
+});
+
+describe("aop export otlp — header values are never printed", () => {
+  const VALUE = "FIRST-LINE-7a\nSECOND-LINE-7a";
+  let target: Front;
+  const policy = (root: string) => {
+    fs.mkdirSync(path.join(root, "agentic", "orchestrator"), { recursive: true });
+    fs.writeFileSync(path.join(root, "agentic", "orchestrator", "policy.yaml"), `version: 1\nobservability:\n  export:\n    otlp:\n      enabled: true\n      endpoint: ${target.url}\n      protocol: http/json\n      headers_env: AOP_TEST_TOKEN_HEADERS\n`);
+  };
+
+  it.each<[string, string[], Record<string, string>, string]>([
+    ["a --header value with a line feed", ["--header", `x-token=${VALUE}`], {}, "--header: header 'x-token'"],
+    ["OTEL_EXPORTER_OTLP_HEADERS with a line feed", [], { OTEL_EXPORTER_OTLP_HEADERS: `x-token=${VALUE}` }, "OTEL_EXPORTER_OTLP_HEADERS: header 'x-token'"],
+    ["OTEL_EXPORTER_OTLP_TRACES_HEADERS with an encoded NUL", [], { OTEL_EXPORTER_OTLP_TRACES_HEADERS: "x-token=FIRST-LINE-7a%00SECOND-LINE-7a" }, "OTEL_EXPORTER_OTLP_TRACES_HEADERS: header 'x-token'"],
+    ["the policy's headers_env with a carriage return", [], { AOP_TEST_TOKEN_HEADERS: "x-token=FIRST-LINE-7a%0D%0ASECOND-LINE-7a" }, "AOP_TEST_TOKEN_HEADERS: header 'x-token'"],
+  ])("%s is a configuration error naming the header, at once, sending nothing", async (_what, args, env, named) => {
+    const root = await copyFixture(fixture);
+    target = await startRecorder();
+    await closing([target], async () => {
+      const usesPolicy = "AOP_TEST_TOKEN_HEADERS" in env;
+      if (usesPolicy) policy(root);
+      for (const json of [[], ["--json"]]) {
+        const started = Date.now();
+        const r = await exportCli(root, ["--run-id", KERNEL_RUN, ...(usesPolicy ? [] : ["--endpoint", target.url]), ...args, ...json], env);
+        expect(r.code, r.stdout + r.stderr).toBe(2);
+        expect(Date.now() - started).toBeLessThan(8_000);
+        expect(r.stdout + r.stderr).toContain("usage_error");
+        expect(r.stdout + r.stderr).toContain(named);
+        expect(r.stdout + r.stderr).toMatch(/line break, NUL or other control character/);
+        expect(r.stdout + r.stderr).not.toMatch(/FIRST-LINE|SECOND-LINE|retrying/);
+      }
+      expect(target.seen).toEqual([]);
+      expect(cursorFiles(root)).toEqual([]);
     });
   });
 });
