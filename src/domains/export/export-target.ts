@@ -79,13 +79,29 @@ function baseUrl(value: string, source: string): string {
   return url.href;
 }
 
+/** Ten minutes a batch: far beyond any receiver's answer, and within what timers and AbortSignal.timeout take. */
+export const MAX_TIMEOUT_MS = 600_000;
+
+/**
+ * A whole number of milliseconds within [min, max] from an OTEL_* variable. A value out of range is
+ * refused rather than used: 5000000000 made every request fail before it was sent, retried for years.
+ */
+export function millisSetting(name: string, raw: string, min: number, max: number): number {
+  const text = raw.trim();
+  const ms = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(ms) || ms < min || ms > max) {
+    throw usage(`${name} must be a positive number of milliseconds: a whole number from ${min} to ${max} (got '${raw.slice(0, 40)}')`, `it is the time budget per batch, retries included; unset ${name} for the default of ${DEFAULT_TIMEOUT_MS} ms`);
+  }
+  return ms;
+}
+
+/** The time budget per batch. aop reads no other numeric OTEL_* variable. */
 function envTimeout(env: NodeJS.ProcessEnv): number {
   for (const name of ["OTEL_EXPORTER_OTLP_TRACES_TIMEOUT", "OTEL_EXPORTER_OTLP_TIMEOUT"]) {
     const raw = env[name];
+    // An empty variable is unset (the OpenTelemetry rule for every OTEL_* variable).
     if (raw === undefined || raw === "") continue;
-    const ms = Number(raw);
-    if (!Number.isFinite(ms) || ms <= 0) throw usage(`${name} must be a positive number of milliseconds (got '${raw.slice(0, 40)}')`);
-    return ms;
+    return millisSetting(name, raw, 1, MAX_TIMEOUT_MS);
   }
   return DEFAULT_TIMEOUT_MS;
 }

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { runCli } from "../../helpers/cli.js";
 import { AGENT_RUN, AGENT_SPANS, copyFixture, cursorFiles, exportCli, KERNEL_RUN, setUpExportTests, traceId, type ExportFixture } from "../../helpers/export-fixture.js";
 import { startEchoingError, startRecorder, startRedirector, type Front } from "../../helpers/otlp-fronts.js";
 import { freePort, settle, startFlakyProxy, type Receiver } from "../../helpers/otlp-receiver.js";
@@ -143,5 +144,22 @@ describe("aop export otlp — header values are never printed", () => {
       expect(target.seen).toEqual([]);
       expect(cursorFiles(root)).toEqual([]);
     });
+  });
+});
+
+describe("aop export otlp — out-of-range configuration is refused", () => {
+  it.each([
+    ["OTEL_EXPORTER_OTLP_TIMEOUT", "5000000000"],
+    ["OTEL_EXPORTER_OTLP_TRACES_TIMEOUT", "5000000000"],
+    ["OTEL_EXPORTER_OTLP_TIMEOUT", "2500.5"],
+    ["OTEL_EXPORTER_OTLP_TRACES_TIMEOUT", "0"],
+  ])("%s=%s is refused at once, naming the variable and the range", async (name, value) => {
+    const root = await copyFixture(fixture);
+    const port = await freePort();
+    // Synchronous, with a kill timer: a timeout taken as valid retries for years.
+    const r = runCli(["export", "otlp", "--run-id", KERNEL_RUN, "--endpoint", `http://127.0.0.1:${port}/v1/traces`], { cwd: root, env: { [name]: value }, timeoutMs: 15_000 });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`error usage_error: ${name} must be a positive number of milliseconds: a whole number from 1 to 600000 (got '${value}')`);
+    expect(cursorFiles(root)).toEqual([]);
   });
 });
