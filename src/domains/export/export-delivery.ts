@@ -22,7 +22,8 @@ export interface Delivery {
   protocol: OtlpProtocol;
   /** For files: the size the cursor last saw, to notice a hand-over file removed or replaced. */
   currentSize?: () => number | null;
-  send(body: Uint8Array): Promise<Delivered>;
+  /** `signal` stops a request in flight (the batch is then not delivered). */
+  send(body: Uint8Array, signal?: AbortSignal): Promise<Delivered>;
 }
 
 export function httpDelivery(target: HttpTarget, options: PostOptions): Delivery {
@@ -30,7 +31,7 @@ export function httpDelivery(target: HttpTarget, options: PostOptions): Delivery
     identity: target.url,
     display: target.display,
     protocol: target.protocol,
-    send: (body) => postOtlp(target, body, options),
+    send: (body, signal) => postOtlp(target, body, signal ? { ...options, signal } : options),
   };
 }
 

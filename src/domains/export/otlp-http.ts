@@ -2,6 +2,7 @@
 // 504; we add the other 5xx and network failures) with exponential backoff, honouring Retry-After,
 // all within the batch's time budget. A redirect is a failure, never followed. A failure says what failed
 // and never names a header value.
+import { setTimeout as wait } from "node:timers/promises";
 import { AopError } from "../../core/errors.js";
 import { CONTENT_TYPE, rejectedSpans } from "./otlp-encode.js";
 import type { HttpTarget } from "./export-target.js";
@@ -11,7 +12,8 @@ export interface PostOptions {
   userAgent: string;
   /** Called before each retry (for progress and --follow logs). */
   onRetry?: (reason: string, waitMs: number, attempt: number) => void;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Stops the export (--follow's SIGINT/SIGTERM): the request in flight is aborted, no retry starts. */
   signal?: AbortSignal;
 }
 
@@ -45,7 +47,12 @@ export function backoffMs(attempt: number, random: () => number = Math.random): 
   return Math.round(base * (1 - JITTER + 2 * JITTER * random()));
 }
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** A pause that ends early, without error, when the export is stopped. */
+const defaultSleep = (ms: number, signal?: AbortSignal) => wait(ms, undefined, signal ? { signal } : {}).catch(() => undefined);
+
+function interrupted(where: string, attempts: number): AopError {
+  return new AopError("export_failed", `export to ${where} was interrupted`, { details: { attempts, interrupted: true }, hint: "the batch in flight was not delivered: the cursor did not move, and the next export sends it" });
+}
 
 function networkReason(err: unknown): string {
   const error = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
@@ -89,6 +96,7 @@ export async function postOtlp(target: HttpTarget, body: Uint8Array, options: Po
     let retryReason: string;
     let hintedWait: number | null = null;
     const remaining = deadline - Date.now();
+    if (options.signal?.aborted) throw interrupted(where, attempt - 1);
     try {
       const response = await fetch(target.url, {
         method: "POST",
@@ -100,7 +108,10 @@ export async function postOtlp(target: HttpTarget, body: Uint8Array, options: Po
         signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(Math.max(1, remaining))]) : AbortSignal.timeout(Math.max(1, remaining)),
       });
       if (response.ok) {
-        const { rejected, message } = rejectedSpans(new Uint8Array(await response.arrayBuffer()), target.protocol);
+        // Delivered. The answer's body only tells of rejected spans: one cut short (a signal, the network)
+        // tells of none, and never makes a delivered batch look undelivered.
+        const answer = await response.arrayBuffer().then((b) => new Uint8Array(b), () => new Uint8Array());
+        const { rejected, message } = rejectedSpans(answer, target.protocol);
         return { attempts: attempt, rejected, rejectMessage: message };
       }
       const answered = `answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
@@ -121,19 +132,19 @@ export async function postOtlp(target: HttpTarget, body: Uint8Array, options: Po
       hintedWait = retryAfterMs(response.headers.get("retry-after"), Date.now());
     } catch (err) {
       if (err instanceof AopError) throw err;
-      if (options.signal?.aborted) throw new AopError("export_failed", `export to ${where} was interrupted`, { details: { attempts: attempt } });
+      if (options.signal?.aborted) throw interrupted(where, attempt);
       retryReason = `could not be reached: ${quote(networkReason(err))}`;
     }
-    const wait = hintedWait ?? backoffMs(attempt);
-    if (Date.now() + wait >= deadline) {
+    const pauseMs = hintedWait ?? backoffMs(attempt);
+    if (Date.now() + pauseMs >= deadline) {
       const budget = `${(target.timeoutMs / 1000).toFixed(1)} s`;
       throw new AopError("export_failed", `the OTLP endpoint ${where} ${retryReason} (${attempt} attempt${attempt === 1 ? "" : "s"} within the ${budget} export timeout)`, {
         details: { attempts: attempt, timeout_ms: target.timeoutMs },
         hint: "check that the receiver is running and the URL is right (OTLP/HTTP listens on port 4318 by default); OTEL_EXPORTER_OTLP_TIMEOUT sets the time budget per batch",
       });
     }
-    options.onRetry?.(retryReason, wait, attempt);
-    await sleep(wait);
+    options.onRetry?.(retryReason, pauseMs, attempt);
+    await sleep(pauseMs, options.signal);
   }
 }
 
