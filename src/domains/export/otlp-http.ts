@@ -63,20 +63,30 @@ function networkReason(err: unknown): string {
 
 /** Enough of an error answer to show its start, wherever a secret in it falls. */
 const SNIPPET_READ_BYTES = 16 * 1024;
+/** An OTLP success answer is a few bytes (a partial success, at most a message): more is not read. */
+const ANSWER_READ_BYTES = 64 * 1024;
 
-async function responseSnippet(response: Response, quote: (text: string) => string): Promise<string> {
+/** Up to `limit` bytes of an answer's body (DESIGN §23: every network answer is read up to a bound); the rest is dropped. */
+async function readUpTo(response: Response, limit: number): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body?.getReader();
   try {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const reader = response.body?.getReader();
-    while (reader && size < SNIPPET_READ_BYTES) {
+    while (reader && size < limit) {
       const { done, value } = await reader.read();
       if (done) break;
       chunks.push(value);
       size += value.length;
     }
+  } finally {
     await reader?.cancel().catch(() => undefined);
-    const bytes = Buffer.concat(chunks).subarray(0, SNIPPET_READ_BYTES);
+  }
+  return Buffer.concat(chunks).subarray(0, limit);
+}
+
+async function responseSnippet(response: Response, quote: (text: string) => string): Promise<string> {
+  try {
+    const bytes = await readUpTo(response, SNIPPET_READ_BYTES);
     // Secrets are hidden before the text is cut, so a cut never leaves the start of one.
     const text = quote(new TextDecoder().decode(bytes)).slice(0, 200);
     // The receiver's text reaches a terminal: control characters are escaped.
@@ -110,7 +120,7 @@ export async function postOtlp(target: HttpTarget, body: Uint8Array, options: Po
       if (response.ok) {
         // Delivered. The answer's body only tells of rejected spans: one cut short (a signal, the network)
         // tells of none, and never makes a delivered batch look undelivered.
-        const answer = await response.arrayBuffer().then((b) => new Uint8Array(b), () => new Uint8Array());
+        const answer = await readUpTo(response, ANSWER_READ_BYTES).then((bytes) => (bytes.length < ANSWER_READ_BYTES ? bytes : new Uint8Array()), () => new Uint8Array());
         const { rejected, message } = rejectedSpans(answer, target.protocol);
         return { attempts: attempt, rejected, rejectMessage: message };
       }
