@@ -57,6 +57,7 @@ export const ERROR_CODES = [
   "signing_key_ambiguous",
   "signing_key_insecure",
   "signing_key_invalid",
+  "signing_key_misplaced",
   "anchor_git_failed",
   // doctor
   "doctor_check_failed",

@@ -3,6 +3,7 @@
 // with node:util.parseArgs from the same ones, so both routes accept exactly the same command lines.
 import { parseArgs } from "node:util";
 import type { Command } from "commander";
+import { AopError } from "../../core/errors.js";
 
 export interface FlagSpec {
   /** The long flag without dashes; its option key is the camel-cased form (`all-agents` → `allAgents`). */
@@ -88,4 +89,29 @@ export function parseRouteFlags(argv: readonly string[], words: readonly string[
   if (commandFlags.some((f) => (line.at.get(optionKey(f.flag)) ?? Infinity) < command)) return undefined;
   if (line.opts.transport !== undefined && line.opts.transport !== "inprocess") return undefined;
   return line.opts;
+}
+
+const DECIMAL = /^[0-9]+$/;
+
+/**
+ * `text` as a whole number when it is decimal digits only, else null. `Number()` alone takes "1e4",
+ * "0x4E21", "0b1", " 7 " and "" (0), which made `--port 0x4E21` bind 20001.
+ */
+export function decimalInteger(text: string): number | null {
+  if (!DECIMAL.test(text)) return null;
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** The value of a whole-number flag, decimal digits from `min` to `max`; otherwise a usage error naming the flag. */
+export function parseWholeNumberFlag(flag: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER, hint?: string): number {
+  const n = decimalInteger(text);
+  if (n !== null && n >= min && n <= max) return n;
+  const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`;
+  throw new AopError("usage_error", `${flag} must be a whole number ${range}, in decimal digits (got '${text.slice(0, 40)}')`, hint === undefined ? {} : { hint });
+}
+
+/** The commander argument parser of a whole-number flag (see parseWholeNumberFlag). */
+export function wholeNumberFlag(flag: string, min: number, max?: number, hint?: string): (text: string) => number {
+  return (text) => parseWholeNumberFlag(flag, text, min, max, hint);
 }

@@ -11,6 +11,7 @@ import { identityFromGlobals, unwrap } from "./call-result.js";
 import type { GlobalOptions } from "./context.js";
 import { printReplayPage, readerContext, replayArgs } from "./output/replay-page.js";
 import { PIPELINE_VALIDATORS } from "./route-validators.js";
+import { decimalInteger } from "./flags.js";
 import { runBody } from "./run-command.js";
 
 /** Flags that take a value → the attribute name commander gives them; `int` ones must be whole numbers ≥ 0. */
@@ -42,8 +43,8 @@ export function parseFastReplay(argv: readonly string[]): (Record<string, unknow
       const value = eq > 0 ? token.slice(eq + 1) : argv[++i];
       if (value === undefined || value === "" || (eq < 0 && value.startsWith("-"))) return null;
       if (flag.int) {
-        const n = Number(value);
-        if (!/^\d+$/.test(value) || !Number.isSafeInteger(n)) return null;
+        const n = decimalInteger(value);
+        if (n === null) return null;
         opts[flag.name] = n;
       } else opts[flag.name] = value;
     } else if (token === "replay" && !sawCommand) sawCommand = true;

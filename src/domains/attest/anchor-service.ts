@@ -98,5 +98,5 @@ export async function anchorFeature(layout: WorkspaceLayout, clock: Clock, signe
   if (!options.git) return made;
   // Outside the evidence lock: the ref update is its own compare-and-swap.
   const message = `aop anchor ${featureId}: ${made.tree_size} entries\n\n${made.note}`;
-  return { ...made, git: commitAnchorToGit(layout.root, featureId, made.note, message) };
+  return { ...made, git: await commitAnchorToGit(layout.root, featureId, { note: made.note, treeSize: made.tree_size }, message) };
 }

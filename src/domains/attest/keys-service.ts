@@ -6,7 +6,8 @@ import { AopError } from "../../core/errors.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import type { Signer } from "./ed25519-keys.js";
 import { readCommittedKeys, writePublicKey, type KeyFileProblem } from "./public-keys.js";
-import { explicitKeyFile, generateKeyFile, loadSigner, localKeyFiles, type KeyEnvironment } from "./signing-key.js";
+import { assertKeyOutsideWorkTrees } from "./key-location.js";
+import { explicitKeyFile, generateKeyFile, loadSigner, localKeyFiles, privateKeysDir, type KeyEnvironment } from "./signing-key.js";
 import { workspaceSigner } from "./workspace-signer.js";
 
 export interface KeyInitResult {
@@ -41,6 +42,12 @@ function requireWorkspace(layout: WorkspaceLayout): void {
   }
 }
 
+/** A key already there is adopted only where a new one could be written (never in a work tree). */
+function adopt(layout: WorkspaceLayout, ke: KeyEnvironment, file: string, explicit: boolean): { signer: Signer; file: string } {
+  assertKeyOutsideWorkTrees({ file, explicit, defaultDir: privateKeysDir(ke) }, layout.root);
+  return { signer: loadSigner(file), file };
+}
+
 /**
  * Reuse the key this workspace already signs with (or the AOP_SIGNING_KEY file); otherwise, or with
  * `fresh`, make a new one. Either way its public key ends up in agentic/orchestrator/keys/.
@@ -53,18 +60,18 @@ export function initSigningKey(layout: WorkspaceLayout, ke: KeyEnvironment, opti
   let created = false;
   if (explicit !== null && fs.existsSync(explicit)) {
     if (options.fresh) throw new AopError("invalid_argument", `AOP_SIGNING_KEY names ${explicit}, which exists; a new key needs a new file`, { hint: "point AOP_SIGNING_KEY at a path that does not exist yet, or unset it" });
-    ({ signer, file } = { signer: loadSigner(explicit), file: explicit });
+    ({ signer, file } = adopt(layout, ke, explicit, true));
   } else if (explicit !== null) {
-    ({ signer, file } = generateKeyFile(ke, explicit));
+    ({ signer, file } = generateKeyFile(ke, explicit, layout.root));
     created = true;
   } else {
     const committed = readCommittedKeys(layout).keys;
     const existing = options.fresh ? [] : localKeyFiles(ke).filter((k) => committed.has(k.keyid));
     if (existing.length > 1) workspaceSigner(layout, ke); // names the ambiguity
     if (existing.length === 1) {
-      ({ signer, file } = { signer: loadSigner(existing[0]!.file), file: existing[0]!.file });
+      ({ signer, file } = adopt(layout, ke, existing[0]!.file, false));
     } else {
-      ({ signer, file } = generateKeyFile(ke, null));
+      ({ signer, file } = generateKeyFile(ke, null, layout.root));
       created = true;
     }
   }

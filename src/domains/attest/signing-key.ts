@@ -8,6 +8,7 @@ import { createPrivateKey, generateKeyPairSync } from "node:crypto";
 import { AopError } from "../../core/errors.js";
 import { listDirIfPresent } from "../../store/fs-probe.js";
 import { isEd25519, KEY_ID_PATTERN, signerFor, type Signer } from "./ed25519-keys.js";
+import { assertKeyOutsideWorkTrees } from "./key-location.js";
 
 export interface KeyEnvironment {
   env: NodeJS.ProcessEnv;
@@ -102,14 +103,40 @@ export function loadSigner(file: string): Signer {
   return signer;
 }
 
-/** A new Ed25519 key written to `file` (exclusively, mode 0600, folder 0700); `file` null → the keys folder. */
-export function generateKeyFile(ke: KeyEnvironment, file: string | null): { signer: Signer; file: string } {
+/** Refuses a path where a link stands whose target does not exist: creating the key "there" would follow it. */
+function refuseDanglingLink(file: string): void {
+  let target: string;
+  try {
+    if (!fs.lstatSync(file).isSymbolicLink()) return;
+    target = fs.readlinkSync(file);
+  } catch {
+    return; // nothing there: the key is created
+  }
+  throw new AopError("signing_key_invalid", `signing key ${file} is a symbolic link to ${target}, which does not exist; no key was created`, {
+    details: { key_file: file, link_target: target },
+    hint: `point AOP_SIGNING_KEY at the key file itself, or remove the link (rm ${file}) so that \`aop keys init\` creates the key there`,
+  });
+}
+
+/**
+ * A new Ed25519 key written to `file` (exclusively, mode 0600, folder 0700); `file` null → the keys folder.
+ * Never inside `workspaceRoot` or a git work tree (key-location.ts), and never through a link.
+ */
+export function generateKeyFile(ke: KeyEnvironment, file: string | null, workspaceRoot: string): { signer: Signer; file: string } {
   const { privateKey } = generateKeyPairSync("ed25519");
   const signer = signerFor(privateKey);
   const target = file ?? defaultKeyFile(ke, signer.keyid);
+  refuseDanglingLink(target);
+  assertKeyOutsideWorkTrees({ file: target, explicit: file !== null, defaultDir: privateKeysDir(ke) }, workspaceRoot);
   fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
   const pem = privateKey.export({ type: "pkcs8", format: "pem" });
-  const fd = fs.openSync(target, "wx", 0o600);
+  let fd: number;
+  try {
+    fd = fs.openSync(target, "wx", 0o600);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    throw invalid(target, "a file or link appeared there while the key was made; nothing was written to it");
+  }
   try {
     fs.fchmodSync(fd, 0o600);
     fs.writeFileSync(fd, pem);

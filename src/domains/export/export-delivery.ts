@@ -6,7 +6,7 @@ import { appendJsonLine } from "../../store/jsonl.js";
 import { RUNTIME_FILE_MODE } from "../../store/layout.js";
 import type { OtlpProtocol } from "./otlp-encode.js";
 import { postOtlp, type PostOptions } from "./otlp-http.js";
-import { redactUrl, type HttpTarget } from "./export-target.js";
+import type { HttpTarget } from "./export-target.js";
 
 export interface Delivered {
   attempts: number;
@@ -22,15 +22,16 @@ export interface Delivery {
   protocol: OtlpProtocol;
   /** For files: the size the cursor last saw, to notice a hand-over file removed or replaced. */
   currentSize?: () => number | null;
-  send(body: Uint8Array): Promise<Delivered>;
+  /** `signal` stops a request in flight (the batch is then not delivered). */
+  send(body: Uint8Array, signal?: AbortSignal): Promise<Delivered>;
 }
 
 export function httpDelivery(target: HttpTarget, options: PostOptions): Delivery {
   return {
     identity: target.url,
-    display: redactUrl(target.url),
+    display: target.display,
     protocol: target.protocol,
-    send: (body) => postOtlp(target, body, options),
+    send: (body, signal) => postOtlp(target, body, signal ? { ...options, signal } : options),
   };
 }
 

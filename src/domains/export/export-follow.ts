@@ -1,5 +1,6 @@
 // `--follow`: export new entries of live runs as they are written, until stopped. A failed pass is
-// reported and retried with a growing pause; the cursors keep what was not delivered.
+// reported and retried with a growing pause; the cursors keep what was not delivered. A stop aborts the
+// request in flight and starts no other, so SIGINT/SIGTERM end a long backlog at once.
 import { setTimeout as sleep } from "node:timers/promises";
 import { exportRun, type ExportOptions, type RunExport } from "./export-service.js";
 
@@ -34,9 +35,11 @@ export async function followExports(options: ExportOptions, handlers: FollowHand
     for (const runId of runIds) {
       if (signal.aborted) break;
       try {
-        const result = await exportRun(options, runId);
+        const result = await exportRun({ ...options, signal }, runId);
         if (result.spans > 0) handlers.onExport(result);
       } catch (err) {
+        // Stopped mid-pass: what was delivered is in the cursor, the rest waits for the next export.
+        if (signal.aborted) break;
         failed = true;
         errorPause = Math.min(MAX_ERROR_PAUSE_MS, Math.max(1_000, errorPause * 2));
         handlers.onError(err, runId, errorPause);

@@ -2,6 +2,7 @@
 // cursor on, build their spans, send them in batches, and move the cursor after each delivered batch
 // (docs/otel.md, "Incremental export"). The enclosing root and subagent spans ride with the last batch.
 import type { Clock } from "../../core/clock.js";
+import { AopError } from "../../core/errors.js";
 import { assertContained } from "../../store/containment.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { acquireLock } from "../../store/lock.js";
@@ -31,6 +32,8 @@ export interface ExportOptions {
   onBatch?: (batch: { runId: string; spans: readonly SpanRecord[]; body: Uint8Array }) => void;
   /** After each delivered batch: spans of the run sent so far in this pass. */
   onProgress?: (runId: string, spansSent: number) => void;
+  /** Stops the pass: the request in flight is aborted and no batch starts after it (--follow's signals). */
+  signal?: AbortSignal;
 }
 
 export interface RunExport {
@@ -76,6 +79,10 @@ export async function exportRun(options: ExportOptions, runId: string): Promise<
   }
 }
 
+function stopped(runId: string, where: string): AopError {
+  return new AopError("export_failed", `export of ${runId} to ${where} was interrupted`, { details: { interrupted: true }, hint: "the cursor holds what was delivered: the next export sends the rest" });
+}
+
 function readTargetCursor(options: ExportOptions, runId: string, key: string, traceId: string): ExportCursor {
   const cursor = readCursor(options.layout, runId, key, options.delivery.display, traceId);
   // A hand-over file that was removed or cut short no longer holds what the cursor says it does.
@@ -105,7 +112,7 @@ async function exportPass(options: ExportOptions, workspaceId: string, runId: st
 
   const commit = async (body: Uint8Array | null, spans: number, envelopes: number, next: number, state: EnvelopeState): Promise<void> => {
     if (body !== null && !options.dryRun) {
-      const delivered = await delivery.send(body);
+      const delivered = await delivery.send(body, options.signal);
       result.attempts += delivered.attempts;
       result.rejected_spans += delivered.rejected;
       if (delivered.rejectMessage) result.reject_message = delivered.rejectMessage;
@@ -135,6 +142,8 @@ async function exportPass(options: ExportOptions, workspaceId: string, runId: st
       options.onBatch?.({ runId, spans: all, body });
     }
     if (inflight) await inflight;
+    // Stopped: nothing after the batches already delivered is sent, and their cursor writes are done.
+    if (options.signal?.aborted) throw stopped(runId, delivery.display);
     inflight = commit(body, all.length, envelopes.length, next, state);
     // Handled here so a failure waiting to be awaited is not an unhandled rejection; awaiting it rethrows.
     inflight.catch(() => undefined);

@@ -2,7 +2,12 @@
 // OTEL_EXPORTER_OTLP_* variables and the policy, in that order (docs/otel.md, "Configuration"). Pure:
 // the environment comes in as a value. Header values are secrets: they are never printed or stored.
 import { AopError } from "../../core/errors.js";
+import { parseHeaderFlag, parseHeaderList, splitUserInfo } from "./export-headers.js";
 import type { OtlpProtocol } from "./otlp-encode.js";
+import { redactUrl, urlSecrets } from "./redact.js";
+
+export { parseHeaderFlag, parseHeaderList } from "./export-headers.js";
+export { redactHeader, redactUrl } from "./redact.js";
 
 export interface OtlpPolicy {
   enabled: boolean;
@@ -19,7 +24,12 @@ export interface TargetFlags {
 
 export interface HttpTarget {
   kind: "http";
+  /** The URL requests go to: the configured one without its user info, which travels as Basic credentials. */
   url: string;
+  /** The URL as it may be shown (redactUrl of the configured one). */
+  display: string;
+  /** What must not appear in text quoted from fetch or the receiver: the URL's password and query, the header values. */
+  secrets: string[];
   protocol: OtlpProtocol;
   headers: Record<string, string>;
   /** Per-batch budget for the request and its retries (OTEL_EXPORTER_OTLP_[TRACES_]TIMEOUT). */
@@ -69,43 +79,29 @@ function baseUrl(value: string, source: string): string {
   return url.href;
 }
 
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Ten minutes a batch: far beyond any receiver's answer, and within what timers and AbortSignal.timeout take. */
+export const MAX_TIMEOUT_MS = 600_000;
 
-/** `--header K=V`: the value is taken as typed. */
-export function parseHeaderFlag(value: string): [string, string] {
-  const eq = value.indexOf("=");
-  const name = eq > 0 ? value.slice(0, eq).trim() : "";
-  if (!HEADER_NAME.test(name)) throw usage(`--header must be NAME=VALUE with a valid header name (got ${redactHeader(value)})`, "e.g. --header x-honeycomb-team=$HONEYCOMB_KEY");
-  return [name.toLowerCase(), value.slice(eq + 1).trim()];
+/**
+ * A whole number of milliseconds within [min, max] from an OTEL_* variable. A value out of range is
+ * refused rather than used: 5000000000 made every request fail before it was sent, retried for years.
+ */
+export function millisSetting(name: string, raw: string, min: number, max: number): number {
+  const text = raw.trim();
+  const ms = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(ms) || ms < min || ms > max) {
+    throw usage(`${name} must be a positive number of milliseconds: a whole number from ${min} to ${max} (got '${raw.slice(0, 40)}')`, `it is the time budget per batch, retries included; unset ${name} for the default of ${DEFAULT_TIMEOUT_MS} ms`);
+  }
+  return ms;
 }
 
-/** The OTEL_EXPORTER_OTLP_HEADERS format: `k1=v1,k2=v2`, values percent-encoded (W3C baggage style). */
-export function parseHeaderList(text: string, source: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const items = text.split(",");
-  items.forEach((item, i) => {
-    if (item.trim() === "") return;
-    const eq = item.indexOf("=");
-    const name = eq > 0 ? item.slice(0, eq).trim() : "";
-    if (!HEADER_NAME.test(name)) throw usage(`${source}: entry ${i + 1} is not name=value with a valid header name (got ${redactHeader(item.trim())})`, "the format is name1=value1,name2=value2 with values percent-encoded");
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(item.slice(eq + 1).trim());
-    } catch {
-      throw usage(`${source}: the value of header '${name}' is not valid percent-encoding`);
-    }
-    out[name.toLowerCase()] = decoded;
-  });
-  return out;
-}
-
+/** The time budget per batch. aop reads no other numeric OTEL_* variable. */
 function envTimeout(env: NodeJS.ProcessEnv): number {
   for (const name of ["OTEL_EXPORTER_OTLP_TRACES_TIMEOUT", "OTEL_EXPORTER_OTLP_TIMEOUT"]) {
     const raw = env[name];
+    // An empty variable is unset (the OpenTelemetry rule for every OTEL_* variable).
     if (raw === undefined || raw === "") continue;
-    const ms = Number(raw);
-    if (!Number.isFinite(ms) || ms <= 0) throw usage(`${name} must be a positive number of milliseconds (got '${raw.slice(0, 40)}')`);
-    return ms;
+    return millisSetting(name, raw, 1, MAX_TIMEOUT_MS);
   }
   return DEFAULT_TIMEOUT_MS;
 }
@@ -149,7 +145,22 @@ export function resolveHttpTarget(flags: TargetFlags, env: NodeJS.ProcessEnv, po
     const [name, value] = parseHeaderFlag(flag);
     headers[name] = value;
   }
-  return { kind: "http", url, protocol: resolveProtocol(flags, env, usePolicy ? policy : null), headers, timeoutMs: envTimeout(env), source };
+  // fetch refuses a URL with user info (and its error quotes the URL): it goes as Basic credentials instead.
+  const { url: bare, authorization } = splitUserInfo(url);
+  if (authorization !== null) {
+    if (headers.authorization !== undefined) throw usage(`${source} has user:password@ and an authorization header is set too`, "keep one: remove the user info from the URL, or the authorization header");
+    headers.authorization = authorization;
+  }
+  return {
+    kind: "http",
+    url: bare,
+    display: redactUrl(url),
+    secrets: [...urlSecrets(url), ...Object.values(headers)],
+    protocol: resolveProtocol(flags, env, usePolicy ? policy : null),
+    headers,
+    timeoutMs: envTimeout(env),
+    source,
+  };
 }
 
 export function resolveProtocol(flags: TargetFlags, env: NodeJS.ProcessEnv, policy: OtlpPolicy | null): OtlpProtocol {
@@ -168,21 +179,4 @@ function policyHeaders(policy: OtlpPolicy, env: NodeJS.ProcessEnv): Record<strin
     throw usage(`policy observability.export.otlp.headers_env names ${policy.headers_env}, which is not set`, `export ${policy.headers_env}='name=value' (the OTEL_EXPORTER_OTLP_HEADERS format) before running aop export`);
   }
   return parseHeaderList(text, policy.headers_env);
-}
-
-/** A URL as it may be shown: no user info, no query, no fragment (any of them may carry a token). */
-export function redactUrl(value: string): string {
-  try {
-    const url = new URL(value);
-    const hidden = url.username !== "" || url.password !== "" || url.search !== "" || url.hash !== "";
-    return `${url.protocol}//${url.host}${url.pathname}${hidden ? " (credentials and query hidden)" : ""}`;
-  } catch {
-    return "<not a URL>";
-  }
-}
-
-/** A header as it may be shown: its name only (the text may be the secret itself when '=' is missing). */
-export function redactHeader(value: string): string {
-  const eq = value.indexOf("=");
-  return eq === -1 ? "text without '='" : `'${JSON.stringify(value.slice(0, eq).slice(0, 64)).slice(1, -1)}=<hidden>'`;
 }

@@ -4,6 +4,7 @@
 // sequences in lock order, so its `ts` need not grow with them. Read-only, streaming.
 import fs from "node:fs";
 import { readLinesSync } from "../../store/jsonl.js";
+import { HOSTNAME, processIsAlive, readHolder } from "../../store/lock-holder.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { entrySequence, lineSequence, NOT_ENTRY, NOT_JSON, UNSURE } from "./timeline-line-check.js";
 import { readMetaValue } from "./timeline-scan.js";
@@ -28,6 +29,10 @@ export async function auditTimeline(layout: WorkspaceLayout, runId: string): Pro
   const file = layout.timelineFile(runId);
   const audit: TimelineAudit = { run_id: runId, entries: 0, unparseable: 0, invalid: 0, torn_tail: false, gaps: 0, first_gap_after: null, out_of_order: 0, first_out_of_order: null, max_sequence: -1, meta: null, meta_problems: [] };
   let expected = 0;
+  // The meta is read before the file and again after it: a writer appends its line, then rewrites the
+  // meta, so a meta read first never claims more than the file then holds unless the file lost lines; a
+  // meta that changed meanwhile means a writer was at work, which is no corruption (docs/replay.md).
+  const before = readMetaValue(layout, runId);
   // Just past the last complete line: the file's size, or where a torn final line starts.
   let endOffset = fs.statSync(file).size;
   // A synchronous pass over raw lines: the doctor reads every line of every timeline, and skipping the
@@ -79,10 +84,26 @@ export async function auditTimeline(layout: WorkspaceLayout, runId: string): Pro
     if (!value.ok) audit.meta_problems.push(`its meta file ${value.problem} (the next write rebuilds it from the timeline)`);
     else {
       audit.meta = parseMeta(value.value, runId);
-      audit.meta_problems.push(...metaProblems(value.value, audit, endOffset, runId));
+      const writing = !before.exists || !before.ok || JSON.stringify(before.value) !== JSON.stringify(value.value) || writerHoldsLock(layout, runId);
+      audit.meta_problems.push(...(writing ? truncation(before, audit, endOffset, runId) : metaProblems(value.value, audit, endOffset, runId)));
     }
   }
   return audit;
+}
+
+/** A live process on this host holds the run's lock: it may have appended a line whose meta is not written yet. */
+function writerHoldsLock(layout: WorkspaceLayout, runId: string): boolean {
+  const info = readHolder(layout.lockFor(layout.timelineFile(runId)));
+  if (info === null) return false;
+  if (info.holder === null) return true; // being created, or unreadable: judged as held
+  return info.holder.hostname !== HOSTNAME || processIsAlive(info.holder.pid);
+}
+
+/** While a writer is at work, only what no append can explain: the meta read first claiming more than the file holds. */
+function truncation(before: ReturnType<typeof readMetaValue>, audit: TimelineAudit, endOffset: number, runId: string): string[] {
+  if (!before.exists || !before.ok) return [];
+  const problems = metaProblems(before.value, audit, endOffset, runId);
+  return problems.filter((p) => p.endsWith("(truncated?)"));
 }
 
 /**

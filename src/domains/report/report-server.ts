@@ -38,6 +38,42 @@ function sendJson(res: http.ServerResponse, status: number, value: unknown): voi
   send(res, status, "application/json; charset=utf-8", JSON.stringify(value));
 }
 
+/** Live pages served at once: each holds a poll loop and a socket; the page needs one per open tab. */
+export const MAX_LIVE_STREAMS = 16;
+
+/**
+ * A request another site's page made (a browser says so in Sec-Fetch-Site, or in an Origin that is not
+ * this server's): refused, so no page elsewhere can read the timeline or the ledger through the visitor's
+ * browser (a DNS-rebinding page is already refused by the Host check).
+ */
+export function crossSite(req: Pick<http.IncomingMessage, "headers">, hosts: ReadonlySet<string>): boolean {
+  // Following a link to the page is fine: a page elsewhere cannot read a document it navigated to.
+  if (req.headers["sec-fetch-mode"] === "navigate" && req.headers["sec-fetch-dest"] === "document") return false;
+  const site = req.headers["sec-fetch-site"];
+  if (typeof site === "string" && site !== "same-origin" && site !== "none") return true;
+  const origin = req.headers.origin;
+  if (typeof origin !== "string") return false;
+  try {
+    const url = new URL(origin);
+    return url.protocol !== "http:" || !hosts.has(url.host);
+  } catch {
+    return true; // "null" (a sandboxed or file page) and garbage alike
+  }
+}
+
+/** Resolves once the response's buffer has drained, or the stream ended. */
+function drained(res: http.ServerResponse, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    res.once("drain", done);
+    signal.addEventListener("abort", done, { once: true });
+  });
+}
+
 export function allowedHosts(port: number): Set<string> {
   return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
 }
@@ -50,6 +86,7 @@ export async function serveReport(setup: ServeSetup): Promise<void> {
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     if (!hosts.has(req.headers.host ?? "")) return send(res, 421, "text/plain; charset=utf-8", "misdirected request: this server answers only to its own address on 127.0.0.1\n");
+    if (crossSite(req, hosts)) return send(res, 403, "text/plain; charset=utf-8", "cross-site request refused: only this server's own page may call it\n");
     if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "text/plain; charset=utf-8", "only GET is served\n", { allow: "GET, HEAD" });
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     if (url.pathname === "/") {
@@ -74,13 +111,15 @@ export async function serveReport(setup: ServeSetup): Promise<void> {
       return sendJson(res, 200, leavesWorkspace(layout, layout.featuresDir) ? view : markLedgerEvidence(view, new EvidenceTrustJudge(layout)));
     }
     if (url.pathname === "/events") {
+      if (streams.size >= MAX_LIVE_STREAMS) return send(res, 503, "text/plain; charset=utf-8", `too many live pages (${MAX_LIVE_STREAMS}); close one and reload\n`, { "retry-after": "5" });
       const cursor = Number(req.headers["last-event-id"] ?? url.searchParams.get("cursor") ?? "0");
       const stop = new AbortController();
       streams.add(stop);
       req.on("close", () => stop.abort());
       res.writeHead(200, { ...BASE_HEADERS, "content-type": "text/event-stream; charset=utf-8", connection: "keep-alive" });
       try {
-        await streamRun(layout, runId, Number.isInteger(cursor) && cursor >= 0 ? cursor : 0, (text) => res.write(text), stop.signal);
+        const sink = { write: (text: string) => res.write(text), drained: (signal: AbortSignal) => drained(res, signal) };
+        await streamRun(layout, runId, Number.isInteger(cursor) && cursor >= 0 ? cursor : 0, sink, stop.signal);
       } finally {
         streams.delete(stop);
         res.end();

@@ -6,7 +6,8 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { signedWorkspace, type SignedWorkspace } from "../../helpers/attest.js";
-import { runCliAsync } from "../../helpers/cli.js";
+import { runCli, runCliAsync } from "../../helpers/cli.js";
+import { slowGit } from "../../helpers/slow-git.js";
 import { tempDir } from "../../helpers/tmp.js";
 
 const GIT_ENV = { GIT_AUTHOR_NAME: "Ada", GIT_AUTHOR_EMAIL: "ada@example.com", GIT_COMMITTER_NAME: "Ada", GIT_COMMITTER_EMAIL: "ada@example.com", GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1" };
@@ -18,8 +19,8 @@ function git(root: string, args: string[]) {
 }
 
 /** A signing workspace that is a real git repository with one commit on main and a staged change. */
-function repoWorkspace(features: string[] = ["feat_a"]): SignedWorkspace & { anchor(args: string[]): ReturnType<SignedWorkspace["json"]> } {
-  const ws = signedWorkspace();
+function repoWorkspace(features: string[] = ["feat_a"], policy?: Record<string, boolean>): SignedWorkspace & { anchor(args: string[]): ReturnType<SignedWorkspace["json"]> } {
+  const ws = signedWorkspace(policy ? { policy } : {});
   fs.rmSync(ws.abs(".git"), { recursive: true });
   git(ws.root, ["init", "-q", "-b", "main"]);
   fs.writeFileSync(ws.abs("README.md"), "hello\n");
@@ -110,5 +111,44 @@ describe("anchors on refs/aop/anchors", () => {
     for (const r of results) expect(r.code, r.stderr).toBe(0);
     expect(git(ws.root, ["ls-tree", "--name-only", "refs/aop/anchors"]).trim().split("\n")).toEqual(features.map((f) => `${f}.note`));
     expect(git(ws.root, ["rev-list", "--count", "refs/aop/anchors"]).trim()).toBe("4");
+  });
+
+  it.each([
+    ["a blob", (root: string) => git(root, ["update-ref", "refs/aop/anchors", git(root, ["hash-object", "-w", "--stdin"]).trim()]), /it names a blob \([0-9a-f]{40}\), not a commit/, /git update-ref -d refs\/aop\/anchors [0-9a-f]{40}/],
+    ["an object the repository does not have", (root: string) => fs.writeFileSync(path.join(root, ".git/refs/aop/anchors"), "1234567890123456789012345678901234567890\n"), /it names 1234567890123456789012345678901234567890, an object this repository does not have/, /git update-ref -d refs\/aop\/anchors 1234567890123456789012345678901234567890/],
+    ["no object id at all", (root: string) => fs.writeFileSync(path.join(root, ".git/refs/aop/anchors"), "garbage\n"), /git cannot read it \(.*reference broken\)/, /rm "\$\(git rev-parse --git-path refs\/aop\/anchors\)"/],
+  ])("a ref naming %s is reported as broken once, with its repair; anchoring works after it", (_name, breakRef, reason, repair) => {
+    const ws = repoWorkspace();
+    ws.cli(["gates", "run", "--feature-id", "feat_a", "--mode", "fast"]);
+    fs.mkdirSync(ws.abs(".git/refs/aop"), { recursive: true });
+    breakRef(ws.root);
+    const slow = slowGit({ maxDelayMs: 0, log: true });
+    const r = runCli(["--root", ws.root, "evidence", "anchor", "--feature-id", "feat_a", "--git"], { env: { ...ws.env, ...slow.env } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error anchor_git_failed: refs\/aop\/anchors is broken: /);
+    expect(r.stderr).toMatch(reason);
+    expect(r.stderr).not.toMatch(/kept (moving|changing)/);
+    expect(r.stderr.split("\n").find((l) => l.startsWith("hint: "))).toMatch(repair);
+    // Once: at most the one update-ref that found the ref unreadable, no retries.
+    expect(slow.calls().filter((c) => c === "update-ref").length).toBeLessThanOrEqual(1);
+    // The repair the hint names, then the anchor lands.
+    const command = /`((?:git update-ref -d|rm) [^`]+)`/.exec(r.stderr)![1]!;
+    expect(spawnSync("sh", ["-c", command], { cwd: ws.root, env: { ...process.env, ...GIT_ENV } }).status).toBe(0);
+    const again = ws.anchor(["--feature-id", "feat_a"]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(git(ws.root, ["show", "refs/aop/anchors:feat_a.note"])).toBe((again.json as { note: string }).note);
+  });
+
+  it("with anchor_after_gate and anchor_git, a gate run on a broken ref fails with that error, not an endless retry", () => {
+    const ws = repoWorkspace(["feat_a"], { anchor_after_gate: true, anchor_git: true });
+    fs.mkdirSync(ws.abs(".git/refs/aop"), { recursive: true });
+    fs.writeFileSync(ws.abs(".git/refs/aop/anchors"), `${git(ws.root, ["hash-object", "-w", "--stdin"]).trim()}\n`);
+    const r = ws.cli(["gates", "run", "--feature-id", "feat_a", "--mode", "fast"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error anchor_git_failed: refs\/aop\/anchors is broken: it names a blob/);
+    git(ws.root, ["update-ref", "-d", "refs/aop/anchors"]);
+    const ok = ws.cli(["gates", "run", "--feature-id", "feat_a", "--mode", "fast"]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(git(ws.root, ["ls-tree", "--name-only", "refs/aop/anchors"]).trim()).toBe("feat_a.note");
   });
 });

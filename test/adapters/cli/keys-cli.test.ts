@@ -67,6 +67,54 @@ describe("aop keys", () => {
     expect(r.stderr + r.stdout).not.toContain("TUlJQ2VRSUJB");
   });
 
+  it("init never puts a private key inside the workspace or a git work tree, and writes nothing when it refuses", () => {
+    const root = tempWorkspace();
+    const xdg = tempDir("aop-xdg-");
+    const refused = (file: string, env: Record<string, string | undefined> = { ...keyEnv({ xdg }), AOP_SIGNING_KEY: file }) => {
+      const r = runCli(["--root", root, "keys", "init"], { env });
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stdout).toBe("");
+      return r.stderr;
+    };
+    // The folder the docs tell people to commit.
+    const inKeys = path.join(root, "agentic/orchestrator/keys/signing.key");
+    expect(refused(inKeys)).toMatch(new RegExp(`^error signing_key_misplaced: AOP_SIGNING_KEY names ${inKeys}, inside the workspace ${root}: .*Nothing was written\n`));
+    expect(refused(inKeys)).toContain(`hint: unset AOP_SIGNING_KEY to use the default ${path.join(xdg, "aop", "keys")}/`);
+    expect(fs.readdirSync(root)).toEqual([".git"]);
+    // Another repository (a linked worktree's `.git` is a file), however deep.
+    const repo = tempDir("aop-repo-");
+    fs.writeFileSync(path.join(repo, ".git"), "gitdir: /elsewhere/.git/worktrees/x\n");
+    expect(refused(path.join(repo, "deep/er/aop.key"))).toMatch(new RegExp(`^error signing_key_misplaced: .* inside the git work tree ${repo}:`));
+    expect(fs.readdirSync(repo)).toEqual([".git"]);
+    // A link outside that leads into the workspace.
+    const via = path.join(tempDir(), "via");
+    fs.symlinkSync(root, via);
+    expect(refused(path.join(via, "aop.key"))).toMatch(new RegExp(`AOP_SIGNING_KEY names ${path.join(via, "aop.key")} \\(really ${path.join(root, "aop.key")}\\), inside the workspace`));
+    // The default keys folder when XDG_CONFIG_HOME lies in a work tree.
+    fs.mkdirSync(path.join(repo, "config"));
+    expect(refused("", { ...keyEnv({ xdg: path.join(repo, "config") }), AOP_SIGNING_KEY: undefined })).toMatch(/^error signing_key_misplaced: the keys folder .*\/config\/aop\/keys is inside the git work tree .*\nhint: set XDG_CONFIG_HOME/);
+    expect(fs.readdirSync(path.join(repo, "config"))).toEqual([]);
+    // A key already there is not adopted either (its public key is not written).
+    fs.mkdirSync(path.join(root, ".aop"));
+    const planted = signingKeyFixture(path.join(root, ".aop"));
+    expect(refused(planted.file)).toMatch(/^error signing_key_misplaced: .*\nhint: move the key to the default /);
+    expect(fs.existsSync(path.join(root, "agentic"))).toBe(false);
+    expect(fs.readdirSync(xdg)).toEqual([]);
+  });
+
+  it("AOP_SIGNING_KEY naming a dangling link: signing_key_invalid naming the link, nothing created", () => {
+    const root = tempWorkspace();
+    const dir = tempDir();
+    const link = path.join(dir, "aop.key");
+    fs.symlinkSync(path.join(dir, "gone", "real.key"), link);
+    const r = runCli(["--root", root, "keys", "init"], { env: { ...keyEnv(), AOP_SIGNING_KEY: link } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(new RegExp(`^error signing_key_invalid: signing key ${link} is a symbolic link to ${path.join(dir, "gone", "real.key")}, which does not exist`));
+    expect(r.stderr).toContain(`hint: point AOP_SIGNING_KEY at the key file itself, or remove the link (rm ${link})`);
+    expect(fs.readdirSync(dir)).toEqual(["aop.key"]);
+    expect(fs.existsSync(path.join(root, "agentic"))).toBe(false);
+  });
+
   it("init refuses a folder that is not a workspace (it creates none)", () => {
     const dir = tempDir();
     const r = runCli(["--root", dir, "keys", "init"], { env: keyEnv() });

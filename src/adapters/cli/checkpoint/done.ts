@@ -3,6 +3,7 @@
 // the policy's allow-listed environment, as over MCP) and pop only on exit 0.
 import { CHECKPOINT_STATUSES, actionText, type DoneWhenOutput } from "../../../domains/checkpoints/index.js";
 import type { CliContext } from "../context.js";
+import { parseWholeNumberFlag } from "../flags.js";
 import { usageError } from "../run-command.js";
 import { problemLine } from "../output/checkpoint-format.js";
 import { formatDuration } from "../../../core/time-format.js";
@@ -15,9 +16,7 @@ function doneArgs(opts: Record<string, unknown>, skill: string): Record<string, 
     args.status = opts.status;
   }
   if (opts.timeout !== undefined) {
-    const seconds = Number(opts.timeout);
-    if (!Number.isInteger(seconds) || seconds < 1 || seconds > 86_400) throw usageError(`--timeout must be a whole number of seconds from 1 to 86400 (got '${String(opts.timeout)}')`);
-    args.timeout_seconds = seconds;
+    args.timeout_seconds = parseWholeNumberFlag("--timeout", String(opts.timeout), 1, 86_400, "seconds, e.g. --timeout 600");
   }
   return args;
 }

@@ -1,17 +1,12 @@
 // aop export otlp: runs as OpenTelemetry GenAI traces to an OTLP/HTTP endpoint or an OTLP file,
 // incrementally (a cursor per run and target), once or --follow (docs/otel.md).
 import type { Command } from "commander";
+import { wholeNumberFlag } from "../flags.js";
 import { examples, runCommand, usageError } from "../run-command.js";
 import type { CliContext } from "../context.js";
 import type { Delivery, ExportOptions, RunExport, RunSelection, SkippedRun, SpanRecord } from "../../../domains/export/index.js";
 
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
-
-const positiveInt = (name: string, max: number) => (v: string) => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1 || n > max) throw usageError(`${name} must be a whole number from 1 to ${max} (got '${v.slice(0, 20)}')`);
-  return n;
-};
 
 /**
  * `--run-id` is also the global flag (one value, the run calls are recorded in), which commander parses
@@ -48,7 +43,7 @@ export function register(program: Command, summary: string): void {
     .option("--out <file>", "append the OTLP file format (one TracesData JSON per line) instead of sending")
     .option("--follow", "keep exporting new entries as they are written (Ctrl-C to stop)")
     .option("--dry-run", "show what would be sent; send nothing, move no cursor (--json prints the OTLP JSON)")
-    .option("--batch-size <n>", "entries per request (default 1000)", positiveInt("--batch-size", 100_000))
+    .option("--batch-size <n>", "entries per request (default 1000)", wholeNumberFlag("--batch-size", 1, 100_000))
     .addHelpText(
       "after",
       "\n--run-id ID (the global flag; here it may repeat) selects the runs to export.\nEach (run, target) pair has a cursor under .aop/runtime/export/: a second export sends only new entries,\nand a failed one moves nothing. Header values are never printed or stored.\n" +

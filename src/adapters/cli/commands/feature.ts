@@ -1,5 +1,6 @@
 // aop feature init|list|show|set-status: the feature.* tools with human output.
 import type { Command } from "commander";
+import { wholeNumberFlag } from "../flags.js";
 import { examples, runCommand } from "../run-command.js";
 
 export function register(program: Command, summary: string): void {
@@ -81,7 +82,7 @@ export function register(program: Command, summary: string): void {
     .description("move a feature between active, blocked and merged")
     .argument("<feature-id>")
     .argument("<status>", "active | blocked | merged")
-    .option("--expected-version <n>", "fail with version_conflict unless the feature is at this version", (v) => Number(v))
+    .option("--expected-version <n>", "fail with version_conflict unless the feature is at this version", wholeNumberFlag("--expected-version", 0))
     .option("--operation-id <id>", "idempotency key (default: a fresh one)")
     .addHelpText("after", examples("aop feature set-status feat_login blocked", "aop feature set-status feat_login merged --expected-version 3"))
     .action(

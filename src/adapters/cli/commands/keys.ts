@@ -13,7 +13,7 @@ export function register(program: Command, summary: string): void {
     .addHelpText(
       "after",
       examples("aop keys init", "AOP_SIGNING_KEY=/secure/aop-ci.key aop keys init") +
-        "\nThe private key (PKCS#8 PEM, mode 0600) goes to $AOP_SIGNING_KEY, else $XDG_CONFIG_HOME/aop/keys/<keyid>.key\n(~/.config when XDG_CONFIG_HOME is unset). Commit the public key; never commit the private one.\n",
+        "\nThe private key (PKCS#8 PEM, mode 0600) goes to $AOP_SIGNING_KEY, else $XDG_CONFIG_HOME/aop/keys/<keyid>.key\n(~/.config when XDG_CONFIG_HOME is unset), never inside the workspace or any git work tree (refused:\nsigning_key_misplaced). Commit the public key; never commit the private one.\n",
     )
     .action(
       runCommand(async (ctx, opts) => {

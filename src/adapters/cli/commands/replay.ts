@@ -1,13 +1,8 @@
 // aop replay: a run's timeline as a table (--run-id), the runs there are (--list), or a live tail (--follow).
 import type { Command } from "commander";
+import { wholeNumberFlag } from "../flags.js";
 import { examples, runCommand, usageError } from "../run-command.js";
 import type { CliContext } from "../context.js";
-
-const int = (name: string) => (v: string) => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw usageError(`${name} must be a whole number ≥ 0 (got '${v}')`);
-  return n;
-};
 
 async function recentRunsHint(ctx: CliContext): Promise<string> {
   const { listRuns } = await import("../../../domains/replay/index.js");
@@ -22,9 +17,9 @@ export function register(program: Command, summary: string): void {
     .description(summary)
     .option("--list", "list runs with a timeline: entries, first/last time, errors")
     .option("--follow", "print new entries of a live run as they are written (Ctrl-C to stop)")
-    .option("--from-sequence <n>", "first sequence", int("--from-sequence"))
-    .option("--to-sequence <n>", "last sequence", int("--to-sequence"))
-    .option("--limit <n>", "page size, 1-10000 (default 100)", int("--limit"))
+    .option("--from-sequence <n>", "first sequence", wholeNumberFlag("--from-sequence", 0))
+    .option("--to-sequence <n>", "last sequence", wholeNumberFlag("--to-sequence", 0))
+    .option("--limit <n>", "page size, 1-10000 (default 100)", wholeNumberFlag("--limit", 0))
     .option("--feature-id <id>", "only entries for this feature")
     .option("--tool <name>", "only this tool (canonical name, e.g. feature.init)")
     .option("--result <r>", "ok | error")

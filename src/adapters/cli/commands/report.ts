@@ -3,16 +3,12 @@
 import type { Command } from "commander";
 import { isIsoUtc } from "../../../core/instant.js";
 import type { CliContext } from "../context.js";
+import { wholeNumberFlag } from "../flags.js";
 import { examples, runCommand, usageError } from "../run-command.js";
 import type { ReportOptions, ReportPorts } from "../../../domains/report/index.js";
 
 export const DEFAULT_PORT = 7707;
 
-const port = (v: string): number => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw usageError(`--port must be a whole number 0-65535 (got '${v}')`, "0 picks any free port");
-  return n;
-};
 
 export function register(program: Command, summary: string): void {
   // --run-id is a global flag (one value); here it may repeat, so every occurrence is collected.
@@ -25,7 +21,7 @@ export function register(program: Command, summary: string): void {
     .option("--since <iso>", "only runs active since this instant, and only their entries from then on")
     .option("--open", "open the file (or the served page) with the platform's opener")
     .option("--serve", "serve the page on 127.0.0.1 with live entries instead of writing a file (Ctrl-C stops)")
-    .option("--port <n>", `port for --serve (default ${DEFAULT_PORT}; 0 picks a free one)`, port)
+    .option("--port <n>", `port for --serve (default ${DEFAULT_PORT}; 0 picks a free one)`, wholeNumberFlag("--port", 0, 65535, "0 picks any free port"))
     .option("--diff <runs...>", "compare two runs in the terminal: --diff RUN_A RUN_B (with --out, also write the page at its diff view)")
     .addHelpText(
       "after",

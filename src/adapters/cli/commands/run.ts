@@ -1,5 +1,6 @@
 // aop run start|heartbeat|stop|status: the run lease.
 import type { Command } from "commander";
+import { wholeNumberFlag } from "../flags.js";
 import { examples, runCommand } from "../run-command.js";
 import type { Call } from "../tool-session.js";
 
@@ -20,7 +21,7 @@ export function register(program: Command, summary: string): void {
     .description("acquire the run lease (TTL from policy locks.lease_ttl_seconds)")
     .option("--new-run-id <id>", "the new run's id (default: run:<uuid>)")
     .option("--owner <name>", "lease owner (default: the session id, else the actor)")
-    .option("--ttl <seconds>", "lease TTL in seconds", (v) => Number(v))
+    .option("--ttl <seconds>", "lease TTL in seconds", wholeNumberFlag("--ttl", 1))
     .option("--takeover", "take over an expired lease held by another owner")
     .option("--operation-id <id>", "idempotency key (default: a fresh one)")
     .addHelpText("after", examples("aop run start", "aop run start --owner planner-1 --ttl 600", "aop run start --takeover"))

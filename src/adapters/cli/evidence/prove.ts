@@ -1,7 +1,8 @@
 // aop evidence prove: an RFC 9162 inclusion proof for one chain entry (evidence.prove). Human output is
 // the C2SP tlog proof itself when an anchor covers the entry, so `> entry.tlog-proof` saves it.
 import type { Command } from "commander";
-import { examples, runCommand, usageError } from "../run-command.js";
+import { parseWholeNumberFlag } from "../flags.js";
+import { examples, runCommand } from "../run-command.js";
 
 export function register(evidence: Command): void {
   evidence
@@ -12,8 +13,7 @@ export function register(evidence: Command): void {
     .addHelpText("after", examples("aop evidence prove --feature-id feat_login --sequence 0 > entry0.tlog-proof", "aop evidence prove --feature-id feat_login --sequence 2 --json"))
     .action(
       runCommand(async (ctx, opts) => {
-        const sequence = Number(opts.sequence);
-        if (!/^\d+$/.test(String(opts.sequence)) || !Number.isSafeInteger(sequence)) throw usageError(`--sequence must be a non-negative integer (got '${String(opts.sequence).slice(0, 40)}')`);
+        const sequence = parseWholeNumberFlag("--sequence", String(opts.sequence), 0);
         const { callTool } = await import("../tool-session.js");
         const report = await callTool(ctx, "evidence.prove", { feature_id: opts.featureId, sequence });
         if (ctx.json) return ctx.printJson(report);
