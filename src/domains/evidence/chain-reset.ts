@@ -12,12 +12,11 @@ import { fileStamp } from "../../core/instant.js";
 import { ensureDir, moveFile, writeFileAtomic } from "../../store/atomic-write.js";
 import { siblingOfGateName } from "../../store/gate-file-names.js";
 import { readTextOrNull } from "../../store/file-hash.js";
-import { readLinesSync } from "../../store/jsonl.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { withLock } from "../../store/lock.js";
-import { chainEntryProblem, GENESIS_HASH, type ChainEntry } from "./chain-hash.js";
+import { GENESIS_HASH } from "./chain-hash.js";
 import { writeManifest } from "./chain-manifest.js";
-import { evidenceLockPath } from "./chain-store.js";
+import { evidenceLockPath, readChainEntries } from "./chain-store.js";
 import { baseName, parseEvidenceFileName } from "./evidence-names.js";
 import { requireFeatureDir, verifyFeatureChain } from "./evidence-verify.js";
 
@@ -53,16 +52,8 @@ function checkedReason(reason: string): string {
 function coveredNames(layout: WorkspaceLayout, featureId: string): Set<string> {
   const names = new Set<string>();
   const folder = layout.relative(layout.evidenceDir(featureId)) + "/";
-  for (const line of readLinesSync(layout.chainFile(featureId))) {
-    if (!line.complete || line.overlong || line.text === "") continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line.text);
-    } catch {
-      continue;
-    }
-    if (chainEntryProblem(value) !== null) continue;
-    const rel = (value as ChainEntry).artifact_rel_path;
+  for (const entry of readChainEntries(layout, featureId)) {
+    const rel = entry.artifact_rel_path;
     // Only files of this folder move; a chain entry naming anything else is left where it is.
     if (!rel.startsWith(folder) || rel.slice(folder.length).includes("/")) continue;
     const name = rel.slice(folder.length);
@@ -75,7 +66,7 @@ function coveredNames(layout: WorkspaceLayout, featureId: string): Set<string> {
 /** Everything of the old chain in the evidence folder, by name (regular files and links only, never folders). */
 function filesToArchive(layout: WorkspaceLayout, featureId: string): string[] {
   const dir = layout.evidenceDir(featureId);
-  const covered = fs.existsSync(layout.chainFile(featureId)) ? coveredNames(layout, featureId) : new Set<string>();
+  const covered = coveredNames(layout, featureId);
   const fixed = new Set([baseName(layout.chainFile(featureId)), baseName(layout.manifestFile(featureId)), baseName(layout.anchorsFile(featureId)), baseName(layout.attestationReceiptsFile(featureId))]);
   return fs
     .readdirSync(dir, { withFileTypes: true })

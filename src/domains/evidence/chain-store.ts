@@ -141,3 +141,17 @@ export function findChainEntry(layout: WorkspaceLayout, featureId: string, artif
   }
   return null;
 }
+
+/**
+ * The chain's well-formed entries in file order, skipping torn, over-long and damaged lines (the
+ * verifier reports those; a view or a reset only needs what each entry names). Nothing when there is no chain.
+ */
+export function* readChainEntries(layout: WorkspaceLayout, featureId: string): Generator<ChainEntry> {
+  const file = layout.chainFile(featureId);
+  if (!fs.existsSync(file)) return;
+  for (const line of readLinesSync(file)) {
+    if (!line.complete || line.overlong || line.text === "") continue;
+    const entry = parseEntry(line.text);
+    if (typeof entry !== "string") yield entry;
+  }
+}

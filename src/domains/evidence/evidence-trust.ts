@@ -1,13 +1,12 @@
 // Whether a gate evidence file still holds the bytes its chain entry recorded when it was written. Views
 // (report, OTLP, replay details) show a file's contents as the verdict only when it does; otherwise they
 // mark it and take the verdict from the record made when the gate ran (docs/evidence.md, "Views").
-import fs from "node:fs";
 import path from "node:path";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { sha256FileOrNull } from "../../store/file-hash.js";
-import { readLinesSync } from "../../store/jsonl.js";
 import { READ_LIMITS } from "../../store/read-limits.js";
-import { chainEntryProblem, type ChainEntry } from "./chain-hash.js";
+import type { ChainEntry } from "./chain-hash.js";
+import { readChainEntries } from "./chain-store.js";
 
 export type EvidenceTrust =
   /** The file hashes to its chain entry's artifact_hash. */
@@ -45,20 +44,8 @@ export class EvidenceTrustJudge {
     if (byPath) return byPath;
     byPath = new Map();
     this.chains.set(featureId, byPath);
-    const file = this.layout.chainFile(featureId);
-    if (!fs.existsSync(file)) return byPath;
     try {
-      for (const line of readLinesSync(file)) {
-        if (!line.complete || line.overlong || line.text === "") continue;
-        let value: unknown;
-        try {
-          value = JSON.parse(line.text);
-        } catch {
-          continue;
-        }
-        // A damaged line vouches for nothing; the chain's own verification reports it.
-        if (chainEntryProblem(value) === null) byPath.set((value as ChainEntry).artifact_rel_path, value as ChainEntry);
-      }
+      for (const entry of readChainEntries(this.layout, featureId)) byPath.set(entry.artifact_rel_path, entry);
     } catch {
       // An unreadable chain vouches for nothing: every file of the feature is judged not_chained.
     }
