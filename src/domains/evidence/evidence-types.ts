@@ -27,6 +27,12 @@ export interface GateEvidence {
   step_results: StepResult[];
 }
 
+/** The one rule for a step's result: skipped, passed (exit 0 within its time), or failed. Pure. */
+export function stepOutcome(step: Pick<StepResult, "skipped" | "timed_out" | "exit_code">): "pass" | "fail" | "skipped" {
+  if (step.skipped) return "skipped";
+  return step.exit_code === 0 && !step.timed_out ? "pass" : "fail";
+}
+
 /** The exact bytes written to `gate-<mode>-<epoch_ms>.json`. */
 export function serializeEvidence(evidence: GateEvidence): string {
   return JSON.stringify(evidence, null, 2) + "\n";

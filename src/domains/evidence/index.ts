@@ -5,7 +5,7 @@ export { commitGateEvidence, type CommitResult } from "./evidence-commit.js";
 export { writeGateEvidence, type WrittenEvidence } from "./evidence-files.js";
 export { readWrittenEvidence, republishGateEvidence } from "./evidence-republish.js";
 export type { LatestEvidence } from "./evidence-latest.js";
-export type { GateEvidence, StepResult } from "./evidence-types.js";
+export { stepOutcome, type GateEvidence, type StepResult } from "./evidence-types.js";
 export { chainedFeatureIds, recordVerificationResult, requireFeatureDir, verifyFeatureChain } from "./evidence-verify.js";
 export { findLatestEvidence } from "./evidence-latest.js";
 export { featuresWithGateEvidence, findGateEvidenceBetween, type FoundGateEvidence } from "./evidence-find.js";

@@ -1,7 +1,7 @@
 // A gates.run call's own attributes and its steps as child spans (docs/otel.md, "Gate runs"). The verdict
 // is the one recorded when the gate ran: the timeline's result, or an evidence file its chain still
 // vouches for — never the contents of a file edited since it was chained. Pure.
-import type { EvidenceTrust, GateEvidence, StepResult } from "../evidence/index.js";
+import { stepOutcome, type EvidenceTrust, type GateEvidence, type StepResult } from "../evidence/index.js";
 import type { TimelineEntry } from "../replay/index.js";
 import { AOP, GATE_VERDICT, OTEL, SPAN_NAME, STEP_ERROR } from "./semconv.js";
 import { stepSpanId } from "./span-ids.js";
@@ -83,7 +83,8 @@ function stepSpan(step: StepResult, index: number, parent: SpanRecord, entry: Ti
   attributes[AOP.stepSkipped] = step.skipped === true;
   if (typeof step.skip_reason === "string") attributes[AOP.stepSkipReason] = step.skip_reason;
   if (typeof step.log_sha256 === "string") attributes[AOP.stepLogSha256] = step.log_sha256;
-  const failed = step.skipped !== true && (step.timed_out === true || step.exit_code !== 0);
+  // Read from a file: loose values count as they would in a written result.
+  const failed = stepOutcome({ skipped: step.skipped === true, timed_out: step.timed_out === true, exit_code: typeof step.exit_code === "number" ? step.exit_code : null }) === "fail";
   let error: string | null = null;
   if (failed) {
     attributes[OTEL.errorType] = step.timed_out === true ? STEP_ERROR.timeout : STEP_ERROR.exitCode;

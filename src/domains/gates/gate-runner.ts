@@ -3,7 +3,7 @@ import type { Clock } from "../../core/clock.js";
 import { AopError } from "../../core/errors.js";
 import { isoUtc, nowIso } from "../../core/clock.js";
 import type { GateStep } from "../../config/gates-types.js";
-import type { StepResult } from "../evidence/index.js";
+import { stepOutcome, type StepResult } from "../evidence/index.js";
 import { sha256FileOrNull } from "../../store/file-hash.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { releaseLog, reserveRunLogs } from "./run-logs.js";
@@ -81,7 +81,7 @@ export async function runGateSteps(request: GateRunRequest): Promise<GateRunOutc
       log_path: layout.relative(logFile),
       log_sha256: sha256FileOrNull(logFile),
     };
-    outcomes.set(step.name, run.exit_code === 0 && !run.timed_out ? "pass" : "fail");
+    outcomes.set(step.name, stepOutcome(result));
     results.set(step.name, result);
     request.onProgress?.({ type: "step-finish", step: step.name, result });
   };

@@ -1,7 +1,7 @@
 // Human renderings of gate runs: the live progress line (stderr, TTY only) and the summary table.
 import type { GateProgressEvent } from "../../../domains/gates/index.js";
 import type { GateRunReport } from "../../../domains/gates/index.js";
-import type { StepResult } from "../../../domains/evidence/index.js";
+import { stepOutcome, type StepResult } from "../../../domains/evidence/index.js";
 import { shortHash } from "./hash-format.js";
 import { createProgress } from "./progress.js";
 import type { Style } from "./style.js";
@@ -26,7 +26,7 @@ export function renderStepTable(results: readonly StepResult[], style: Style): s
 
 export function renderGateReport(report: GateRunReport, style: Style): string {
   const counts = { pass: 0, fail: 0, skipped: 0 };
-  for (const r of report.step_results) counts[r.skipped ? "skipped" : r.exit_code === 0 && !r.timed_out ? "pass" : "fail"]++;
+  for (const r of report.step_results) counts[stepOutcome(r)]++;
   const verdict = report.overall === "pass" ? style.green("PASS") : style.red("FAIL");
   const lines = [
     renderStepTable(report.step_results, style),
