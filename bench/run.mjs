@@ -12,7 +12,11 @@ const suites = fs
   .sort()
   .filter((f) => wanted.length === 0 || wanted.includes(f.replace(/^\d+-/, "").replace(/\.mjs$/, "")));
 
-process.stdout.write(`node ${process.version} · ${new Date().toISOString()}\n`);
+// Every figure is measured with NODE_EXTRA_CA_CERTS unset: Node reads that file at every start (a
+// certificate bundle is ~10 ms on this machine), which would weigh on every row and its baseline alike.
+const extraCaCerts = process.env.NODE_EXTRA_CA_CERTS !== undefined;
+delete process.env.NODE_EXTRA_CA_CERTS;
+process.stdout.write(`node ${process.version} · ${new Date().toISOString()}${extraCaCerts ? " · NODE_EXTRA_CA_CERTS unset for the run" : ""}\n`);
 for (const file of suites) {
   const suite = await import(pathToFileURL(path.join(suitesDir, file)).href);
   await suite.run();
