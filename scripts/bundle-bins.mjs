@@ -11,7 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { builtinModules, chunkEntry, chunkFile, chunkSpecs, chunksPlugin, hostEntry, hostModulesPlugin, modulesPlugin, ourModules, sharedModules } from "./bundle-plugins.mjs";
-import { cliInput, cliRuns, cliSample, hookRuns, hookSample } from "./bundle-samples.mjs";
+import { cliRuns, cliSample, hookRuns, hookSample } from "./bundle-samples.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -27,7 +27,7 @@ export const BUNDLES = [
     entry: "adapters/cli/main.js",
     out: "cli/cli.bundle.cjs",
     inlinePackages: true,
-    codeCache: { entry: "main", sample: cliSample, runs: cliRuns, input: cliInput },
+    codeCache: { entry: "main", sample: cliSample, runs: cliRuns },
   },
   {
     // DRIFT_006's worker thread (app/timeline-audit-pool.ts): the timeline audit alone, so that a
@@ -52,7 +52,7 @@ export const BUNDLES = [
 ];
 
 /** Runs the bundle's entry on its sample in a fresh process and writes the V8 code caches of the bundle and its chunks. */
-async function makeCodeCache(dist, files, { entry, sample, runs, input }) {
+async function makeCodeCache(dist, files, { entry, sample, runs }) {
   const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "aop-code-cache-")));
   try {
     await sample(work, dist);
@@ -61,8 +61,7 @@ async function makeCodeCache(dist, files, { entry, sample, runs, input }) {
     // The sample's own workspace, whatever the shell that builds points at.
     for (const name of ["AOP_ROOT", "AOP_RUN_ID", "AOP_SESSION_ID", "AOP_ACTOR", "AOP_NOW", "CLAUDE_PROJECT_DIR", "NO_COLOR", "FORCE_COLOR"]) delete env[name];
     execFileSync(process.execPath, [path.join(root, "scripts", "make-code-cache.cjs"), JSON.stringify(files), entry, work, JSON.stringify(runs(work))], {
-      stdio: [input ? "pipe" : "ignore", "ignore", "inherit"],
-      ...(input ? { input: input(work) } : {}),
+      stdio: ["ignore", "ignore", "inherit"],
       env,
     });
   } finally {

@@ -64,51 +64,26 @@ export function hookRuns(work) {
 
 /**
  * A workspace made through the CLI bundle itself, in processes of their own (what they compile is not
- * cached): a feature with two gate runs on an evidence chain, and a checkpoint, all recorded in run
- * `sample`.
+ * cached): a feature and a checkpoint.
  */
 export async function cliSample(work, dist) {
   fs.mkdirSync(path.join(work, ".git"));
   const bundle = JSON.stringify(path.join(dist, "cli", "cli.bundle.cjs"));
   const loader = JSON.stringify(path.join(dist, "..", "bin", "load-bundle.cjs"));
-  const env = { ...process.env, AOP_RUN_ID: "sample" };
-  for (const name of ["AOP_ROOT", "AOP_SESSION_ID", "AOP_ACTOR", "AOP_NOW", "CLAUDE_PROJECT_DIR"]) delete env[name];
+  const env = { ...process.env };
+  for (const name of ["AOP_ROOT", "AOP_RUN_ID", "AOP_SESSION_ID", "AOP_ACTOR", "AOP_NOW", "CLAUDE_PROJECT_DIR"]) delete env[name];
   const aop = (...argv) => execFileSync(process.execPath, ["-e", `require(${loader}).loadBundle(${bundle}).main(process.argv.slice(1))`, "--", ...argv], { cwd: work, stdio: "ignore", env });
   aop("init");
   aop("feature", "init", "sample", "--title", "Sample");
-  aop("gates", "run", "--feature-id", "sample", "--mode", "fast");
-  aop("gates", "run", "--feature-id", "sample", "--mode", "fast");
-  aop("checkpoint", "init");
   aop("checkpoint", "update", "architect", "--status=in_progress", "--step=api-contract", "--progress_summary=Contract drafted.", '--next_actions:json=[{"text":"Write the error model","done_when":"true"}]');
 }
 
 /**
- * What is cached: the commands run all day (DESIGN §26 lists them), each once — the program's help, a
- * tool call, a replay page, the checkpoint commands hooks and CI run, evidence verify, the doctor —
- * and last `aop mcp` serving a client's first messages. A command not run here compiles as usual.
+ * What is cached: what most commands share — the program and commander (`--help`), a tool call through
+ * the pipeline (`feature list`) — and `checkpoint validate`, which git hooks and CI run. A function the
+ * cache lacks is compiled when first called; a cache of every command was larger to read and
+ * deserialise at every start than what it saved (docs/performance.md).
  */
 export function cliRuns() {
-  return [
-    ["--help"],
-    ["feature", "list"],
-    ["replay", "--run-id", "sample", "--limit", "20"],
-    ["checkpoint", "validate"],
-    ["checkpoint", "next"],
-    ["evidence", "verify", "--feature-id", "sample"],
-    ["doctor"],
-    ["mcp"],
-  ].map((argv) => [argv]);
-}
-
-/** A client's first messages to `aop mcp`: the handshake, the tool list, a read and a write; then stdin ends. */
-export function cliInput() {
-  const rpc = (id, method, params) => JSON.stringify({ jsonrpc: "2.0", ...(id === null ? {} : { id }), method, ...(params ? { params } : {}) });
-  return [
-    rpc(1, "initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "code-cache", version: "1" } }),
-    rpc(null, "notifications/initialized"),
-    rpc(2, "tools/list"),
-    rpc(3, "tools/call", { name: "feature_init", arguments: { feature_id: "other", title: "Other", operation_id: "op-code-cache-1" } }),
-    rpc(4, "tools/call", { name: "feature_get", arguments: { feature_id: "other" } }),
-    rpc(5, "resources/list"),
-  ].join("\n") + "\n";
+  return [["--help"], ["feature", "list"], ["checkpoint", "validate"]].map((argv) => [argv]);
 }
