@@ -12,8 +12,9 @@ const suites = fs
   .sort()
   .filter((f) => wanted.length === 0 || wanted.includes(f.replace(/^\d+-/, "").replace(/\.mjs$/, "")));
 
-// Every figure is measured with NODE_EXTRA_CA_CERTS unset: Node reads that file at every start (a
-// certificate bundle is ~10 ms on this machine), which would weigh on every row and its baseline alike.
+// Every figure is measured with NODE_EXTRA_CA_CERTS unset: Node 20 loads those certificates at every
+// start (the system bundle, ~150 certificates, adds 50–65 ms to a bare `node -e 0` here), which would
+// pad every process row and its `node -e 0` baseline alike and flatter every start-up ratio.
 const extraCaCerts = process.env.NODE_EXTRA_CA_CERTS !== undefined;
 delete process.env.NODE_EXTRA_CA_CERTS;
 process.stdout.write(`node ${process.version} · ${new Date().toISOString()}${extraCaCerts ? " · NODE_EXTRA_CA_CERTS unset for the run" : ""}\n`);
