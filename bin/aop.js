@@ -12,7 +12,7 @@ if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
   const pkg = JSON.parse(require("node:fs").readFileSync(require("node:path").join(__dirname, "..", "package.json"), "utf8"));
   process.stdout.write(`${pkg.version}\n`);
 } else if (argv.length === 2 && argv[0] === "hook" && argv[1] === "claude") {
-  require("./dist-bundle.cjs").load("hook/hook.bundle.cjs").hookMain();
+  require("./dist-bundle.cjs").run("hook/hook.bundle.cjs", "hookMain");
 } else {
-  require("./dist-bundle.cjs").load("cli/cli.bundle.cjs").main(argv);
+  require("./dist-bundle.cjs").run("cli/cli.bundle.cjs", "main", argv);
 }

@@ -2,4 +2,4 @@
 // Entry point of `checkpoint` (= `aop checkpoint`): the CLI bundle's checkpoint program (docs/startup.md).
 "use strict";
 
-require("./dist-bundle.cjs").load("cli/cli.bundle.cjs").checkpointMain(process.argv.slice(2));
+require("./dist-bundle.cjs").run("cli/cli.bundle.cjs", "checkpointMain", process.argv.slice(2));

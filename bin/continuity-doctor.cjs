@@ -2,4 +2,4 @@
 // Entry point of `continuity-doctor` (= `aop continuity doctor`): the CLI bundle's continuity doctor program (docs/startup.md).
 "use strict";
 
-require("./dist-bundle.cjs").load("cli/cli.bundle.cjs").continuityDoctorMain(process.argv.slice(2));
+require("./dist-bundle.cjs").run("cli/cli.bundle.cjs", "continuityDoctorMain", process.argv.slice(2));

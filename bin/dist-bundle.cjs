@@ -1,4 +1,4 @@
-// Finds and loads a bundle of dist/ for the bins. A build swaps a complete new dist/ in with two
+// Finds, loads and runs a bundle of dist/ for the bins. A build swaps a complete new dist/ in with two
 // renames (scripts/build-swap.mjs): a start that falls between them finds no dist/ for a moment and
 // looks again. A checkout that was never built gets a sentence, not a stack trace.
 "use strict";
@@ -25,4 +25,15 @@ function load(bundle) {
   process.exit(1);
 }
 
-module.exports = { load };
+/** Runs a bundle's entry; what escapes it (a bug: commands report their own errors) is an error line, not a stack trace. */
+function run(bundle, entry, ...args) {
+  Promise.resolve()
+    .then(() => load(bundle)[entry](...args))
+    .catch((err) => {
+      process.stderr.write(`error internal_error: ${err instanceof Error ? err.message : String(err)}\n`);
+      if (process.env.AOP_DEBUG === "1" && err instanceof Error) process.stderr.write(`${err.stack}\n`);
+      process.exitCode = 1;
+    });
+}
+
+module.exports = { load, run };
