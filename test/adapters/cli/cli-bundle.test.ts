@@ -33,10 +33,17 @@ describe("the CLI bundle", () => {
     expect(source).not.toMatch(/\bimport\(/);
   });
 
-  it("the build's code cache is one V8 accepts for the bundle as bin/load-bundle.cjs compiles it on Node 20", () => {
-    const probe = `const { compileBundle } = require(${JSON.stringify(path.join(REPO_ROOT, "bin", "load-bundle.cjs"))});
+  it("a code cache made the way the build makes it is one V8 accepts for the bundle as bin/load-bundle.cjs compiles it on Node 20", () => {
+    // Made here with this Node (the build's own was made by the Node that built, which may be another).
+    const pkg = packageCopy(() => {});
+    const made = spawnSync(process.execPath, [path.join(REPO_ROOT, "scripts", "make-code-cache.cjs"), JSON.stringify([path.join(pkg, BUNDLE)]), "main", tempWorkspace(), JSON.stringify([[["--help"]]])], {
+      encoding: "utf8",
+      env: { ...process.env, NODE_OPTIONS: "", AOP_BUNDLE_LOADER: "vm" },
+    });
+    expect(made.status, made.stderr).toBe(0);
+    const probe = `const { compileBundle } = require(${JSON.stringify(path.join(pkg, "bin", "load-bundle.cjs"))});
       const fs = require("node:fs");
-      const file = ${JSON.stringify(path.join(REPO_ROOT, BUNDLE))};
+      const file = ${JSON.stringify(path.join(pkg, BUNDLE))};
       const { script } = compileBundle(file, fs.readFileSync(file, "latin1"), fs.readFileSync(file + ".v8cache"));
       process.stdout.write(String(script.cachedDataRejected));`;
     const result = spawnSync(process.execPath, ["-e", probe], { encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } });
