@@ -2,7 +2,7 @@
 // (create-runtime.ts) passes every domain's handlers; a lean route passes only the ones it serves, so
 // it loads (and a bundle holds) nothing else.
 import type { Clock } from "../core/clock.js";
-import { loadPolicyTolerant } from "../config/policy-loader.js";
+import { loadPolicyTolerant, type PolicyLoadResult } from "../config/policy-loader.js";
 import type { WorkspaceLayout } from "../store/layout.js";
 import { activeLeaseRunId } from "../domains/runs/index.js";
 import { createTimelineHook } from "../domains/replay/index.js";
@@ -21,13 +21,15 @@ export interface RuntimeSetup {
   signal?: AbortSignal;
   /** Set by `aop mcp`: its calls are recorded with `transport: "mcp"` (docs/replay.md). */
   transport?: "mcp";
+  /** The workspace's policy, when the caller loaded it already (else it is loaded here, tolerantly). */
+  policy?: Pick<PolicyLoadResult, "policy" | "problems">;
 }
 
 export async function createRuntimeWith(setup: RuntimeSetup, loaders: { handlerLoader: HandlerLoader; recoveryLoader?: RecoveryLoader }): Promise<ToolRuntime> {
   const warn = setup.warn ?? ((m: string) => void process.stderr.write(`warning: ${m}\n`));
   // With an invalid policy every call but doctor.run fails with config_invalid; the timeline still
   // records them, using the defaults for any broken policy section.
-  const { policy, problems } = await loadPolicyTolerant(setup.layout);
+  const { policy, problems } = setup.policy ?? (await loadPolicyTolerant(setup.layout));
   const timelineHook = createTimelineHook(setup.layout, policy, setup.clock, warn, setup.transport);
   return new ToolRuntime({
     ...loaders,
