@@ -18,7 +18,7 @@ export interface McpServerSetup {
   identity: IdentityOverrides;
   /** The package version the server announces. */
   version: string;
-  /** A line for the operator (stderr: stdout carries only JSON-RPC). */
+  /** A line for the operator (stderr: stdout carries only JSON-RPC), escaped as all text shown to people is. */
   log(line: string): void;
 }
 
@@ -34,7 +34,7 @@ export async function runMcpServer(setup: McpServerSetup): Promise<number | void
   const interrupt = new AbortController();
   const runtime = await createRuntime({ layout: setup.layout, clock: setup.clock, identity: setup.identity, signal: interrupt.signal, transport: "mcp", warn, policy });
   const doctorFamilies = async () => (await import("../../app/doctor-checks.js")).DOCTOR_FAMILIES;
-  const served = await serveMcp({ runtime, layout: setup.layout, clock: setup.clock, env: process.env, doctorFamilies }, setup.version);
+  const served = await serveMcp({ runtime, layout: setup.layout, clock: setup.clock, env: process.env, doctorFamilies }, setup.version, setup.log);
   // MCP calls no Claude Code session hook adopted in time are filed in their own run: soon after
   // start (not before the handshake) and at the end.
   const sweep = async () => {
