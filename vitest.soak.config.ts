@@ -1,0 +1,21 @@
+// `npm run test:soak`: the stress tests at full size (test/helpers/soak.ts) — every test file that
+// imports the soak helper, run with AOP_TEST_SOAK=1. `npm test` runs the same files at their quick size.
+import fs from "node:fs";
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const soakFiles = (fs.readdirSync("test", { recursive: true }) as string[])
+  .map((f) => path.join("test", f))
+  .filter((f) => f.endsWith(".test.ts") && /from "[./]*helpers\/soak\.js"/.test(fs.readFileSync(f, "utf8")));
+
+export default defineConfig({
+  test: {
+    include: soakFiles,
+    env: { AOP_TEST_SOAK: "1" },
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
+    pool: "forks",
+    // One file at a time: each is a stress run of its own, and their loads would add up.
+    fileParallelism: false,
+  },
+});
