@@ -29,7 +29,8 @@ export interface ExportOptions {
   batchEntries?: number;
   /** Build and encode, but send nothing and leave the cursor (--dry-run): batches go to `onBatch`. */
   dryRun?: boolean;
-  onBatch?: (batch: { runId: string; spans: readonly SpanRecord[]; body: Uint8Array }) => void;
+  /** Awaited before the next batch is built (a dry run's output keeps pace with the export). */
+  onBatch?: (batch: { runId: string; spans: readonly SpanRecord[]; body: Uint8Array }) => void | Promise<void>;
   /** After each delivered batch: spans of the run sent so far in this pass. */
   onProgress?: (runId: string, spansSent: number) => void;
   /** Stops the pass: the request in flight is aborted and no batch starts after it (--follow's signals). */
@@ -139,7 +140,7 @@ async function exportPass(options: ExportOptions, workspaceId: string, runId: st
     let body: Uint8Array | null = null;
     if (all.length > 0) {
       body = encoder.encode(all, delivery.protocol);
-      options.onBatch?.({ runId, spans: all, body });
+      await options.onBatch?.({ runId, spans: all, body });
     }
     if (inflight) await inflight;
     // Stopped: nothing after the batches already delivered is sent, and their cursor writes are done.

@@ -3,6 +3,7 @@
 // reads one small block, skips to the next line start and parses one line. Reads go through a
 // `FileReader`, so tests can count the bytes a query reads.
 import fs from "node:fs";
+import { READ_LIMITS } from "../../store/read-limits.js";
 import { openRegularFile, refusalError } from "../../store/read-text-bounded.js";
 import { asEntry, type TimelineEntry } from "./timeline-entry.js";
 
@@ -19,6 +20,9 @@ const PROBE_BYTES = 4096;
 const LINEAR_WINDOW = 64 * 1024;
 /** Unparseable lines a probe steps over before it gives up and reads forward instead. */
 const PROBE_SKIPS = 8;
+/** A longer line is not held in memory: it is stepped over as a line that is not an entry. */
+const MAX_LINE = READ_LIMITS.jsonlLine;
+const SKIP_BLOCK = 64 * 1024;
 
 export interface FileLine {
   /** Offset of the line's first byte. */
@@ -92,16 +96,27 @@ export class TimelineFile {
   /** The complete line starting at `start`, or null at the end. */
   lineAt(start: number): FileLine | null {
     if (start >= this.end) return null;
-    for (let want = PROBE_BYTES; ; want *= 2) {
+    for (let want = PROBE_BYTES; want <= MAX_LINE * 2; want *= 2) {
+      // Bytes [start, start + want): a line within the bound ends inside the last of these reads.
       const chunk = this.readAt(start, Math.min(want, this.end - start));
       const nl = chunk.indexOf(NEWLINE);
       if (nl !== -1) {
         let stop = nl;
         if (stop > 0 && chunk[stop - 1] === 0x0d) stop--;
-        return { start, end: start + nl + 1, entry: parseEntry(chunk, 0, stop), blank: stop === 0 };
+        return { start, end: start + nl + 1, entry: stop > MAX_LINE ? null : parseEntry(chunk, 0, stop), blank: stop === 0 };
       }
       if (start + chunk.length >= this.end) return null; // cannot happen: `end` is past a newline
     }
+    return this.overlongLine(start, start + MAX_LINE * 2);
+  }
+
+  /** A line over MAX_LINE starting at `start`, with no newline before `from`: stepped over in blocks, none of it held. */
+  private overlongLine(start: number, from: number): FileLine {
+    for (let at = from; at < this.end; at += SKIP_BLOCK) {
+      const nl = this.readAt(at, Math.min(SKIP_BLOCK, this.end - at)).indexOf(NEWLINE);
+      if (nl !== -1) return { start, end: at + nl + 1, entry: null, blank: false };
+    }
+    return { start, end: this.end, entry: null, blank: false }; // cannot happen: `end` is past a newline
   }
 
   /** Offset of the first line that starts at or after `position`. */
@@ -170,9 +185,15 @@ export class TimelineFile {
         cursor = nl + 1;
       }
       if (cursor === 0) {
-        // No whole line in the block: a line longer than it (read again with a bigger one), or the file
-        // shrank since it was opened (stop).
+        // No whole line in the block: a line longer than it (read again with a bigger one, up to the
+        // line bound; a longer one is stepped over), or the file shrank since it was opened (stop).
         if (filled < length || position + filled >= this.end) return;
+        if (block.length > MAX_LINE) {
+          const line = this.overlongLine(position, position + filled);
+          yield line;
+          position = line.end;
+          continue;
+        }
         block = Buffer.allocUnsafe(block.length * 2);
         continue;
       }

@@ -3,6 +3,7 @@
 import type { Command } from "commander";
 import { wholeNumberFlag } from "../flags.js";
 import { examples, runCommand, usageError } from "../run-command.js";
+import { stdoutDrained, writeStdout } from "../output/stdout.js";
 import type { CliContext } from "../context.js";
 import type { Delivery, ExportOptions, RunExport, RunSelection, SkippedRun, SpanRecord } from "../../../domains/export/index.js";
 
@@ -103,7 +104,13 @@ async function exportOtlp(ctx: CliContext, opts: Record<string, unknown>, runIds
     progress.done();
     ctx.err(ctx.errStyle.yellow(`the endpoint ${reason}; retrying in ${(waitMs / 1000).toFixed(1)} s`));
   });
-  const batches: { runId: string; spans: readonly SpanRecord[] }[] = [];
+  // A dry run shows each request as it is built, so memory holds one batch whatever the run's size.
+  const requests = dryRun && ctx.json ? new RequestsJson(new domain.OtlpEncoder(version), delivery, (text) => writeStdout(text)) : null;
+  const showBatch = async (b: { spans: readonly SpanRecord[] }) => {
+    if (requests) requests.add(b.spans);
+    else ctx.out(format.renderSpanTree(b.spans, ctx.style));
+    await stdoutDrained();
+  };
   const options: ExportOptions = {
     layout: ctx.layout,
     clock: ctx.clock,
@@ -111,7 +118,7 @@ async function exportOtlp(ctx: CliContext, opts: Record<string, unknown>, runIds
     serviceVersion: version,
     ...(opts.batchSize === undefined ? {} : { batchEntries: opts.batchSize as number }),
     dryRun,
-    ...(dryRun ? { onBatch: (b: { runId: string; spans: readonly SpanRecord[] }) => batches.push({ runId: b.runId, spans: b.spans }) } : {}),
+    ...(dryRun ? { onBatch: showBatch } : {}),
     onProgress: (runId, spans) => progress.update(`exporting ${runId}: ${spans} spans sent`),
   };
   const header = `${dryRun ? "dry run: " : ""}→ ${delivery.display} (${opts.out !== undefined ? "OTLP file, JSON lines" : delivery.protocol})`;
@@ -138,18 +145,12 @@ async function exportOtlp(ctx: CliContext, opts: Record<string, unknown>, runIds
     }
     progress.done();
     results.push(result);
-    if (!ctx.json) {
-      ctx.out(format.renderRunLine(result, ctx.style, mode));
-      if (dryRun) for (const b of batches.filter((x) => x.runId === runId)) ctx.out(format.renderSpanTree(b.spans, ctx.style));
-    }
+    if (!ctx.json) ctx.out(format.renderRunLine(result, ctx.style, mode));
   }
   if (ctx.json) {
-    const payload: Record<string, unknown> = { target: delivery.display, protocol: delivery.protocol, dry_run: dryRun, runs: results, skipped, spans: results.reduce((n, r) => n + r.spans, 0) };
-    if (dryRun) {
-      const encoder = new domain.OtlpEncoder(version);
-      payload.requests = batches.map((b) => JSON.parse(new TextDecoder().decode(encoder.encode(b.spans, "http/json"))) as unknown);
-    }
-    ctx.printJson(payload);
+    const summary = { runs: results, skipped, spans: results.reduce((n, r) => n + r.spans, 0) };
+    if (requests) requests.end(summary);
+    else ctx.printJson({ target: delivery.display, protocol: delivery.protocol, dry_run: dryRun, ...summary });
   } else if (ids.length === 0 && skipped.length === 0) ctx.out(`no runs to export${"since" in chosen && chosen.since ? ` with entries since ${chosen.since}` : ""} — every tool call is recorded in a run's timeline once there is one`);
   else ctx.out(format.renderSummary(results, ctx.style, dryRun, skipped.length));
   // A run named with --run-id that could not be exported is a failure; --all reports what it skipped and goes on.
@@ -194,4 +195,31 @@ async function followCommand(ctx: CliContext, options: ExportOptions, chosen: Ru
     stop.signal,
   );
   return 0;
+}
+
+/**
+ * The JSON of a dry run, written as it is built: the document's head, each request (OTLP/JSON) as its
+ * batch is encoded, then the summary. The same document `printJson` would print with the requests first.
+ */
+class RequestsJson {
+  private count = 0;
+
+  constructor(
+    private readonly encoder: { encode(spans: readonly SpanRecord[], protocol: "http/json"): Uint8Array },
+    delivery: Delivery,
+    private readonly write: (text: string) => void,
+  ) {
+    const head = JSON.stringify({ target: delivery.display, protocol: delivery.protocol, dry_run: true }, null, 2);
+    this.write(`${head.slice(0, -2)},\n  "requests": [`);
+  }
+
+  add(spans: readonly SpanRecord[]): void {
+    const request = JSON.parse(new TextDecoder().decode(this.encoder.encode(spans, "http/json"))) as unknown;
+    this.write(`${this.count++ === 0 ? "" : ","}\n    ${JSON.stringify(request, null, 2).replace(/\n/g, "\n    ")}`);
+  }
+
+  end(summary: Record<string, unknown>): void {
+    const tail = JSON.stringify(summary, null, 2);
+    this.write(`${this.count === 0 ? "" : "\n  "}],\n${tail.slice(2)}\n`);
+  }
 }

@@ -45,3 +45,12 @@ export function writeStdout(text: string): void {
   const bytes = Buffer.from(text, "utf8");
   for (let written = 0; written < bytes.length; ) written += fs.writeSync(1, bytes, written, bytes.length - written);
 }
+
+/**
+ * Resolves once stdout has taken what was written: a long output written in a loop that never yields
+ * (a dry run of millions of entries) would otherwise queue in memory until the end.
+ */
+export async function stdoutDrained(): Promise<void> {
+  if (writesDirectly() || !process.stdout.writableNeedDrain) return;
+  await new Promise<void>((resolve) => process.stdout.once("drain", () => resolve()));
+}
