@@ -8,6 +8,11 @@ const soakFiles = (fs.readdirSync("test", { recursive: true }) as string[])
   .map((f) => path.join("test", f))
   .filter((f) => f.endsWith(".test.ts") && /from "[./]*helpers\/soak\.js"/.test(fs.readFileSync(f, "utf8")));
 
+// The suite is offline (loopback only), and a CA bundle named by NODE_EXTRA_CA_CERTS is parsed by every
+// node process as it starts (some 50 ms of CPU each; the suite starts thousands: the built CLI, workers,
+// servers). Its test processes and theirs start without it.
+delete process.env.NODE_EXTRA_CA_CERTS;
+
 export default defineConfig({
   test: {
     include: soakFiles,
