@@ -5,7 +5,7 @@ import { createTypeScriptImportResolver } from "eslint-import-resolver-typescrip
 import { layerBoundaries } from "./scripts/eslint/layer-boundaries.mjs";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**", "src/catalog/generated/**"] },
+  { ignores: ["dist/**", ".dist-*/**", "node_modules/**", "coverage/**", "src/catalog/generated/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,5 +1,6 @@
-// Build: generate validators and defaults, compile TypeScript, copy the generated files into dist/,
-// bundle the MCP SDK entry points and the start-up-critical bins.
+// Build: generate validators and defaults, compile TypeScript, copy the generated files, bundle the MCP
+// SDK entry points, the CLI and the hook — all into a fresh folder, swapped in as dist/ at the end, so
+// that commands run during a build use the previous build (scripts/build-swap.mjs, docs/startup.md).
 import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
@@ -8,18 +9,22 @@ import { fileURLToPath } from "node:url";
 import { generate } from "./generate.mjs";
 import { bundleBins, bundleVendored } from "./bundle-bins.mjs";
 import { bundleReportPage } from "./bundle-report-page.mjs";
+import { stagingFolder, swapIn } from "./build-swap.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const dist = path.join(root, "dist");
 
 generate();
 // Tells what one build wrote from another's (the hook's policy snapshot, src/config/policy-snapshot.ts).
 fs.writeFileSync(path.join(root, "src", "catalog", "generated", "build.json"), JSON.stringify({ id: randomUUID() }) + "\n");
-fs.rmSync(dist, { recursive: true, force: true });
-const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
-execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.build.json")], { stdio: "inherit", cwd: root });
-fs.cpSync(path.join(root, "src", "catalog", "generated"), path.join(dist, "catalog", "generated"), { recursive: true });
-
-await bundleVendored();
-await bundleBins();
-await bundleReportPage();
+const next = stagingFolder(root);
+try {
+  const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
+  execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.build.json"), "--outDir", next], { stdio: "inherit", cwd: root });
+  fs.cpSync(path.join(root, "src", "catalog", "generated"), path.join(next, "catalog", "generated"), { recursive: true });
+  await bundleVendored(next);
+  await bundleBins(next);
+  await bundleReportPage(path.join(next, "domains", "report", "assets"));
+  swapIn(next, path.join(root, "dist"));
+} finally {
+  fs.rmSync(next, { recursive: true, force: true });
+}

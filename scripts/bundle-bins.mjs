@@ -1,11 +1,9 @@
-// Bundles start-up-critical code with esbuild at build time: the entry module of a route into one
-// CommonJS file, built from the same compiled modules (dist/): one implementation, bundled. Loading a
-// few dozen small ES modules costs more than a short command's work, and Node starts a CommonJS
-// program sooner than an ES module one. Packages stay external unless a bundle inlines them; `lazy`
-// modules stay import()s of the modular build; `chunks` become bundles of their own, loaded when first
-// imported. A bundle with `codeCache` (and its chunks) is loaded by bin/load-bundle.cjs, which hands V8
-// the bytecode cached here after a run on a sample (scripts/bundle-samples.mjs, make-code-cache.cjs).
-// Which route takes which bundle, and why: docs/startup.md.
+// Bundles with esbuild at build time, from the compiled modules (dist/): one implementation, bundled.
+// Two routes start from a bundle (docs/startup.md): the CLI's, one CommonJS file holding every command
+// and the packages they use, each command's modules behind its import() (evaluated only when that
+// command runs); and the hook's, small, with its rarely needed parts in chunks of their own. Both are
+// loaded by bin/load-bundle.cjs, which on Node 20 hands V8 the bytecode cached here after a run on a
+// sample (scripts/bundle-samples.mjs, make-code-cache.cjs); newer Nodes use their own compile cache.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -13,116 +11,57 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { builtinModules, chunkEntry, chunkFile, chunkSpecs, chunksPlugin, hostEntry, hostModulesPlugin, modulesPlugin, ourModules, sharedModules } from "./bundle-plugins.mjs";
-import { checkpointRuns, checkpointSample, doctorRuns, doctorSample, hookRuns, hookSample, mcpInput, mcpRuns, mcpSample, replayRuns, replaySample, verifyRuns, verifySample } from "./bundle-samples.mjs";
+import { cliRuns, cliSample, hookRuns, hookSample } from "./bundle-samples.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** What reading a workspace's policy.yaml takes: the YAML parser and the two policy validators. */
-const POLICY_FILE_CHUNKS = ["yaml", "dist/catalog/generated/validators/config__policy.user.js", "dist/catalog/generated/validators/config__policy.js"];
+const POLICY_FILE_CHUNKS = ["yaml", "catalog/generated/validators/config__policy.user.js", "catalog/generated/validators/config__policy.js"];
 
+/** Paths are relative to the dist folder being built. */
 export const BUNDLES = [
   {
-    entry: "dist/adapters/cli/continuity-doctor-bin.js",
-    // Same folder as the entry, so `createRequire(import.meta.url)("../…")` paths still resolve.
-    out: "dist/adapters/cli/continuity-doctor-bin.bundle.cjs",
-    lazy: ["./continuity-doctor-program.js"],
-  },
-  {
-    // `checkpoint validate` (git hooks, CI): the ~25 modules of its commander-free route and the
-    // compiled checkpoint schema. The bins load commander's program themselves when this declines.
-    entry: "dist/adapters/cli/checkpoint/fast-path.js",
-    out: "dist/adapters/cli/checkpoint/fast-path.bundle.cjs",
-    codeCache: { entry: "tryFastValidate", sample: checkpointSample, runs: checkpointRuns },
-  },
-  {
-    // `aop --help` (and `-h`, `help`, a bare `aop`): commander and the program with every command as
-    // a help stub; no command module (the route names none). Beside main.js, like the modules it is
-    // built from, so the package.json that version.ts finds relative to it is the same.
-    entry: "dist/adapters/cli/help-fast-path.js",
-    out: "dist/adapters/cli/help-fast-path.bundle.cjs",
-    requireDynamicImports: true,
-    codeCache: { entry: "tryFastHelp", sample: async () => {}, runs: () => [[["--help"]]] },
-  },
-  {
-    // `aop replay --run-id …` (paging through a run): its route, the pipeline and the replay domain.
-    // One folder under dist/, like the modules it is built from, so their `import.meta.url`-relative
-    // paths (catalog.json, the policy defaults) still resolve. A workspace's policy.yaml brings in the
-    // YAML parser and the policy's validators, chunks of their own.
-    entry: "dist/adapters/cli/replay-fast-path.js",
-    out: "dist/replay-cli/fast-path.bundle.cjs",
-    requireDynamicImports: true,
-    chunks: POLICY_FILE_CHUNKS,
-    codeCache: { entry: "tryFastReplay", sample: replaySample, runs: replayRuns },
-  },
-  {
-    // `aop evidence verify` (CI, on every merge): its route, the pipeline, the evidence and attest
-    // domains, evidence.verify_chain the only tool.
-    entry: "dist/adapters/cli/evidence-verify-fast-path.js",
-    out: "dist/evidence-cli/verify.bundle.cjs",
-    requireDynamicImports: true,
-    chunks: POLICY_FILE_CHUNKS,
-    codeCache: { entry: "tryFastVerify", sample: verifySample, runs: verifyRuns },
-  },
-  {
-    // `aop doctor` (CI, session starts): the route, the runtime and every domain (the doctor runs them
-    // all: its checks, and DRIFT_003's self-check loads every tool handler), the YAML parser inlined.
-    // One folder under dist/, like the modules it is built from, for their `import.meta.url` paths.
-    entry: "dist/adapters/cli/doctor-fast-path.js",
-    out: "dist/doctor-cli/fast-path.bundle.cjs",
-    requireDynamicImports: true,
-    inline: ["yaml"],
-    codeCache: { entry: "tryFastDoctor", sample: doctorSample, runs: doctorRuns },
+    // Every `aop` command, and the `checkpoint` and `continuity-doctor` programs: the program and the
+    // command table evaluate at start; a command's modules, the packages and the compiled schema
+    // validators each when first imported. One folder under dist/, like the modules it is built from.
+    entry: "adapters/cli/main.js",
+    out: "cli/cli.bundle.cjs",
+    inlinePackages: true,
+    codeCache: { entry: "main", sample: cliSample, runs: cliRuns },
   },
   {
     // DRIFT_006's worker thread (app/timeline-audit-pool.ts): the timeline audit alone, so that a
     // worker starts without loading the modular build's ES modules.
-    entry: "dist/app/timeline-audit-worker.js",
-    out: "dist/app/timeline-audit-worker.bundle.cjs",
-  },
-  {
-    // `aop mcp` (every agent start): the route, the runtime, the MCP server with the SDK inlined (its
-    // zod schemas are most of what a start evaluates). Each domain whose tools a call needs is a chunk,
-    // loaded by its first call or by the catalog self-check after the handshake.
-    entry: "dist/adapters/cli/mcp-fast-path.js",
-    out: "dist/mcp-cli/fast-path.bundle.cjs",
-    requireDynamicImports: true,
-    chunks: [
-      ...POLICY_FILE_CHUNKS,
-      "dist/catalog/generated/validators/config__gates.js",
-      ...["features", "checkpoints", "gates", "evidence", "attest", "doctor", "agents"].map((d) => `dist/domains/${d}/index.js`),
-      "dist/app/doctor-checks.js",
-    ],
-    codeCache: { entry: "tryFastMcp", sample: mcpSample, runs: mcpRuns, input: mcpInput },
+    entry: "app/timeline-audit-worker.js",
+    out: "app/timeline-audit-worker.bundle.cjs",
   },
   {
     // `aop hook claude`, after every tool call of the agent and at every session start. A tool event
     // in a workspace without policy.yaml runs from the bundle alone; a policy.yaml brings in the YAML
     // parser and the policy's validators, a SessionStart or PreCompact the orientation and the doctor's
     // checks, each a chunk with its own code cache.
-    entry: "dist/adapters/hooks/hook-main.js",
-    out: "dist/hook/hook.bundle.cjs",
-    requireDynamicImports: true,
+    entry: "adapters/hooks/hook-main.js",
+    out: "hook/hook.bundle.cjs",
     chunks: [
       ...POLICY_FILE_CHUNKS,
-      "dist/catalog/generated/validators/config__gates.js",
-      { name: "session-context", modules: ["dist/domains/agents/orientation.js", "dist/app/doctor-checks.js"] },
+      "catalog/generated/validators/config__gates.js",
+      { name: "session-context", modules: ["domains/agents/orientation.js", "app/doctor-checks.js"] },
     ],
     codeCache: { entry: "handleHookEvent", sample: hookSample, runs: hookRuns },
   },
 ];
 
 /** Runs the bundle's entry on its sample in a fresh process and writes the V8 code caches of the bundle and its chunks. */
-async function makeCodeCache(files, { entry, sample, runs, input }) {
+async function makeCodeCache(dist, files, { entry, sample, runs }) {
   const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "aop-code-cache-")));
   try {
-    await sample(work);
-    const env = { ...process.env };
+    await sample(work, dist);
+    const env = { ...process.env, AOP_BUNDLE_LOADER: "vm" }; // the loader V8's cache is made for (bin/load-bundle.cjs)
     delete env.NODE_OPTIONS; // V8 refuses a cache made under other flags
     // The sample's own workspace, whatever the shell that builds points at.
-    for (const name of ["AOP_ROOT", "AOP_RUN_ID", "AOP_SESSION_ID", "AOP_ACTOR", "AOP_NOW", "CLAUDE_PROJECT_DIR"]) delete env[name];
+    for (const name of ["AOP_ROOT", "AOP_RUN_ID", "AOP_SESSION_ID", "AOP_ACTOR", "AOP_NOW", "CLAUDE_PROJECT_DIR", "NO_COLOR", "FORCE_COLOR"]) delete env[name];
     execFileSync(process.execPath, [path.join(root, "scripts", "make-code-cache.cjs"), JSON.stringify(files), entry, work, JSON.stringify(runs(work))], {
-      stdio: [input ? "pipe" : "ignore", "ignore", "inherit"],
-      ...(input ? { input: input(work) } : {}),
+      stdio: ["ignore", "ignore", "inherit"],
       env,
     });
   } finally {
@@ -131,29 +70,42 @@ async function makeCodeCache(files, { entry, sample, runs, input }) {
 }
 
 /** One CommonJS bundle at `out` of `entry` ({file} or {contents, resolveDir}); returns esbuild's metafile. */
-async function bundle(entry, out, { lazy, inline, chunks = [], requireDynamicImports, host, write = true }) {
+async function bundle(dist, entry, out, { inlinePackages = false, chunks = [], host, write = true }) {
   const result = await build({
     ...(entry.file ? { entryPoints: [entry.file] } : { stdin: { contents: entry.contents, resolveDir: entry.resolveDir, loader: "js" } }),
     absWorkingDir: root,
-    outfile: path.join(root, out),
+    outfile: out,
     write,
     metafile: true,
     bundle: true,
     platform: "node",
     format: "cjs",
-    // The modules locate files with createRequire(import.meta.url); give them this file's URL.
+    // A package's import.meta.url is the bundle's; each of our modules gets its own (modulesPlugin).
     define: { "import.meta.url": "__bundleUrl" },
-    banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+    banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href, __aopModuleUrl = (file) => require("node:url").pathToFileURL(require("node:path").join(__dirname, file)).href;' },
     target: "node20",
     logLevel: "warning",
     legalComments: "none",
     // Less source to read and decode at every start (names are kept: stack traces still read).
     minifyWhitespace: true,
     minifySyntax: true,
-    ...(requireDynamicImports ? { supported: { "dynamic-import": false } } : {}),
-    plugins: [chunksPlugin({ root, out, chunks }), ...(host ? [hostModulesPlugin({ root, out, ...host })] : []), builtinModules, modulesPlugin({ lazy, inline })],
+    // An import() becomes a require(): code run through vm.Script has no module loader behind import().
+    supported: { "dynamic-import": false },
+    plugins: [chunksPlugin({ dist, out, chunks }), ...(host ? [hostModulesPlugin({ dist, out, ...host })] : []), builtinModules, modulesPlugin({ dist, out, inlinePackages })],
   });
+  if (write) asciiOnly(out);
   return result.metafile;
+}
+
+/**
+ * esbuild escapes non-ASCII characters everywhere but in regular expressions: escaped there too, the
+ * bundle is ASCII, which bin/load-bundle.cjs reads as Latin-1 — a third of the time UTF-8 decoding takes,
+ * and a one-byte string for V8.
+ */
+function asciiOnly(file) {
+  const source = fs.readFileSync(file, "utf8");
+  const ascii = source.replace(/[^\t\n\r -~]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  if (ascii !== source) fs.writeFileSync(file, ascii);
 }
 
 /**
@@ -161,48 +113,48 @@ async function bundle(entry, out, { lazy, inline, chunks = [], requireDynamicImp
  * its chunks use instead of copies. Keeping every export of those modules can bring in more of them,
  * so the set is grown until it holds still.
  */
-async function hostBundle(entry, out, options) {
-  let shared = sharedModules(root, ourModules(root, await bundle({ file: entry }, out, { ...options, write: false })));
+async function hostBundle(dist, entry, out, options) {
+  let shared = sharedModules(dist, ourModules(root, dist, await bundle(dist, { file: entry }, out, { ...options, write: false })));
   for (let round = 0; ; round++) {
-    const held = sharedModules(root, ourModules(root, await bundle(hostEntry(root, entry, shared), out, { ...options, write: false })));
+    const held = sharedModules(dist, ourModules(root, dist, await bundle(dist, hostEntry(dist, entry, shared), out, { ...options, write: false })));
     if ([...held].every((m) => shared.has(m))) break;
     if (round === 3) throw new Error(`${out}: the modules it holds do not settle`);
     shared = new Set([...shared, ...held]);
   }
-  await bundle(hostEntry(root, entry, shared), out, options);
+  await bundle(dist, hostEntry(dist, entry, shared), out, options);
   return shared;
 }
 
-export async function bundleBins() {
-  for (const { entry, out, lazy = [], inline = [], chunks = [], codeCache, requireDynamicImports } of BUNDLES) {
-    const options = { lazy, inline, chunks, requireDynamicImports };
+/** Builds every bundle of BUNDLES into `dist` (the folder being built) and their code caches. */
+export async function bundleBins(dist) {
+  for (const { entry, out: outRel, inlinePackages = false, chunks = [], codeCache } of BUNDLES) {
+    const out = path.join(dist, outRel);
+    const options = { inlinePackages, chunks };
     const files = [out];
-    if (chunks.length === 0) await bundle({ file: path.join(root, entry) }, out, options);
+    if (chunks.length === 0) await bundle(dist, { file: path.join(dist, entry) }, out, options);
     else {
-      const shared = await hostBundle(path.join(root, entry), out, options);
+      const shared = await hostBundle(dist, path.join(dist, entry), out, options);
       for (const [i, spec] of chunkSpecs(chunks).entries()) {
-        for (const m of spec.modules) if (shared.has(path.join(root, m))) throw new Error(`${m} is a chunk of ${out} and held by it too: it would run twice`);
-        const chunkOut = path.relative(root, chunkFile(path.join(root, out), spec));
-        const held = ourModules(root, await bundle(chunkEntry(root, spec), chunkOut, { ...options, chunks: chunks.filter((_, j) => j !== i), host: { hostOut: out, shared } }));
+        for (const m of spec.modules) if (shared.has(path.join(dist, m))) throw new Error(`${m} is a chunk of ${outRel} and held by it too: it would run twice`);
+        const chunkOut = chunkFile(out, spec);
+        const held = ourModules(root, dist, await bundle(dist, chunkEntry(dist, spec), chunkOut, { ...options, chunks: chunks.filter((_, j) => j !== i), host: { hostOut: out, shared } }));
         // A module that keeps the process's state must be the host's: a chunk needing one the host lacks is a build error.
-        const own = [...sharedModules(root, held)];
-        if (own.length > 0) throw new Error(`${chunkOut} holds its own copy of ${path.relative(root, own[0])}, which ${out} does not hold`);
+        const own = [...sharedModules(dist, held)];
+        if (own.length > 0) throw new Error(`${path.relative(dist, chunkOut)} holds its own copy of ${path.relative(dist, own[0])}, which ${outRel} does not hold`);
         files.push(chunkOut);
       }
     }
-    if (codeCache) {
-      // Code run through vm.Script has no module loader behind import(): such a bundle must not need one.
-      for (const file of files) if (/\bimport\(/.test(fs.readFileSync(path.join(root, file), "utf8"))) throw new Error(`${file} calls import(), which bin/load-bundle.cjs cannot serve`);
-      await makeCodeCache(files.map((f) => path.join(root, f)), codeCache);
-    }
+    // Code run through vm.Script has no module loader behind import(): a bundle must not need one.
+    for (const file of files) if (/\bimport\(/.test(fs.readFileSync(file, "utf8"))) throw new Error(`${path.relative(dist, file)} calls import(), which bin/load-bundle.cjs cannot serve`);
+    if (codeCache) await makeCodeCache(dist, files, codeCache);
   }
 }
 
 /**
- * The MCP SDK (with zod) is hundreds of small modules; one bundled file each for the server and
- * client halves loads several times faster, which is most of `aop mcp`'s start-up.
+ * The MCP SDK (with zod) is hundreds of small modules; one bundled ES module each for the server and
+ * client halves (and commander) keeps the modular build (the library, tests) quick to load too.
  */
-export async function bundleVendored() {
+export async function bundleVendored(dist) {
   // The server never uses the SDK's default validator (scripts/mcp-server-shims.mjs says why).
   const noAjv = {
     name: "mcp-server-shims",
@@ -210,12 +162,11 @@ export async function bundleVendored() {
       b.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({ path: path.join(root, "scripts", "mcp-server-shims.mjs") }));
     },
   };
-  // Same for commander, which every `aop` start loads.
   for (const entry of ["adapters/mcp/server-sdk", "app/clients/client-sdk", "adapters/cli/commander-vendor"]) {
     await build({
       plugins: entry === "adapters/mcp/server-sdk" ? [noAjv] : [],
       entryPoints: [path.join(root, "src", `${entry}.ts`)],
-      outfile: path.join(root, "dist", `${entry}.js`),
+      outfile: path.join(dist, `${entry}.js`),
       bundle: true,
       platform: "node",
       format: "esm",
@@ -227,9 +178,4 @@ export async function bundleVendored() {
       banner: { js: 'import { createRequire as __aopCreateRequire } from "node:module"; const require = __aopCreateRequire(import.meta.url);' },
     });
   }
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await bundleVendored();
-  await bundleBins();
 }

@@ -1,4 +1,5 @@
 // esbuild plugins of the one-file CommonJS bundles (scripts/bundle-bins.mjs, docs/startup.md).
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -28,24 +29,32 @@ export const builtinModules = {
 };
 
 /**
- * Our modules bundled (as side-effect free), packages left to Node — except those in `inline` (and what
- * they import), which the bundle holds so that its code cache covers them — and `lazy` modules, which
- * stay import()s of the modular build.
+ * Our modules bundled (as side-effect free), each with its own import.meta.url: the URL of its file in
+ * dist/, so that the files it finds relative to itself (catalog.json, the policy defaults, the report's
+ * assets, the worker's bundle) are found from the bundle too (__aopModuleUrl: the bundle's banner).
+ * Packages are left to Node, unless `inlinePackages` (the CLI bundle holds them, so that its code cache
+ * covers them).
  */
-export function modulesPlugin({ lazy = [], inline = [] }) {
+export function modulesPlugin({ dist, out, inlinePackages }) {
+  const distFromOut = path.relative(path.dirname(out), dist);
   return {
     name: "modules",
     setup(b) {
-      b.onResolve({ filter: /.*/ }, (args) => (lazy.includes(args.path) ? { path: args.path, external: true } : undefined));
       b.onResolve({ filter: /^\.\.?\// }, (args) => (inPackage(args) ? undefined : sideEffectFree(args)));
-      b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith("node:") || inline.includes(args.path) || inPackage(args) ? undefined : { path: args.path, external: true }));
+      b.onResolve({ filter: /^[^./]/ }, (args) => (inlinePackages || args.path.startsWith("node:") || inPackage(args) ? undefined : { path: args.path, external: true }));
+      b.onLoad({ filter: /\.js$/ }, async (args) => {
+        if (!args.path.startsWith(dist + path.sep) || args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const source = await fs.promises.readFile(args.path, "utf8");
+        const file = JSON.stringify(path.join(distFromOut, path.relative(dist, args.path)));
+        return { contents: source.replaceAll("import.meta.url", `__aopModuleUrl(${file})`), loader: "js" };
+      });
     },
   };
 }
 
 /**
  * A bundle's chunks as {name, modules}: a string names one module (a package name, or a path under the
- * repository root), an object several that are loaded together, so that they share one copy of the
+ * dist folder), an object several that are loaded together, so that they share one copy of the
  * modules they both import.
  */
 export function chunkSpecs(chunks) {
@@ -69,10 +78,10 @@ export function chunkFile(out, spec) {
 }
 
 /** The source of a chunk's bundle: its one module, or each of its modules under its index. */
-export function chunkEntry(root, spec) {
-  const resolve = (m) => (m.includes("/") ? path.join(root, m) : fileURLToPath(import.meta.resolve(m)));
+export function chunkEntry(dist, spec) {
+  const resolve = (m) => (m.includes("/") ? path.join(dist, m) : fileURLToPath(import.meta.resolve(m)));
   if (spec.modules.length === 1) return { file: resolve(spec.modules[0]) };
-  return { contents: spec.modules.map((m, i) => `export * as m${i} from ${JSON.stringify(resolve(m))};`).join("\n"), resolveDir: root };
+  return { contents: spec.modules.map((m, i) => `export * as m${i} from ${JSON.stringify(resolve(m))};`).join("\n"), resolveDir: dist };
 }
 
 /**
@@ -82,10 +91,11 @@ export function chunkEntry(root, spec) {
  * modules it shares with the bundle: fine for our modules, which keep no state another module relies
  * on (docs/startup.md).
  */
-export function chunksPlugin({ root, out, chunks }) {
+export function chunksPlugin({ dist, out, chunks }) {
   const targets = new Map();
-  for (const spec of chunkSpecs(chunks)) spec.modules.forEach((m, index) => targets.set(m.includes("/") ? path.join(root, m) : m, { spec, module: m, index }));
-  const loader = path.relative(path.dirname(path.join(root, out)), path.join(root, "bin", "load-bundle.cjs"));
+  for (const spec of chunkSpecs(chunks)) spec.modules.forEach((m, index) => targets.set(m.includes("/") ? path.join(dist, m) : m, { spec, module: m, index }));
+  // bin/ beside the dist folder (the one being built is a sibling of dist/, swapped in by renaming).
+  const loader = path.relative(path.dirname(out), path.join(dist, "..", "bin", "load-bundle.cjs"));
   return {
     name: "chunks",
     setup(b) {
@@ -101,7 +111,7 @@ export function chunksPlugin({ root, out, chunks }) {
         // A package is CommonJS to its importers already; one of our ES modules keeps its named exports
         // (as an ES module importing CommonJS, the import would see module.exports as its default).
         if (!module.includes("/")) return { contents: `module.exports = ${load};\n`, loader: "js" };
-        const names = Object.keys(await import(pathToFileURL(path.join(root, module)).href)).filter((n) => n !== "default");
+        const names = Object.keys(await import(pathToFileURL(path.join(dist, module)).href)).filter((n) => n !== "default");
         return { contents: `const chunk = ${load};\nexport default chunk.default;\nexport const { ${names.join(", ")} } = chunk;\n`, loader: "js" };
       });
     },
@@ -114,9 +124,9 @@ export function chunksPlugin({ root, out, chunks }) {
  * instead of a copy, so state kept by a module — the workspace roots of the containment checks, the
  * effect journal of the call in progress, the in-process lock queues — is one for the process.
  */
-export function hostModulesPlugin({ root, out, hostOut, shared }) {
-  const loader = path.relative(path.dirname(path.join(root, out)), path.join(root, "bin", "load-bundle.cjs"));
-  const host = path.relative(path.dirname(path.join(root, out)), path.join(root, hostOut));
+export function hostModulesPlugin({ dist, out, hostOut, shared }) {
+  const loader = path.relative(path.dirname(out), path.join(dist, "..", "bin", "load-bundle.cjs"));
+  const host = path.relative(path.dirname(out), hostOut);
   return {
     name: "host-modules",
     setup(b) {
@@ -129,7 +139,7 @@ export function hostModulesPlugin({ root, out, hostOut, shared }) {
       b.onLoad({ filter: /.*/, namespace: "host" }, async (args) => {
         const exported = Object.keys(await import(pathToFileURL(args.path).href));
         const names = exported.filter((n) => n !== "default");
-        const rel = path.relative(root, args.path);
+        const rel = path.relative(dist, args.path);
         const lines = [`const m = require(${JSON.stringify(`./${loader}`)}).hostModules(__dirname, ${JSON.stringify(host)})[${JSON.stringify(rel)}];`];
         if (exported.includes("default")) lines.push("export default m.default;");
         if (names.length > 0) lines.push(`export const { ${names.join(", ")} } = m;`);
@@ -140,18 +150,18 @@ export function hostModulesPlugin({ root, out, hostOut, shared }) {
 }
 
 /** The source of a host bundle: its entry's exports, and every module it holds by path (`__aopModules`). */
-export function hostEntry(root, entry, shared) {
+export function hostEntry(dist, entry, shared) {
   const modules = [...shared].sort();
   return {
-    contents: [`export * from ${JSON.stringify(entry)};`, ...modules.map((m, i) => `import * as m${i} from ${JSON.stringify(m)};`), `export const __aopModules = { ${modules.map((m, i) => `${JSON.stringify(path.relative(root, m))}: m${i}`).join(", ")} };`].join("\n"),
-    resolveDir: root,
+    contents: [`export * from ${JSON.stringify(entry)};`, ...modules.map((m, i) => `import * as m${i} from ${JSON.stringify(m)};`), `export const __aopModules = { ${modules.map((m, i) => `${JSON.stringify(path.relative(dist, m))}: m${i}`).join(", ")} };`].join("\n"),
+    resolveDir: dist,
   };
 }
 
-/** The modules of ours (under dist/) a build's metafile says its output holds. */
-export function ourModules(root, metafile) {
-  const dist = path.join(root, "dist") + path.sep;
-  return new Set(Object.keys(metafile.inputs).map((i) => path.resolve(root, i)).filter((f) => f.startsWith(dist) && !f.includes(`${path.sep}node_modules${path.sep}`)));
+/** The modules of ours (under `dist`) a build's metafile says its output holds (its inputs are relative to `root`). */
+export function ourModules(root, dist, metafile) {
+  const prefix = dist + path.sep;
+  return new Set(Object.keys(metafile.inputs).map((i) => path.resolve(root, i)).filter((f) => f.startsWith(prefix) && !f.includes(`${path.sep}node_modules${path.sep}`)));
 }
 
 // The modules whose state is the process's, which a host shares with its chunks: the class every
@@ -162,7 +172,7 @@ export function ourModules(root, metafile) {
 export const SHARED_MODULES = ["core/errors.js", "store/containment.js", "store/effect-journal.js", "store/lock-queue.js", "catalog/load-validator.js"];
 
 /** Of `modules`, those on SHARED_MODULES. */
-export function sharedModules(root, modules) {
-  const shared = new Set(SHARED_MODULES.map((m) => path.join(root, "dist", m)));
+export function sharedModules(dist, modules) {
+  const shared = new Set(SHARED_MODULES.map((m) => path.join(dist, m)));
   return new Set([...modules].filter((m) => shared.has(m)));
 }

@@ -7,9 +7,7 @@ import { build } from "esbuild";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const pageDir = path.join(root, "src", "domains", "report", "page");
-const outDir = path.join(root, "dist", "domains", "report", "assets");
-
-export async function bundleReportPage() {
+export async function bundleReportPage(outDir = path.join(root, "dist", "domains", "report", "assets")) {
   const common = { bundle: true, minify: true, legalComments: "none", logLevel: "warning", charset: "ascii" };
   await build({ ...common, entryPoints: [path.join(pageDir, "main.ts")], outfile: path.join(outDir, "page.js"), format: "iife", platform: "browser", target: "chrome100" });
   await build({ ...common, entryPoints: [path.join(pageDir, "report.css")], outfile: path.join(outDir, "page.css"), target: "chrome100" });

@@ -1,6 +1,7 @@
-// Build step, run in a fresh `node` (the flags V8 checks must be those of the bins): loads a bundle
-// the way bin/load-bundle.cjs does, runs its entry on sample input so that V8 compiles the functions a
-// real run needs, then writes V8's code cache beside the bundle and beside each of its chunks.
+// Build step, run in a fresh `node` (the flags V8 checks must be those of the bins) with
+// AOP_BUNDLE_LOADER=vm: loads a bundle the way bin/load-bundle.cjs does on Node 20, runs its entry on
+// sample input so that V8 compiles the functions a real run needs, then writes V8's code cache beside
+// the bundle and beside each of its chunks.
 // Usage: node scripts/make-code-cache.cjs <JSON list: bundle, then its chunks> <entry export> <work dir> <JSON list of argument lists>
 "use strict";
 

@@ -1,18 +1,50 @@
 // The composition root of the kernel: builds the ToolRuntime the CLI and the MCP server use, with
-// the domains' handlers, the active run lease and the workspace's timeline plugged into its ports.
+// the domains' handlers, the active run lease and the workspace's policy and timeline plugged into its ports.
+import type { Clock } from "../core/clock.js";
+import { loadPolicyTolerant } from "../config/policy-loader.js";
+import type { WorkspaceLayout } from "../store/layout.js";
 import { activeLeaseRunId } from "../domains/runs/index.js";
-import type { ToolRuntime, ToolRuntimeOptions } from "../runtime/tool-runtime.js";
+import { createTimelineHook } from "../domains/replay/index.js";
+import type { IdentityOverrides } from "../runtime/run-context.js";
+import { ToolRuntime, type ToolRuntimeOptions } from "../runtime/tool-runtime.js";
 import { loadHandler, loadRecovery } from "./handler-registry.js";
-import { createRuntimeWith, RUNS_WITH_INVALID_POLICY, type RuntimeSetup } from "./runtime-base.js";
 
 export { resolveActor } from "../runtime/run-context.js";
-export type { RuntimeSetup } from "./runtime-base.js";
+
+// The doctor reports an invalid policy, so it must run when every other tool refuses to.
+const RUNS_WITH_INVALID_POLICY: ReadonlySet<string> = new Set(["doctor.run"]);
+
+export interface RuntimeSetup {
+  layout: WorkspaceLayout;
+  clock: Clock;
+  identity?: IdentityOverrides;
+  warn?: (message: string) => void;
+  /** Interrupts every call in flight when aborted (a server shutting down). */
+  signal?: AbortSignal;
+  /** Set by `aop mcp`: its calls are recorded with `transport: "mcp"` (docs/replay.md). */
+  transport?: "mcp";
+}
 
 /** The ports every runtime of this package is built with (tests add their own workspace and clock). */
 export function kernelPorts(): Pick<ToolRuntimeOptions, "handlerLoader" | "recoveryLoader" | "activeRunId" | "runsWithInvalidPolicy"> {
   return { handlerLoader: loadHandler, recoveryLoader: loadRecovery, activeRunId: activeLeaseRunId, runsWithInvalidPolicy: RUNS_WITH_INVALID_POLICY };
 }
 
-export function createRuntime(setup: RuntimeSetup): Promise<ToolRuntime> {
-  return createRuntimeWith(setup, { handlerLoader: loadHandler, recoveryLoader: loadRecovery });
+export async function createRuntime(setup: RuntimeSetup): Promise<ToolRuntime> {
+  const warn = setup.warn ?? ((m: string) => void process.stderr.write(`warning: ${m}\n`));
+  // With an invalid policy every call but doctor.run fails with config_invalid; the timeline still
+  // records them, using the defaults for any broken policy section.
+  const { policy, problems } = await loadPolicyTolerant(setup.layout);
+  const timelineHook = createTimelineHook(setup.layout, policy, setup.clock, warn, setup.transport);
+  return new ToolRuntime({
+    ...kernelPorts(),
+    layout: setup.layout,
+    clock: setup.clock,
+    identity: setup.identity ?? {},
+    warn,
+    policy,
+    policyProblems: problems,
+    ...(timelineHook ? { timelineHook } : {}),
+    ...(setup.signal ? { signal: setup.signal } : {}),
+  });
 }

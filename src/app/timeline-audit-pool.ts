@@ -13,7 +13,7 @@ import { reviveAudit, settleAudit, type SettledAudit } from "./timeline-audit-ou
 /** Below this many bytes of timelines one thread is faster than starting a second. */
 export const MIN_WORKER_BYTES = 8 * 1024 * 1024;
 
-/** The worker's own bundle (scripts/bundle-bins.mjs), else its module of the modular build; both relative to a module one folder under dist/ (this one, or a bundle placed like one). */
+/** The worker's own bundle (scripts/bundle-bins.mjs), else its module of the modular build; both relative to this module's file (in the CLI bundle too: scripts/bundle-plugins.mjs gives each module its own import.meta.url). */
 function workerFile(): URL | null {
   for (const name of ["timeline-audit-worker.bundle.cjs", "timeline-audit-worker.js"]) {
     const file = new URL(`../app/${name}`, import.meta.url);

@@ -20,14 +20,20 @@ export interface CompiledValidator {
 const cache = new Map<string, CompiledValidator>();
 
 /**
- * Hands over the validators a route bundles itself, each loaded on first use: a one-file bundle
- * started through vm.Script cannot import modules at run time, so loadValidator asks these first.
+ * Hands over validators a bundle holds itself, each loaded on first use: a bundle started through
+ * vm.Script cannot import modules at run time, so loadValidator asks these first. `provideValidators`
+ * names a few (the hook's); `provideValidatorLoader` serves any by its module name (the CLI bundle's).
  */
 export function provideValidators(loaders: Record<string, () => Promise<{ default: CompiledValidator }>>): void {
   for (const [name, load] of Object.entries(loaders)) provided.set(name, load);
 }
 
+export function provideValidatorLoader(load: (moduleFile: string) => Promise<{ default: CompiledValidator }>): void {
+  providedLoader = load;
+}
+
 const provided = new Map<string, () => Promise<{ default: CompiledValidator }>>();
+let providedLoader: ((moduleFile: string) => Promise<{ default: CompiledValidator }>) | undefined;
 
 export async function loadValidator(schemaName: string): Promise<CompiledValidator> {
   const cached = cache.get(schemaName);
@@ -42,10 +48,9 @@ export async function loadValidator(schemaName: string): Promise<CompiledValidat
   const moduleFile = schemaName.replace(/\//g, "__");
   let mod: { default: CompiledValidator };
   try {
-    // Relative to a module one folder under dist/ (this one, or a bundle placed like one), and held in a
-    // variable so that a bundler neither expands it into every validator nor rewrites it.
+    // Held in a variable so that a bundler (the hook's) neither expands it into every validator nor rewrites it.
     const specifier = `../catalog/generated/validators/${moduleFile}.js`;
-    mod = (await import(specifier)) as { default: CompiledValidator };
+    mod = providedLoader ? await providedLoader(moduleFile) : ((await import(specifier)) as { default: CompiledValidator });
   } catch (err) {
     throw new Error(`no compiled validator for schema '${schemaName}' (run npm run build)`, { cause: err });
   }

@@ -1,17 +1,15 @@
-// The `checkpoint` bin as a commander program: the same subcommands as `aop checkpoint`, without the
-// rest of the aop program. The bin loads it for everything but a plain `checkpoint validate`.
+// The `checkpoint` bin as a commander program: the subcommands of `aop checkpoint` (declared once, in
+// checkpoint/define-commands.ts) under a program named after the bin, without the rest of `aop`.
 import type { Command } from "commander";
+import { Command as Program } from "./commander-vendor.js";
+import { CHECKPOINT_PROGRAM_FLAGS, defineCheckpointCommands } from "./checkpoint/define-commands.js";
+import { addFlags } from "./flags.js";
+import { examples } from "./run-command.js";
+import { readPackageVersion } from "./version.js";
 
-export async function buildCheckpointProgram(): Promise<Command> {
-  const [{ Command }, { CHECKPOINT_PROGRAM_FLAGS, defineCheckpointCommands }, { readPackageVersion }, { examples }, { addFlags }] = await Promise.all([
-    import("./commander-vendor.js"),
-    import("./checkpoint/define-commands.js"),
-    import("./version.js"),
-    import("./run-command.js"),
-    import("./flags.js"),
-  ]);
+export function buildCheckpointProgram(): Command {
   const program = addFlags(
-    new Command("checkpoint")
+    new Program("checkpoint")
       .description("Checkpoint Protocol 1.0: validate, rank, update and resume .checkpoints/<skill>.checkpoint.json (same as `aop checkpoint`)")
       .version(readPackageVersion(), "-V, --version", "print the version"),
     CHECKPOINT_PROGRAM_FLAGS,
@@ -21,10 +19,4 @@ export async function buildCheckpointProgram(): Promise<Command> {
     .addHelpText("after", examples("checkpoint resume architect", "checkpoint status --brief", "checkpoint validate --strict"));
   defineCheckpointCommands(program, "checkpoint");
   return program;
-}
-
-/** The full program (the bin has already tried the commander-free validate route). */
-export async function runCheckpointProgram(argv: string[]): Promise<void> {
-  const { runProgram } = await import("./run-program.js");
-  await runProgram(await buildCheckpointProgram(), argv);
 }

@@ -1,6 +1,5 @@
 // A command's in-process tool client and how a command calls tools through any client. tool-session.ts
-// adds the MCP transport on top; the commander-free routes that only serve `--transport inprocess`
-// (the doctor's) use this module alone, so their bundles do not hold the MCP client.
+// adds the MCP transport on top (loaded only for `--transport mcp`).
 import type { ToolClient } from "../../app/clients/tool-client.js";
 import type { ToolName, ToolResult } from "../../catalog/tool-types.js";
 import type { CliContext } from "./context.js";
@@ -33,6 +32,6 @@ export function newOperationId(): string {
 
 /** Adds `operation_id` (given, or fresh) to a mutating call's arguments. */
 export function withOperationId(args: Record<string, unknown>, given: unknown): Record<string, unknown> {
-  // "" never reaches here (runBody refuses empty flags); anything else is the caller's id, checked by the pipeline.
+  // "" never reaches here (runCommand refuses empty flags); anything else is the caller's id, checked by the pipeline.
   return { ...args, operation_id: typeof given === "string" ? given : newOperationId() };
 }

@@ -1,4 +1,3 @@
-// The parts of commander the CLI uses. The build bundles this file into one ES module (see
-// scripts/bundle-bins.mjs): loading commander's CommonJS files through the ESM loader costs more than
-// a bundled copy, on every `aop` start.
+// The parts of commander the CLI uses. The build bundles this file into one ES module for the modular
+// build (scripts/bundle-bins.mjs); the CLI bundle holds commander itself.
 export { Command, CommanderError } from "commander";

@@ -8,15 +8,9 @@ import { findWorkspaceRoot } from "../../store/workspace-root.js";
 import { sanitizeOutput } from "./output/escape.js";
 import { stdoutTarget, writeStdout } from "./output/stdout.js";
 import { colorEnabled, makeStyle, type Style } from "./output/style.js";
+import type { GlobalOptions } from "./global-flags.js";
 
-export interface GlobalOptions {
-  root?: string;
-  transport?: string;
-  runId?: string;
-  sessionId?: string;
-  actor?: string;
-  json?: boolean;
-}
+export type { GlobalOptions };
 
 export interface CliContext {
   layout: WorkspaceLayout;

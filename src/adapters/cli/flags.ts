@@ -1,7 +1,6 @@
-// Flags are declared once, as data: commander builds its options from these declarations, and the
-// commander-free fast paths (the `checkpoint validate` route, the `continuity-doctor` bin) parse argv
-// with node:util.parseArgs from the same ones, so both routes accept exactly the same command lines.
-import { parseArgs } from "node:util";
+// Flags are declared once, as data, in the file of the command that takes them: commander builds its
+// options from the declarations (commander is the one argv parser), and FlagValues types what a
+// command's body receives from them.
 import type { Command } from "commander";
 import { AopError } from "../../core/errors.js";
 
@@ -13,9 +12,20 @@ export interface FlagSpec {
   repeatable?: boolean;
   /** A value flag's default, shown in --help. */
   default?: string;
+  /** Turns a value flag's text into its value (a usage error when it is not one: see wholeNumberFlag). */
+  parse?: (text: string) => unknown;
   description: string;
 }
 
+/** `all-agents` → `allAgents`, as a type. */
+type OptionKey<F extends string> = F extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<OptionKey<Tail>>}` : F;
+
+type FlagValue<S extends FlagSpec> = S extends { parse: (text: string) => infer V } ? V : S extends { repeatable: true } ? string[] : S extends { value: string } ? string : boolean;
+
+/** What commander hands a body for these declarations (declare them `as const satisfies readonly FlagSpec[]`). */
+export type FlagValues<Specs extends readonly FlagSpec[]> = { [S in Specs[number] as OptionKey<S["flag"]>]?: FlagValue<S> };
+
+/** A flag's option key: what commander names its value (`all-agents` → `allAgents`). */
 export function optionKey(flag: string): string {
   return flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }
@@ -28,67 +38,12 @@ function collect(value: string, previous: string[] | undefined): string[] {
 export function addFlags(command: Command, specs: readonly FlagSpec[]): Command {
   for (const spec of specs) {
     const flags = spec.value ? `--${spec.flag} ${spec.value}` : `--${spec.flag}`;
-    if (spec.repeatable) command.option(flags, spec.description, collect);
+    if (spec.parse) command.option(flags, spec.description, spec.parse);
+    else if (spec.repeatable) command.option(flags, spec.description, collect);
     else if (spec.default !== undefined) command.option(flags, spec.description, spec.default);
     else command.option(flags, spec.description);
   }
   return command;
-}
-
-export interface ParsedLine {
-  /** Options by their commander key (camel-cased). */
-  opts: Record<string, unknown>;
-  positionals: string[];
-  /** For each option key, the index (among all tokens) of its first occurrence. */
-  at: Map<string, number>;
-  /** Index (among all tokens) of each positional. */
-  positionalAt: number[];
-}
-
-/**
- * argv parsed strictly against `specs`, or undefined for anything a fast path must leave to commander
- * (unknown or malformed flags, a missing value, a value that looks like a flag: commander words
- * those mistakes better).
- */
-export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[], allowPositionals = false): ParsedLine | undefined {
-  const options = Object.fromEntries(specs.map((s) => [s.flag, { type: s.value ? ("string" as const) : ("boolean" as const), multiple: s.repeatable === true }]));
-  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof options; strict: true; allowPositionals: boolean; tokens: true }>>;
-  try {
-    parsed = parseArgs({ args: [...argv], options, strict: true, allowPositionals, tokens: true });
-  } catch {
-    return undefined;
-  }
-  const opts: Record<string, unknown> = {};
-  const at = new Map<string, number>();
-  const positionals: string[] = [];
-  const positionalAt: number[] = [];
-  for (const token of parsed.tokens) {
-    if (token.kind === "positional") {
-      positionals.push(token.value);
-      positionalAt.push(token.index);
-    } else if (token.kind === "option") {
-      const value = token.value;
-      if (value !== undefined && (value === "" || value.startsWith("-"))) return undefined;
-      if (!at.has(optionKey(token.name))) at.set(optionKey(token.name), token.index);
-    } else return undefined; // `--`: leave it to commander
-  }
-  for (const [name, value] of Object.entries(parsed.values)) opts[optionKey(name)] = value;
-  return { opts, positionals, at, positionalAt };
-}
-
-/**
- * The options of a commander-free route for the command `words` (e.g. `evidence verify`), or undefined
- * for anything that must go through commander: the program's flags anywhere, the command's own only
- * after its last word (commander's rule), no other positional, and `--transport inprocess` at most (the
- * routes call their tools in this process).
- */
-export function parseRouteFlags(argv: readonly string[], words: readonly string[], programFlags: readonly FlagSpec[], commandFlags: readonly FlagSpec[]): Record<string, unknown> | undefined {
-  const line = parseFlags(argv, [...programFlags, ...commandFlags], true);
-  if (!line || line.positionals.length !== words.length || line.positionals.some((p, i) => p !== words[i])) return undefined;
-  const command = line.positionalAt[words.length - 1]!;
-  if (commandFlags.some((f) => (line.at.get(optionKey(f.flag)) ?? Infinity) < command)) return undefined;
-  if (line.opts.transport !== undefined && line.opts.transport !== "inprocess") return undefined;
-  return line.opts;
 }
 
 const DECIMAL = /^[0-9]+$/;

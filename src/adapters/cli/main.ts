@@ -1,15 +1,16 @@
-// The `aop` program: global flags, one registered command per file under cli/commands/.
+// The `aop` program (global flags, one registered command per file under cli/commands/) and the entry
+// of the CLI bundle: bin/aop.js runs `main`, bin/checkpoint.cjs `checkpointMain` and
+// bin/continuity-doctor.cjs `continuityDoctorMain` (docs/startup.md).
 import { Command } from "./commander-vendor.js";
+import { provideValidatorLoader } from "../../catalog/load-validator.js";
 import { readPackageVersion } from "./version.js";
 import { runProgram } from "./run-program.js";
-import { AOP_GLOBAL_FLAGS, COMMANDS, requestedCommand, type CommandModule, type CommandName } from "./command-registry.js";
+import { COMMANDS, requestedCommand } from "./command-registry.js";
+import { AOP_GLOBAL_FLAGS } from "./global-flags.js";
 import { addFlags } from "./flags.js";
 
-/** How the program gets a command's module (command-modules.ts; the help route has none to give). */
-export type LoadCommand = (name: CommandName) => Promise<CommandModule>;
-
 /** The program with every command: the requested one fully, the others as help stubs. */
-export async function buildProgram(argv: string[], load: LoadCommand): Promise<Command> {
+export async function buildProgram(argv: string[]): Promise<Command> {
   const program = new Command("aop");
   program
     .description("continuity and integrity for AI-agent workflows: checkpoints, replay timeline, evidence chain, doctor")
@@ -20,13 +21,36 @@ export async function buildProgram(argv: string[], load: LoadCommand): Promise<C
     .addHelpText("after", "\nQuick start:\n  $ aop init\n  $ aop config check\n\nEvery command has --help with an example.\n");
   const wanted = requestedCommand(argv);
   for (const entry of COMMANDS) {
-    if (entry.name === wanted) (await load(entry.name)).register(program, entry.summary);
+    if (entry.name === wanted) (await entry.load()).register(program, entry.summary);
     else program.command(entry.name).description(entry.summary);
   }
   return program;
 }
 
+/**
+ * The compiled schema validators, by module name. A literal pattern, so that the CLI bundle holds each
+ * of them behind this import() (evaluated on first use) rather than asking a module loader at run time.
+ */
+function useBundledValidators(): void {
+  provideValidatorLoader((moduleFile) => import(`../../catalog/generated/validators/${moduleFile}.js`));
+}
+
+/** `aop …` */
 export async function main(argv: string[]): Promise<void> {
-  const { COMMAND_MODULES } = await import("./command-modules.js");
-  await runProgram(await buildProgram(argv, (name) => COMMAND_MODULES[name]()), argv);
+  useBundledValidators();
+  await runProgram(await buildProgram(argv), argv);
+}
+
+/** `checkpoint …` (= `aop checkpoint …`, with the program named after the bin). */
+export async function checkpointMain(argv: string[]): Promise<void> {
+  useBundledValidators();
+  const { buildCheckpointProgram } = await import("./checkpoint-program.js");
+  await runProgram(buildCheckpointProgram(), argv);
+}
+
+/** `continuity-doctor …` (= `aop continuity doctor …`, with the program named after the bin). */
+export async function continuityDoctorMain(argv: string[]): Promise<void> {
+  useBundledValidators();
+  const { buildContinuityDoctorProgram } = await import("./continuity-doctor-program.js");
+  await runProgram(buildContinuityDoctorProgram(), argv);
 }

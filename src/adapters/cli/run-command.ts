@@ -6,7 +6,8 @@ import { EXIT_FAILED, EXIT_USAGE } from "./exit-codes.js";
 import { escapeControl } from "./output/escape.js";
 import { writeStdout } from "./output/stdout.js";
 
-export type CommandBody<A extends unknown[]> = (ctx: CliContext, opts: Record<string, unknown>, ...args: A) => Promise<number | void>;
+/** A command's body: the options commander parsed (typed by the command's FlagValues), then its arguments. */
+export type CommandBody<A extends unknown[], O = Record<string, unknown>> = (ctx: CliContext, opts: O, ...args: A) => Promise<number | void>;
 
 export interface RunOptions {
   /** Options (by attribute name) that select the checkpoints folder. */
@@ -18,28 +19,24 @@ export interface RunOptions {
 }
 
 /** A commander action that runs `body` with a context and turns failures into exit codes. */
-export function runCommand<A extends unknown[]>(body: CommandBody<A>, runOptions: RunOptions = {}) {
+export function runCommand<A extends unknown[], O = Record<string, unknown>>(body: CommandBody<A, O>, runOptions: RunOptions = {}) {
   return async (...received: unknown[]): Promise<void> => {
     const command = received[received.length - 1] as Command;
-    await runBody(body, command.optsWithGlobals(), received.slice(0, -2) as A, runOptions);
+    const opts = command.optsWithGlobals<Record<string, unknown> & GlobalOptions>();
+    try {
+      const dirOption = runOptions.checkpointsDirOption ? (opts[runOptions.checkpointsDirOption] as string | undefined) : undefined;
+      rejectEmptyValues(opts);
+      const ctx = createContext(opts, {
+        ...(dirOption !== undefined ? { checkpointsDir: dirOption } : {}),
+        ...(runOptions.rootMarkers ? { rootMarkers: runOptions.rootMarkers } : {}),
+        ...(runOptions.createsWorkspace ? { createsWorkspace: true } : {}),
+      });
+      const code = await body(ctx, opts as O, ...(received.slice(0, -2) as A));
+      process.exitCode = typeof code === "number" ? code : 0;
+    } catch (err) {
+      process.exitCode = reportError(err, opts.json === true);
+    }
   };
-}
-
-/** Runs a command body with options already parsed (by commander, or by a bin's own fast path). */
-export async function runBody<A extends unknown[]>(body: CommandBody<A>, opts: Record<string, unknown> & GlobalOptions, args: A, runOptions: RunOptions = {}): Promise<void> {
-  try {
-    const dirOption = runOptions.checkpointsDirOption ? (opts[runOptions.checkpointsDirOption] as string | undefined) : undefined;
-    rejectEmptyValues(opts);
-    const ctx = createContext(opts, {
-      ...(dirOption !== undefined ? { checkpointsDir: dirOption } : {}),
-      ...(runOptions.rootMarkers ? { rootMarkers: runOptions.rootMarkers } : {}),
-      ...(runOptions.createsWorkspace ? { createsWorkspace: true } : {}),
-    });
-    const code = await body(ctx, opts, ...args);
-    process.exitCode = typeof code === "number" ? code : 0;
-  } catch (err) {
-    process.exitCode = reportError(err, opts.json === true);
-  }
 }
 
 /**

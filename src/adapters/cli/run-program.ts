@@ -1,12 +1,15 @@
 // Parses argv with a commander program and maps commander's own failures (unknown command or option,
-// missing argument) to usage errors with exit code 2. Shared by `aop` and the `checkpoint` bin.
+// missing argument) to usage errors with exit code 2. Shared by `aop` and the `checkpoint` and
+// `continuity-doctor` programs.
 import type { Command } from "commander";
 import { CommanderError } from "./commander-vendor.js";
 import { EXIT_USAGE } from "./exit-codes.js";
+import { writeStdout } from "./output/stdout.js";
 
 function applyExitOverride(command: Command): void {
   command.exitOverride();
-  command.configureOutput({ outputError: () => undefined });
+  // Help goes where command output goes (a reader that stops early, `aop --help | head`, is no error).
+  command.configureOutput({ outputError: () => undefined, writeOut: writeStdout });
   for (const sub of command.commands) applyExitOverride(sub);
 }
 

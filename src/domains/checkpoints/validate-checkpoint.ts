@@ -1,7 +1,6 @@
 // The checkpoint validator: JSON text → errors, warnings and hints (docs/checkpoints.md). Once loaded it is pure;
 // the precompiled schema does the structural work, checkpoint-rules.ts the rest.
-// Imported statically (not through loadValidator): every checkpoint command needs it, and the
-// `checkpoint` bin's one-file bundle must contain it (scripts/bundle-bins.mjs).
+// Imported statically (not through loadValidator): every checkpoint command needs it.
 import checkpointSchema from "../../catalog/generated/validators/checkpoint__checkpoint.js";
 import type { CompiledValidator } from "../../catalog/load-validator.js";
 import { checkpointRuleProblems } from "./checkpoint-rules.js";

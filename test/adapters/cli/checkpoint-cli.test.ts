@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli, type CliOptions } from "../../helpers/cli.js";
-import { CHECKPOINT_BIN } from "../../helpers/paths.js";
+import { CHECKPOINT_BIN, CLI_BIN } from "../../helpers/paths.js";
 import { checkpointPath, checkpointWorkspace, exampleCheckpoint, minimalCheckpoint } from "../../domains/checkpoints/fixture.js";
 import { readJson, tempDir, writeFile } from "../../helpers/tmp.js";
 
@@ -128,12 +128,46 @@ describe("checkpoint subcommands (one bin each is enough: they share the code)",
   const cli = BINS[1]![1];
   const aop = BINS[0]![1];
 
-  it("the commander-free validate route and the full program print the same thing", () => {
+  it("the bin and `aop checkpoint` print the same thing", () => {
     const root = checkpointWorkspace({ architect: exampleCheckpoint(), broken: "{\n  \"skill\": \"broken\",\n}" });
-    const fast = cli(["validate", "--json"], { cwd: root });
-    const full = aop(["validate", "--json"], { cwd: root });
-    expect(fast).toEqual(full);
-    expect(json(fast).files[1].errors).toEqual([{ path: "", message: "is not valid JSON (line 3, column 1: trailing comma before '}')" }]);
+    const viaBin = cli(["validate", "--json"], { cwd: root });
+    expect(viaBin).toEqual(aop(["validate", "--json"], { cwd: root }));
+    expect(json(viaBin).files[1].errors).toEqual([{ path: "", message: "is not valid JSON (line 3, column 1: trailing comma before '}')" }]);
+  });
+
+  it("validate names every problem of a fixture set (valid, warnings only, schema and rule errors, an unknown key, broken JSON); valid files only exit 0", () => {
+    const root = checkpointWorkspace({
+      architect: exampleCheckpoint(),
+      quiet: minimalCheckpoint("quiet", { context_primer: undefined, blockers: [{ id: "b1", description: "x", needs: "code_fix", blocking: "nowhere" }] }),
+      paused: minimalCheckpoint("paused", { status: "paused", progress_table: [{ id: "a", label: "A", status: "finished" }] }),
+      renamed: minimalCheckpoint("other-name", { created_at: "2026-03-01T10:00:00.000Z", updated_at: "2026-02-30T09:00:00.000Z" }),
+      typo: minimalCheckpoint("typo", { next_action: "Write it" }),
+      broken: '{\n  "skill": "broken",\n}',
+    });
+    const r = cli(["validate"], { cwd: root });
+    expect(r).toMatchObject({ code: 1, stderr: "" });
+    expect(r.stdout.split("\n").filter((l) => /^[✓✗!] /.test(l))).toEqual([
+      "✓ architect.checkpoint.json",
+      "✗ broken.checkpoint.json",
+      "✗ paused.checkpoint.json",
+      "! quiet.checkpoint.json",
+      "✗ renamed.checkpoint.json",
+      "✓ typo.checkpoint.json",
+    ]);
+    expect(r.stdout).toContain("    hint    next_action: is not a Checkpoint Protocol field");
+    expect(r.stdout).toMatch(/\n6 files: 3 valid, 3 with errors; 5 errors, 2 warnings, 1 hint — failed\n$/);
+    const valid = checkpointWorkspace({ architect: exampleCheckpoint(), builder: minimalCheckpoint("builder") });
+    expect(cli(["validate", "--strict"], { cwd: valid })).toMatchObject({ code: 0, stdout: expect.stringMatching(/2 files: 2 valid, 0 with errors; 0 errors, 0 warnings — ok\n$/) });
+  });
+
+  it("validate's own flag before the subcommand is a usage error, through the bin and `aop checkpoint` alike", () => {
+    const root = checkpointWorkspace({ architect: exampleCheckpoint() });
+    for (const [label, r] of [
+      ["checkpoint bin", cli(["--strict", "validate"], { cwd: root })],
+      ["aop checkpoint", aop(["--strict", "validate"], { cwd: root })],
+    ] as const) {
+      expect(r, label).toMatchObject({ code: 2, stdout: "", stderr: expect.stringMatching(/^error usage_error: unknown option '--strict'/) });
+    }
   });
 
   it("status: decisions first, then the table with a stale marker, then each skill", () => {
@@ -278,5 +312,36 @@ describe("checkpoint subcommands (one bin each is enough: they share the code)",
     fs.symlinkSync(outside, checkpointPath(root, "evil"));
     const r = json(cli(["validate", "--json"], { cwd: root }));
     expect(r.files[1]).toEqual({ file: "evil.checkpoint.json", skill: "evil", errors: [{ path: "", message: `is a symbolic link to ${outside}, outside the project: refused, not followed (replace it with a regular file)` }], warnings: [], hints: [] });
+  });
+});
+
+describe("output redirected to a file or /dev/null (written directly, without process.stdout)", () => {
+  /** Runs a bin with stdout sent to `target` (a file path or /dev/null); colors left to the bin to decide. */
+  function runInto(target: string, bin: string, args: string[], cwd: string) {
+    const fd = fs.openSync(target, "w");
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, AOP_NOW: NOW };
+      delete env.NO_COLOR;
+      delete env.FORCE_COLOR;
+      const r = spawnSync(process.execPath, [bin, ...args], { cwd, env, stdio: ["ignore", fd, "pipe"], encoding: "utf8" });
+      return { code: r.status, stderr: r.stderr };
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  it.each([
+    ["checkpoint validate", CHECKPOINT_BIN, ["validate"]],
+    ["checkpoint validate --json", CHECKPOINT_BIN, ["validate", "--json"]],
+    ["aop checkpoint list --json", CLI_BIN, ["checkpoint", "list", "--json"]],
+    ["aop --help", CLI_BIN, ["--help"]],
+  ])("%s: a file receives exactly what a pipe receives, without colors; /dev/null gets the same exit code", (_name, bin, args) => {
+    const root = checkpointWorkspace({ architect: exampleCheckpoint(), broken: '{\n  "skill": "broken",\n}' });
+    const piped = runCli(args, { cwd: root, env: { AOP_NOW: NOW, NO_COLOR: undefined }, bin });
+    expect(piped.stdout.includes("\u001b[")).toBe(false);
+    const file = path.join(tempDir(), "out.txt");
+    expect(runInto(file, bin, args, root)).toEqual({ code: piped.code, stderr: piped.stderr });
+    expect(fs.readFileSync(file, "utf8")).toBe(piped.stdout);
+    expect(runInto("/dev/null", bin, args, root)).toEqual({ code: piped.code, stderr: piped.stderr });
   });
 });

@@ -35,6 +35,22 @@ describe("aop CLI foundation", () => {
     expect(r.stdout).toMatch(/config/);
   });
 
+  it.each([[[]], [["--help"]], [["-h"]], [["help"]]])("the program's help for %j: the usage and the quick start, exit 0", (argv) => {
+    const r = runCli(argv);
+    expect(r.code).toBe(0);
+    expect(r.stdout + r.stderr).toMatch(/^Usage: aop \[options\] \[command\]/);
+    expect(r.stdout + r.stderr).toMatch(/Every command has --help with an example/);
+  });
+
+  it("`aop help <command>` and `aop <command> --help` print the command's help, with its own flags", () => {
+    const r = runCli(["help", "replay"]);
+    expect(r).toMatchObject({ code: 0, stderr: "" });
+    expect(r.stdout).toMatch(/^Usage: aop replay \[options\]/);
+    expect(r.stdout).toMatch(/--from-sequence <n>/);
+    expect(runCli(["replay", "--help"])).toEqual(r);
+    expect(runCli(["--root", "/nowhere", "replay", "--help"]).stdout).toBe(r.stdout);
+  });
+
   it("every command and subcommand's --help shows an example", () => {
     const commandsIn = (help: string) =>
       (help.split("Commands:")[1] ?? "")

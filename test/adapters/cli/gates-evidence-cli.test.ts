@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli, runJson } from "../../helpers/cli.js";
 import { spawn } from "node:child_process";
-import { gateWorkspace, gatesYaml, INTEGRITY_POLICY_YAML, nodeStep, setGates } from "../../helpers/gates.js";
+import { buildChain, gateWorkspace, gatesYaml, INTEGRITY_POLICY_YAML, nodeStep, setGates } from "../../helpers/gates.js";
 import { CLI_BIN } from "../../helpers/paths.js";
 import { processIsRunning } from "../../../src/domains/gates/process-group.js";
 import { validateAgainst } from "../../../src/catalog/load-validator.js";
@@ -200,5 +200,27 @@ describe("aop evidence", () => {
       expect(r.code, args.join(" ")).toBe(0);
       expect(r.stdout, args.join(" ")).toMatch(/Example/);
     }
+  });
+});
+
+describe("aop evidence verify: exit codes", () => {
+  it("valid (0), --all --json (0), a tampered artifact (1, human and JSON), no feature named (usage, 2), an unsafe id (1)", async () => {
+    const ws = await gateWorkspace();
+    const runs = await buildChain(ws.layout, ws.clock, "feat_a", 4);
+    await buildChain(ws.layout, ws.clock, "feat_b", 3);
+    const at = (...args: string[]) => runCli(["--root", ws.root, ...args]);
+    expect(at("evidence", "verify", "--feature-id", "feat_a")).toMatchObject({ code: 0, stdout: expect.stringMatching(/^✓ feat_a/) });
+    const all = at("evidence", "verify", "--all", "--json");
+    expect(all.code).toBe(0);
+    expect(JSON.parse(all.stdout)).toMatchObject({ valid: true, features: [{ feature_id: "feat_a" }, { feature_id: "feat_b" }] });
+    fs.writeFileSync(ws.layout.resolveInside(runs[2]!.rel_path)!, "changed");
+    const tampered = at("evidence", "verify", "--feature-id", "feat_a", "--json");
+    expect(tampered.code).toBe(1);
+    expect(JSON.parse(tampered.stdout)).toMatchObject({ ok: false });
+    expect(at("evidence", "verify", "--all")).toMatchObject({ code: 1, stdout: expect.stringMatching(/✗ feat_a[\s\S]*✓ feat_b/) });
+    expect(at("evidence", "verify")).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error usage_error: give either --feature-id <id> or --all/) });
+    const unsafe = at("evidence", "verify", "--feature-id", "../x", "--json");
+    expect(unsafe.code).toBe(1);
+    expect(JSON.parse(unsafe.stdout)).toMatchObject({ ok: false, error: { code: "invalid_argument" } });
   });
 });

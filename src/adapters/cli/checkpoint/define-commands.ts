@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { examples, runCommand } from "../run-command.js";
 import type { CliContext } from "../context.js";
 import { addFlags, type FlagSpec } from "../flags.js";
+import { globalFlag } from "../global-flags.js";
 
 type Body = (ctx: CliContext, opts: Record<string, unknown>, ...args: unknown[]) => Promise<number | void>;
 
@@ -17,13 +18,9 @@ function lazy(load: () => Promise<{ run: Body }>, extra: { createsWorkspace?: bo
 export const CHECKPOINT_DIR_FLAG: FlagSpec = { flag: "dir", value: "<path>", description: "checkpoints folder (default: <root>/.checkpoints)" };
 
 /** The `checkpoint` bin's own flags (in `aop`, --root and --json are global flags and --dir belongs to `aop checkpoint`). */
-export const CHECKPOINT_PROGRAM_FLAGS: readonly FlagSpec[] = [
-  { flag: "root", value: "<dir>", description: "workspace root (default: AOP_ROOT, else the nearest folder with .aop/, agentic/orchestrator/ or .git)" },
-  CHECKPOINT_DIR_FLAG,
-  { flag: "json", description: "print the machine payload only" },
-];
+export const CHECKPOINT_PROGRAM_FLAGS: readonly FlagSpec[] = [globalFlag("root"), CHECKPOINT_DIR_FLAG, globalFlag("json")];
 
-export const VALIDATE_FLAGS: readonly FlagSpec[] = [{ flag: "strict", description: "warnings fail too" }];
+const VALIDATE_FLAGS = [{ flag: "strict", description: "warnings fail too" }] as const satisfies readonly FlagSpec[];
 
 const OPERATION_ID_FLAG: FlagSpec = { flag: "operation-id", value: "<id>", description: "idempotency key (default: a fresh one)" };
 

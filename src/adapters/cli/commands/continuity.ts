@@ -4,10 +4,11 @@ import os from "node:os";
 import type { Command } from "commander";
 import type { CliContext } from "../context.js";
 import { addFlags, type FlagSpec } from "../flags.js";
+import { globalFlag } from "../global-flags.js";
 import { examples, runCommand, usageError } from "../run-command.js";
 
-/** The doctor's flags, declared once: commander builds them, and the bin's fast path parses the same. */
-export const CONTINUITY_DOCTOR_FLAGS: readonly FlagSpec[] = [
+/** The doctor's flags, declared once for `aop continuity doctor` and the `continuity-doctor` bin. */
+const CONTINUITY_DOCTOR_FLAGS: readonly FlagSpec[] = [
   { flag: "workspace", value: "<dir>", repeatable: true, description: "a workspace to check (repeatable; default: the workspace root)" },
   { flag: "all-agents", description: "check every OpenClaw workspace named in $OPENCLAW_STATE_DIR/openclaw.json (default ~/.openclaw)" },
   { flag: "transcripts", value: "<dir>", description: "compare with the session transcripts (*.jsonl) under DIR instead of the OpenClaw and Claude Code ones" },
@@ -15,8 +16,8 @@ export const CONTINUITY_DOCTOR_FLAGS: readonly FlagSpec[] = [
 
 /** The `continuity-doctor` bin's own flags (in `aop` they are global flags). */
 export const CONTINUITY_DOCTOR_BIN_FLAGS: readonly FlagSpec[] = [
-  { flag: "root", value: "<dir>", description: "workspace root checked when no --workspace is given (default: AOP_ROOT, else the nearest folder with .aop/, agentic/orchestrator/ or .git)" },
-  { flag: "json", description: "print the report as JSON" },
+  { ...globalFlag("root"), description: "workspace root checked when no --workspace is given (default: AOP_ROOT, else the nearest folder with .aop/, agentic/orchestrator/ or .git)" },
+  { ...globalFlag("json"), description: "print the report as JSON" },
 ];
 
 export function register(program: Command, summary: string): void {
@@ -38,10 +39,10 @@ export function defineContinuityDoctor(command: Command, invocation: string): Co
 }
 
 /** A folder holding memory/ is a workspace for the continuity doctor (the protocol's own folder). */
-export const CONTINUITY_RUN_OPTIONS = { rootMarkers: ["memory"] } as const;
+const CONTINUITY_RUN_OPTIONS = { rootMarkers: ["memory"] } as const;
 
 /** The command body: plan the workspaces, run the CONT_* checks on each, print; exit code of the worst. */
-export async function continuityDoctor(ctx: CliContext, opts: Record<string, unknown>): Promise<number> {
+async function continuityDoctor(ctx: CliContext, opts: Record<string, unknown>): Promise<number> {
   const { isDirectory } = await import("../../../store/fs-probe.js");
   const transcriptsDir = opts.transcripts as string | undefined;
   if (transcriptsDir !== undefined && !isDirectory(transcriptsDir)) {

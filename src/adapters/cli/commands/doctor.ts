@@ -1,8 +1,16 @@
-// aop doctor: run every check (DRIFT_*, CONT_*, CKPT_*), persist the report, print it.
+// aop doctor: run every check (DRIFT_*, CONT_*, CKPT_*) through the doctor.run tool, persist the report, print it, exit by it.
 import type { Command } from "commander";
-import { examples, runCommand } from "../run-command.js";
-import { addFlags } from "../flags.js";
-import { DOCTOR_FLAGS, doctorCommand } from "../doctor-run.js";
+import { familyNames } from "../../../app/doctor-checks.js";
+import type { CliContext } from "../context.js";
+import { EXIT_DOCTOR_COULD_NOT_RUN } from "../exit-codes.js";
+import { addFlags, type FlagSpec, type FlagValues } from "../flags.js";
+import { examples, reportError, runCommand, usageError } from "../run-command.js";
+import type { ToolResult } from "../../../catalog/tool-types.js";
+
+const DOCTOR_FLAGS = [
+  { flag: "strict", description: "exit 2 on a critical finding, 1 on a finding at or above diagnostics.doctor.strict_fails_on" },
+  { flag: "only", value: "<family>", description: familyNames().join(" | ") },
+] as const satisfies readonly FlagSpec[];
 
 export function register(program: Command, summary: string): void {
   addFlags(program.command("doctor").description(summary), DOCTOR_FLAGS)
@@ -11,5 +19,28 @@ export function register(program: Command, summary: string): void {
       "\nExit codes: 0 (always, without --strict), 3 when the doctor could not run;\nwith --strict 2 if any critical, else 1 if any finding at or above strict_fails_on, else 0.\n" +
         examples("aop doctor", "aop doctor --strict --json", "aop doctor --only drift"),
     )
-    .action(runCommand(doctorCommand(async () => (await import("../tool-session.js")).openClient)));
+    .action(runCommand(doctor));
+}
+
+async function doctor(ctx: CliContext, opts: FlagValues<typeof DOCTOR_FLAGS>): Promise<number> {
+  if (opts.only !== undefined && !familyNames().includes(opts.only)) {
+    throw usageError(`--only must be one of ${familyNames().join(", ")} (got '${opts.only}')`);
+  }
+  const { withClient, withOperationId } = await import("../tool-session.js");
+  const { doctorExitCode } = await import("../../../domains/doctor/index.js");
+  let data: ToolResult<"doctor.run">;
+  try {
+    data = await withClient(ctx, (call) => call("doctor.run", withOperationId(opts.only ? { only: opts.only } : {}, undefined)));
+  } catch (err) {
+    reportError(err, ctx.json);
+    if (!ctx.json) ctx.err("the doctor could not run");
+    return EXIT_DOCTOR_COULD_NOT_RUN;
+  }
+  if (ctx.json) ctx.printJson(data.report);
+  else {
+    const { renderDoctorReport } = await import("../output/doctor-format.js");
+    ctx.out(renderDoctorReport(data.report, ctx.style));
+    ctx.out(ctx.style.dim(`report: ${data.last_report_path}`));
+  }
+  return doctorExitCode(data.report, opts.strict === true, data.strict_fails_on);
 }

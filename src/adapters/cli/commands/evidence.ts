@@ -1,13 +1,12 @@
 // aop evidence latest | verify | attest | anchor | prove | reset-chain: the newest gate evidence of a feature, its
 // verification (chain, attestations, anchors), and the signed evidence (evidence/*.ts, one file each).
 import type { Command } from "commander";
-import { addFlags } from "../flags.js";
 import { examples, runCommand } from "../run-command.js";
-import { VERIFY_FLAGS } from "../evidence/verify-command.js";
 import { register as registerAnchor } from "../evidence/anchor.js";
 import { register as registerAttest } from "../evidence/attest.js";
 import { register as registerProve } from "../evidence/prove.js";
 import { register as registerResetChain } from "../evidence/reset-chain.js";
+import { register as registerVerify } from "../evidence/verify.js";
 
 export function register(program: Command, summary: string): void {
   const evidence = program
@@ -37,18 +36,7 @@ export function register(program: Command, summary: string): void {
       }),
     );
 
-  addFlags(evidence.command("verify").description("verify evidence: chains, attestations and newest anchors; one line per feature; exit 1 when any is invalid"), VERIFY_FLAGS)
-    .addHelpText(
-      "after",
-      examples("aop evidence verify --feature-id feat_login", "aop evidence verify --all --json", "git show refs/aop/anchors:feat_login.note > a.note && aop evidence verify --feature-id feat_login --anchor a.note"),
-    )
-    .action(
-      runCommand(async (ctx, opts) => {
-        const [{ verifyEvidenceCommand }, { withClient }] = await Promise.all([import("../evidence/verify-command.js"), import("../tool-session.js")]);
-        return verifyEvidenceCommand(ctx, opts, withClient);
-      }),
-    );
-
+  registerVerify(evidence);
   registerAttest(evidence);
   registerAnchor(evidence);
   registerProve(evidence);

@@ -1,8 +1,42 @@
 // aop replay: a run's timeline as a table (--run-id), the runs there are (--list), or a live tail (--follow).
 import type { Command } from "commander";
-import { wholeNumberFlag } from "../flags.js";
+import { addFlags, optionKey, wholeNumberFlag, type FlagSpec, type FlagValues } from "../flags.js";
 import { examples, runCommand, usageError } from "../run-command.js";
 import type { CliContext } from "../context.js";
+import type { TimelinePage } from "../../../domains/replay/index.js";
+
+/** A flag that narrows the page: its replay.timeline_get argument. */
+interface QueryFlag extends FlagSpec {
+  arg: string;
+}
+
+const QUERY_FLAGS = [
+  { flag: "from-sequence", value: "<n>", description: "first sequence", parse: wholeNumberFlag("--from-sequence", 0), arg: "from_sequence" },
+  { flag: "to-sequence", value: "<n>", description: "last sequence", parse: wholeNumberFlag("--to-sequence", 0), arg: "to_sequence" },
+  { flag: "limit", value: "<n>", description: "page size, 1-10000 (default 100)", parse: wholeNumberFlag("--limit", 0), arg: "limit" },
+  { flag: "feature-id", value: "<id>", description: "only entries for this feature", arg: "feature_id" },
+  { flag: "tool", value: "<name>", description: "only this tool (canonical name, e.g. feature.init)", arg: "tool_name" },
+  { flag: "result", value: "<r>", description: "ok | error", arg: "result" },
+  { flag: "idempotency", value: "<status>", description: "new | replay | mismatch | none", arg: "idempotency_status" },
+] as const satisfies readonly QueryFlag[];
+
+const REPLAY_FLAGS = [
+  { flag: "list", description: "list runs with a timeline: entries, first/last time, errors" },
+  { flag: "follow", description: "print new entries of a live run as they are written (Ctrl-C to stop)" },
+  ...QUERY_FLAGS,
+] as const satisfies readonly FlagSpec[];
+
+type ReplayOptions = FlagValues<typeof REPLAY_FLAGS>;
+
+/** The replay.timeline_get arguments the query flags make. */
+export function replayArgs(runId: string, opts: ReplayOptions): Record<string, unknown> {
+  const args: Record<string, unknown> = { run_id: runId };
+  for (const { flag, arg } of QUERY_FLAGS) {
+    const value = (opts as Record<string, unknown>)[optionKey(flag)];
+    if (value !== undefined) args[arg] = value;
+  }
+  return args;
+}
 
 async function recentRunsHint(ctx: CliContext): Promise<string> {
   const { listRuns } = await import("../../../domains/replay/index.js");
@@ -12,25 +46,14 @@ async function recentRunsHint(ctx: CliContext): Promise<string> {
 }
 
 export function register(program: Command, summary: string): void {
-  program
-    .command("replay")
-    .description(summary)
-    .option("--list", "list runs with a timeline: entries, first/last time, errors")
-    .option("--follow", "print new entries of a live run as they are written (Ctrl-C to stop)")
-    .option("--from-sequence <n>", "first sequence", wholeNumberFlag("--from-sequence", 0))
-    .option("--to-sequence <n>", "last sequence", wholeNumberFlag("--to-sequence", 0))
-    .option("--limit <n>", "page size, 1-10000 (default 100)", wholeNumberFlag("--limit", 0))
-    .option("--feature-id <id>", "only entries for this feature")
-    .option("--tool <name>", "only this tool (canonical name, e.g. feature.init)")
-    .option("--result <r>", "ok | error")
-    .option("--idempotency <status>", "new | replay | mismatch | none")
+  addFlags(program.command("replay").description(summary), REPLAY_FLAGS)
     .addHelpText(
       "after",
       "\n--run-id (a global flag) selects the run to read; the query itself is recorded in the current run.\n" +
         examples("aop replay --list", "aop replay --run-id run:0e4f2b9c-6a1d-4c4e-9f0a-3b2c1d0e9f8a", "aop replay --run-id adhoc-2026-11-30 --result error --json", "aop replay --run-id run:abc --from-sequence 100 --limit 50", "aop replay --run-id run:abc --follow"),
     )
     .action(
-      runCommand(async (ctx, opts) => {
+      runCommand(async (ctx, opts: ReplayOptions) => {
         if (opts.list) return listCommand(ctx);
         const runId = ctx.globals.runId;
         if (!runId) throw usageError("--run-id is required (or --list)", await recentRunsHint(ctx));
@@ -67,11 +90,17 @@ async function listCommand(ctx: CliContext): Promise<number> {
   return 0;
 }
 
-async function showCommand(ctx: CliContext, runId: string, opts: Record<string, unknown>): Promise<number> {
+/** The run being read is a filter, not the identity the query is recorded under. */
+function readerContext(ctx: CliContext): CliContext {
+  // Inherits the rest: a copy would call the context's lazy getters (errStyle builds process.stderr).
+  return Object.create(ctx, { globals: { value: { ...ctx.globals, runId: undefined }, enumerable: true } }) as CliContext;
+}
+
+async function showCommand(ctx: CliContext, runId: string, opts: ReplayOptions): Promise<number> {
   const { withClient } = await import("../tool-session.js");
-  const { printReplayPage, readerContext, replayArgs } = await import("../output/replay-page.js");
-  const page = await withClient(readerContext(ctx), (call) => call("replay.timeline_get", replayArgs(runId, opts)));
-  printReplayPage(ctx, runId, page, opts);
+  const { printReplayPage } = await import("../output/replay-page.js");
+  const page: TimelinePage = await withClient(readerContext(ctx), (call) => call("replay.timeline_get", replayArgs(runId, opts)));
+  printReplayPage(ctx, runId, page, opts.limit);
   return 0;
 }
 

@@ -1,26 +1,32 @@
-// aop evidence verify: the body both routes run — commander's (commands/evidence.ts) and the
-// commander-free one (evidence-verify-fast-path.ts) — with the flags declared once for both.
+// aop evidence verify: every chain named (or --all), with its attestations and newest anchor, one line
+// per feature; exit 1 when any is invalid.
+import type { Command } from "commander";
 import type { EvidenceVerifyReport } from "../../../domains/attest/index.js";
 import { isAopError } from "../../../core/errors.js";
 import type { CliContext } from "../context.js";
 import { EXIT_FAILED } from "../exit-codes.js";
-import type { FlagSpec } from "../flags.js";
-import { usageError } from "../run-command.js";
-import type { Call } from "../tool-session.js";
+import { addFlags, type FlagSpec, type FlagValues } from "../flags.js";
+import { examples, runCommand, usageError } from "../run-command.js";
 
 const MAX_ANCHOR_NOTE_BYTES = 64 * 1024;
 
-export const VERIFY_FLAGS: readonly FlagSpec[] = [
+const VERIFY_FLAGS = [
   { flag: "feature-id", value: "<id>", description: "the feature whose evidence to verify" },
   { flag: "all", description: "every feature that has a chain" },
   { flag: "anchor", value: "<file>", description: "also check the chain against this signed checkpoint (e.g. from refs/aop/anchors), with --feature-id" },
-];
+] as const satisfies readonly FlagSpec[];
 
-/** Runs `fn` with a way to call tools: commander's route opens the transport --transport names (tool-session.ts). */
-export type ToolSession = <T>(ctx: CliContext, fn: (call: Call) => Promise<T>) => Promise<T>;
+export function register(evidence: Command): void {
+  addFlags(evidence.command("verify").description("verify evidence: chains, attestations and newest anchors; one line per feature; exit 1 when any is invalid"), VERIFY_FLAGS)
+    .addHelpText(
+      "after",
+      examples("aop evidence verify --feature-id feat_login", "aop evidence verify --all --json", "git show refs/aop/anchors:feat_login.note > a.note && aop evidence verify --feature-id feat_login --anchor a.note"),
+    )
+    .action(runCommand(verify));
+}
 
-export async function verifyEvidenceCommand(ctx: CliContext, opts: Record<string, unknown>, session: ToolSession): Promise<number> {
-  const featureId = opts.featureId as string | undefined;
+async function verify(ctx: CliContext, opts: FlagValues<typeof VERIFY_FLAGS>): Promise<number> {
+  const featureId = opts.featureId;
   const all = opts.all === true;
   if ((featureId === undefined) === !all) throw usageError("give either --feature-id <id> or --all", "aop evidence verify --feature-id feat_login");
   if (all && opts.anchor !== undefined) throw usageError("--anchor names one feature's checkpoint: use it with --feature-id");
@@ -38,7 +44,8 @@ export async function verifyEvidenceCommand(ctx: CliContext, opts: Record<string
   const reports: EvidenceVerifyReport[] = [];
   const fixes = new Map<EvidenceVerifyReport, string>();
   try {
-    await session(ctx, async (call) => {
+    const { withClient } = await import("../tool-session.js");
+    await withClient(ctx, async (call) => {
       for (const id of ids) {
         const onProgress = (e: unknown) => {
           const { walked, expected, again } = e as { walked: number; expected: number | null; again?: string };
