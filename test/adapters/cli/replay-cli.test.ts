@@ -2,8 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import { runCli, runJson } from "../../helpers/cli.js";
 import { CLI_BIN } from "../../helpers/paths.js";
 import { tempDir, tempWorkspace } from "../../helpers/tmp.js";
