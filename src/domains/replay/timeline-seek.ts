@@ -112,18 +112,14 @@ export class TimelineFile {
 
   /** A line over MAX_LINE starting at `start`, with no newline before `from`: stepped over in blocks, none of it held. */
   private overlongLine(start: number, from: number): FileLine {
-    for (let at = from; at < this.end; at += SKIP_BLOCK) {
-      const nl = this.readAt(at, Math.min(SKIP_BLOCK, this.end - at)).indexOf(NEWLINE);
-      if (nl !== -1) return { start, end: at + nl + 1, entry: null, blank: false };
-    }
-    return { start, end: this.end, entry: null, blank: false }; // cannot happen: `end` is past a newline
+    return { start, end: this.lineStartAtOrAfter(from + 1, SKIP_BLOCK), entry: null, blank: false };
   }
 
-  /** Offset of the first line that starts at or after `position`. */
-  lineStartAtOrAfter(position: number): number {
+  /** Offset of the first line that starts at or after `position` (read in blocks of `blockBytes`: small for a probe, larger to cross a long line). */
+  lineStartAtOrAfter(position: number, blockBytes = PROBE_BYTES): number {
     if (position <= 0) return 0;
-    for (let from = position - 1; from < this.end; from += PROBE_BYTES) {
-      const chunk = this.readAt(from, Math.min(PROBE_BYTES, this.end - from));
+    for (let from = position - 1; from < this.end; from += blockBytes) {
+      const chunk = this.readAt(from, Math.min(blockBytes, this.end - from));
       const nl = chunk.indexOf(NEWLINE);
       if (nl !== -1) return from + nl + 1;
     }
