@@ -8,9 +8,10 @@ import { runCli } from "../../helpers/cli.js";
 import { packageCopy } from "../../helpers/package-copy.js";
 import { distUrl, REPO_ROOT } from "../../helpers/paths.js";
 import { tempDir, tempWorkspace } from "../../helpers/tmp.js";
+import type * as WorkspaceRootModule from "../../../src/store/workspace-root.js";
 
 const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string };
-const { findWorkspaceRoot } = (await import(distUrl("store/workspace-root.js"))) as typeof import("../../../src/store/workspace-root.js");
+const { findWorkspaceRoot } = (await import(distUrl("store/workspace-root.js"))) as typeof WorkspaceRootModule;
 
 interface Version {
   version: string;
