@@ -1,7 +1,7 @@
 // The composition root of the kernel: builds the ToolRuntime the CLI and the MCP server use, with
 // the domains' handlers, the active run lease and the workspace's policy and timeline plugged into its ports.
 import type { Clock } from "../core/clock.js";
-import { loadPolicyTolerant } from "../config/policy-loader.js";
+import { loadPolicyTolerant, type PolicyLoadResult } from "../config/policy-loader.js";
 import type { WorkspaceLayout } from "../store/layout.js";
 import { activeLeaseRunId } from "../domains/runs/index.js";
 import { createTimelineHook } from "../domains/replay/index.js";
@@ -23,6 +23,8 @@ export interface RuntimeSetup {
   signal?: AbortSignal;
   /** Set by `aop mcp`: its calls are recorded with `transport: "mcp"` (docs/replay.md). */
   transport?: "mcp";
+  /** The workspace's policy, when the caller loaded it already (else it is loaded here, tolerantly). */
+  policy?: Pick<PolicyLoadResult, "policy" | "problems">;
 }
 
 /** The ports every runtime of this package is built with (tests add their own workspace and clock). */
@@ -34,7 +36,7 @@ export async function createRuntime(setup: RuntimeSetup): Promise<ToolRuntime> {
   const warn = setup.warn ?? ((m: string) => void process.stderr.write(`warning: ${m}\n`));
   // With an invalid policy every call but doctor.run fails with config_invalid; the timeline still
   // records them, using the defaults for any broken policy section.
-  const { policy, problems } = await loadPolicyTolerant(setup.layout);
+  const { policy, problems } = setup.policy ?? (await loadPolicyTolerant(setup.layout));
   const timelineHook = createTimelineHook(setup.layout, policy, setup.clock, warn, setup.transport);
   return new ToolRuntime({
     ...kernelPorts(),

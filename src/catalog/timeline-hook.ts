@@ -1,8 +1,9 @@
 // What the pipeline tells the timeline after every call, once the response is final.
 import type { Envelope } from "../core/errors.js";
+import type { IdempotencyStatus } from "./timeline-entry.js";
 import type { CallIdentity } from "./tool-types.js";
 
-export type IdempotencyStatus = "none" | "new" | "replay" | "mismatch";
+export type { IdempotencyStatus };
 
 export interface CompletedCall {
   /** When the response became final (epoch ms, from the runtime's clock). */

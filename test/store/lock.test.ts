@@ -7,15 +7,19 @@ import { runWorkers, startWorker, waitForOutput } from "../helpers/processes.js"
 import { tempDir } from "../helpers/tmp.js";
 import { acquireLock, withLock } from "../../src/store/lock.js";
 import { AopError } from "../../src/core/errors.js";
+import { bySuite } from "../helpers/soak.js";
+
+// `npm test` counts to 1,600; the soak run to 8,000 (test/helpers/soak.ts).
+const INCREMENTS = bySuite(400, 2_000);
 
 describe("cross-process lock", () => {
-  it("4 processes × 2,000 locked increments of one counter give exactly 8,000", async () => {
+  it(`4 processes × ${INCREMENTS.toLocaleString("en-US")} locked increments of one counter give exactly ${(4 * INCREMENTS).toLocaleString("en-US")}`, async () => {
     const dir = tempDir();
     const counter = path.join(dir, "counter");
     fs.writeFileSync(counter, "0");
-    const results = await runWorkers("lock-counter.mjs", [0, 1, 2, 3].map(() => [counter, "2000"]));
+    const results = await runWorkers("lock-counter.mjs", [0, 1, 2, 3].map(() => [counter, String(INCREMENTS)]));
     for (const r of results) expect(r.code, r.stderr).toBe(0);
-    expect(Number(fs.readFileSync(counter, "utf8"))).toBe(8000);
+    expect(Number(fs.readFileSync(counter, "utf8"))).toBe(4 * INCREMENTS);
     expect(fs.existsSync(counter + ".lock")).toBe(false);
   }, 120_000);
 

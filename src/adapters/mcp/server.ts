@@ -64,8 +64,11 @@ export function claudeToolUseId(meta: unknown): string | undefined {
   return typeof id === "string" && /^[A-Za-z0-9_-]{1,128}$/.test(id) ? id : undefined;
 }
 
-/** `closed` settles when the connection is over; `answered` once the server has written its first message (the handshake's answer). */
-export async function serveMcp(services: McpServices, version: string): Promise<{ close(): Promise<void>; closed: Promise<void>; answered: Promise<void> }> {
+/**
+ * `closed` settles when the connection is over; `answered` once the server has written its first message
+ * (the handshake's answer). `log` takes the transport's errors, which may quote what the client sent.
+ */
+export async function serveMcp(services: McpServices, version: string, log: (line: string) => void): Promise<{ close(): Promise<void>; closed: Promise<void>; answered: Promise<void> }> {
   const { ProtocolError, ProtocolErrorCode, Server, serveStdio } = await import("./server-sdk.js");
   const { GuardedStdioTransport } = await import("./guarded-stdio-transport.js");
   const { registerResources } = await import("./resources.js");
@@ -101,7 +104,7 @@ export async function serveMcp(services: McpServices, version: string): Promise<
       registerPrompts(server, services);
       return server;
     },
-    { transport, onerror: (err: Error) => process.stderr.write(`aop mcp: ${err.message}\n`) },
+    { transport, onerror: (err: Error) => log(`aop mcp: ${err.message}`) },
   );
   return { close: () => handle.close(), closed: transport.closed, answered: transport.firstSent };
 }

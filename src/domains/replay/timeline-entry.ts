@@ -1,32 +1,10 @@
-// One timeline line (docs/replay.md): the fields, their order, and how to read lines written by others. Pure.
+// One timeline line (docs/replay.md): the fields' order, and how to read lines written by others; the
+// shape itself is the catalog's (catalog/timeline-entry.ts). Pure.
 import type { CompletedCall } from "../../catalog/timeline-hook.js";
+import type { TimelineEntry } from "../../catalog/timeline-entry.js";
 import { isoUtc } from "../../core/clock.js";
 
-export interface TimelineEntry {
-  ts: string;
-  sequence: number;
-  run_id: string;
-  session_id: string | null;
-  actor_type: string;
-  feature_id: string | null;
-  tool_name: string;
-  mutating: boolean;
-  operation_id: string | null;
-  idempotency_status: "none" | "new" | "replay" | "mismatch";
-  request_hash: string | null;
-  result: "ok" | "error";
-  error_code: string | null;
-  latency_ms: number;
-  /** Set on the calls and markers of a Claude Code subagent (docs/agents.md); absent otherwise. */
-  agent_id?: string;
-  agent_type?: string;
-  /** Set on Claude Code session markers only: the event as Claude Code labels it (`SessionStart:startup`). */
-  marker?: string;
-  /** "mcp" on calls served by `aop mcp` (docs/replay.md, "Transport"); absent for in-process calls. */
-  transport?: string;
-  /** Why `request_hash` is null on a hook's entry: the field it hashes was over the hook's read bound (docs/agents.md). */
-  request_hash_skipped?: string;
-}
+export type { TimelineEntry };
 
 /** Optional keys, written after the contract's keys (in this order) only when set. */
 export const OPTIONAL_ENTRY_KEYS = ["agent_id", "agent_type", "marker", "transport", "request_hash_skipped"] as const;

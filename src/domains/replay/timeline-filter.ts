@@ -1,14 +1,7 @@
 // Which entries a timeline query selects, and keeping only the first page of them in order. Pure.
-import type { TimelineEntry } from "./timeline-entry.js";
+import type { TimelineEntry, TimelineFilter } from "../../catalog/timeline-entry.js";
 
-export interface TimelineFilter {
-  from_sequence?: number;
-  to_sequence?: number;
-  feature_id?: string;
-  tool_name?: string;
-  result?: "ok" | "error";
-  idempotency_status?: "none" | "new" | "replay" | "mismatch";
-}
+export type { TimelineFilter };
 
 export function hasContentFilter(f: TimelineFilter): boolean {
   return f.feature_id !== undefined || f.tool_name !== undefined || f.result !== undefined || f.idempotency_status !== undefined;

@@ -49,7 +49,6 @@ export interface RunView {
   cursor: number | null;
 }
 
-export type IdempotencyStatus = "none" | "new" | "replay" | "mismatch";
 
 export interface LedgerView {
   status: "recorded" | "missing" | "unreadable";

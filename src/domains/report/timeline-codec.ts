@@ -1,23 +1,12 @@
 // A run's entries in the compact column form embedded in the page (docs/report.md: strings once in a
 // table, sequences and times as deltas), and back. Pure; shared by the writer and the page.
-import type { IdempotencyStatus } from "./report-types.js";
+import type { IdempotencyStatus, TimelineEntry } from "../../catalog/timeline-entry.js";
 
-/** A timeline line as the report reads it: the contract's fields plus the subagent fields and any others. */
-export interface TimelineRecord {
-  ts: string;
-  sequence: number;
-  run_id: string;
-  session_id: string | null;
-  actor_type: string;
-  feature_id: string | null;
-  tool_name: string;
-  mutating: boolean;
-  operation_id: string | null;
-  idempotency_status: IdempotencyStatus;
-  request_hash: string | null;
-  result: "ok" | "error";
-  error_code: string | null;
-  latency_ms: number;
+/**
+ * A timeline line as the report reads it: the entry's contract fields (the catalog's shape), the
+ * subagent fields (null when absent) and any other keys as written.
+ */
+export interface TimelineRecord extends Omit<TimelineEntry, "agent_id" | "agent_type" | "marker" | "transport" | "request_hash_skipped"> {
   agent_id: string | null;
   agent_type: string | null;
   /** Keys outside the contract, as written. */

@@ -1,18 +1,27 @@
-import { describe, expect, it } from "vitest";
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { spawn } from "node:child_process";
 import { runCli, runJson } from "../../helpers/cli.js";
 import { CLI_BIN } from "../../helpers/paths.js";
-import { tempWorkspace } from "../../helpers/tmp.js";
+import { tempDir, tempWorkspace } from "../../helpers/tmp.js";
 
-function seeded(): string {
-  const root = tempWorkspace();
-  const r = ["--root", root, "--run-id", "run:demo"];
+let seed: string;
+
+/** A run of four calls (a success, an error, its replay, a read of a missing feature), made once per file. */
+beforeAll(() => {
+  seed = tempWorkspace();
+  const r = ["--root", seed, "--run-id", "run:demo"];
   runCli(["feature", "init", "feat_a", ...r]);
   runCli(["call", "feature.init", "--args", '{"feature_id":"feat_a"}', "--operation-id", "op-cli-000001", ...r]);
   runCli(["call", "feature.init", "--args", '{"feature_id":"feat_a"}', "--operation-id", "op-cli-000001", ...r]);
   runCli(["feature", "show", "ghost", ...r]);
+});
+
+/** A copy of the seeded workspace of this test's own. */
+function seeded(): string {
+  const root = path.join(tempDir("aop-replay-"), "ws");
+  fs.cpSync(seed, root, { recursive: true });
   return root;
 }
 
@@ -75,8 +84,12 @@ describe("aop replay", () => {
     const root = seeded();
     const child = spawn(process.execPath, [CLI_BIN, "replay", "--follow", "--run-id", "run:demo", "--root", root], { env: { ...process.env, NO_COLOR: "1" } });
     let err = "";
+    let out = "";
     child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-    // Ten polls are 2 s: Node warns at the eleventh listener on one signal.
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    // Following from the moment it printed the run (however long a loaded machine took to start it):
+    // ten polls are 2 s, and Node warns at the eleventh listener on one signal.
+    await expect.poll(() => out, { timeout: 20_000, interval: 50 }).toMatch(/feature\.get\s+ghost/);
     await new Promise((r) => setTimeout(r, 3_500));
     child.kill("SIGINT");
     await new Promise((r) => child.on("close", r));

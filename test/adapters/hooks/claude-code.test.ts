@@ -55,7 +55,9 @@ function story(project: string, sessionId: string): string[] {
 
 const requestsText = (api: FakeApi, from: number) => JSON.stringify(api.requests.slice(from).map((r) => r.body));
 
-describe.skipIf(!CLAUDE_BIN)(`aop under the real Claude Code CLI${CLAUDE_BIN ? "" : ` (skipped: ${MISSING})`}`, () => {
+// Each test runs Claude Code (a 400 MB executable) once or twice; its first start reads it from disk,
+// which on a loaded machine takes tens of seconds. runClaude ends a run after 90 s.
+describe.skipIf(!CLAUDE_BIN)(`aop under the real Claude Code CLI${CLAUDE_BIN ? "" : ` (skipped: ${MISSING})`}`, { timeout: 200_000 }, () => {
   let api: FakeApi;
   let sandbox: Sandbox;
   let sessionId: string;

@@ -9,9 +9,12 @@ import { readTimelineLines, sequences } from "../../helpers/timeline.js";
 import { hashCanonical } from "../../../src/core/hash.js";
 import { minimalCheckpoint } from "../../domains/checkpoints/fixture.js";
 import { spoolBacklog } from "../../../src/domains/replay/timeline-spool.js";
+import { bySuite } from "../../helpers/soak.js";
 
 const SESSION = "0b6c7d1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e";
 const SECRET = "do-not-store-this-token-9f8e7d";
+/** Hook processes started at once: 50 in the soak run (test/helpers/soak.ts). */
+const HOOKS_AT_ONCE = bySuite(16, 50);
 
 function event(root: string, name: string, extra: object = {}): string {
   return JSON.stringify({ session_id: SESSION, transcript_path: path.join(root, "transcript.jsonl"), cwd: root, permission_mode: "default", hook_event_name: name, ...extra });
@@ -70,21 +73,21 @@ describe("aop hook claude — tool events", () => {
     expect(spoolBacklog(layout, run)).toBe(0);
   });
 
-  it("50 hook processes for one session started at once → 50 entries with gap-free sequences", async () => {
+  it(`${HOOKS_AT_ONCE} hook processes for one session started at once → ${HOOKS_AT_ONCE} entries with gap-free sequences`, async () => {
     const root = tempWorkspace();
     const layout = new WorkspaceLayout(root);
-    const runs = Array.from({ length: 50 }, (_, i) => runCliAsync(["hook", "claude"], { cwd: root, input: event(root, "PostToolUse", { tool_name: "Read", tool_input: { i }, tool_use_id: `toolu_${i}` }) }));
+    const runs = Array.from({ length: HOOKS_AT_ONCE }, (_, i) => runCliAsync(["hook", "claude"], { cwd: root, input: event(root, "PostToolUse", { tool_name: "Read", tool_input: { i }, tool_use_id: `toolu_${i}` }) }));
     for (const r of await Promise.all(runs)) expect(r.code).toBe(0);
     // A hook stopped by its one-second budget leaves its entry in the spool: nothing is lost, and the
     // session's next hook event (here the turn's Stop) appends it.
     const written = fs.existsSync(layout.timelineFile(`claude-${SESSION}`)) ? readTimelineLines(layout, `claude-${SESSION}`).entries.length : 0;
     const hooksLog = path.join(root, ".aop/runtime/hooks.log");
-    expect(written + spoolBacklog(layout, `claude-${SESSION}`), fs.existsSync(hooksLog) ? fs.readFileSync(hooksLog, "utf8") : "no hooks.log").toBe(50);
+    expect(written + spoolBacklog(layout, `claude-${SESSION}`), fs.existsSync(hooksLog) ? fs.readFileSync(hooksLog, "utf8") : "no hooks.log").toBe(HOOKS_AT_ONCE);
     expect(hook(root, event(root, "Stop", { stop_hook_active: false })).code).toBe(0);
     const lines = readTimelineLines(layout, `claude-${SESSION}`);
-    expect(sequences(lines)).toEqual(Array.from({ length: 51 }, (_, i) => i));
+    expect(sequences(lines)).toEqual(Array.from({ length: HOOKS_AT_ONCE + 1 }, (_, i) => i));
     const calls = lines.entries.filter((e) => e.marker === undefined);
-    expect(new Set(calls.map((e) => e.operation_id)).size).toBe(50);
+    expect(new Set(calls.map((e) => e.operation_id)).size).toBe(HOOKS_AT_ONCE);
     expect(lines.entries.at(-1)).toMatchObject({ marker: "Stop" });
   }, 120_000);
 });

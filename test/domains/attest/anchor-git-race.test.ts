@@ -1,7 +1,9 @@
 // refs/aop/anchors under concurrency: 8 processes appending and anchoring 2 features with anchor_git,
 // through a git slowed down at random so that their reads and compare-and-swaps interleave. The ref must
 // end at each feature's newest note, and no commit of its history may hold an older note of a feature
-// than the commit before it (docs/evidence.md "Anchors", docs/hardening.md "The anchors ref").
+// than the commit before it (docs/evidence.md "Anchors", docs/hardening.md "The anchors ref"). A soak
+// test (test/helpers/soak.ts): the race it needs takes this many processes; npm test anchors four
+// features at once through the CLI (test/adapters/cli/anchor-git-cli.test.ts).
 import fs from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
@@ -12,6 +14,7 @@ import { createFeature } from "../../../src/domains/features/feature-store.js";
 import { gateWorkspace } from "../../helpers/gates.js";
 import { signingKeyFixture } from "../../helpers/signing-key.js";
 import { slowGit } from "../../helpers/slow-git.js";
+import { SOAK } from "../../helpers/soak.js";
 
 const REF = "refs/aop/anchors";
 const GIT_ENV = { GIT_AUTHOR_NAME: "Ada", GIT_AUTHOR_EMAIL: "ada@example.com", GIT_COMMITTER_NAME: "Ada", GIT_COMMITTER_EMAIL: "ada@example.com", GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1" };
@@ -42,7 +45,7 @@ function newestAnchorNote(root: string, featureId: string): string {
   return (JSON.parse(lines.at(-1)!) as { note: string }).note;
 }
 
-describe("anchors on refs/aop/anchors under concurrency", () => {
+describe.runIf(SOAK)("anchors on refs/aop/anchors under concurrency", () => {
   it("8 processes × 3 anchored gate runs on 2 features, through a slowed git: the ref ends at each newest note and never moves back", async () => {
     const features = ["feat_a", "feat_b"];
     const ws = await gateWorkspace();

@@ -1,12 +1,8 @@
-// Builds small workspaces for the DRIFT_* check tests and runs one check on them.
+// Builds small workspaces for the DRIFT_* check tests (test/helpers/check-tester.ts runs the checks).
 import fs from "node:fs";
 import path from "node:path";
-import { fixedClock } from "../../../src/core/clock.js";
 import { WorkspaceLayout } from "../../../src/store/layout.js";
-import { loadPolicyTolerant } from "../../../src/config/policy-loader.js";
-import { createDoctorContext, toFinding, type DoctorCheck, type Finding } from "../../../src/domains/doctor/check-types.js";
 import { tempWorkspace } from "../../helpers/tmp.js";
-import { toolSurfaceProblems } from "../../../src/app/handler-registry.js";
 
 export const NOW = "2026-06-01T12:00:00.000Z";
 
@@ -52,14 +48,13 @@ export class DriftFixture {
   timeline(runId: string, lines: (object | string)[]): this {
     return this.write(`.aop/runtime/replay/${runId}.timeline.jsonl`, lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n") + "\n");
   }
-
-  async run(check: DoctorCheck): Promise<Finding[]> {
-    const { policy, problems } = await loadPolicyTolerant(this.layout);
-    const ctx = createDoctorContext({ layout: this.layout, clock: fixedClock(NOW), policy, policyProblems: problems, env: {}, homeDir: this.layout.root, selfCheck: toolSurfaceProblems });
-    const result = await check.run(ctx);
-    return result.findings.map((d) => toFinding(check, d));
-  }
 }
+
+/** A case's workspace: a fresh fixture, filled in by the case. */
+export type DriftCase = (f: DriftFixture) => DriftFixture;
+
+/** The DRIFT_* suites' clock and workspaces, for testCheck. */
+export const DRIFT_CASES = { now: NOW, build: (fill: DriftCase) => fill(new DriftFixture()) };
 
 /** The upstream lease shape (docs/compatibility.md; key order as agentic-orchestrator writes it). Held for 5 minutes from NOW unless overridden. */
 export function upstreamLease(fields: Record<string, unknown> = {}): Record<string, unknown> {

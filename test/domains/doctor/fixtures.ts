@@ -1,11 +1,8 @@
-// Workspaces for doctor check tests: a few lines describe the files, times are relative to NOW,
-// and every run gets a fake home so no real ~/.openclaw or ~/.claude is ever read.
+// Workspaces for the continuity checks' tests and the continuity doctor's: a few lines describe the
+// files, times are relative to NOW, and every run gets a fake home so no real ~/.openclaw or ~/.claude
+// is ever read (test/helpers/check-tester.ts runs the checks).
 import fs from "node:fs";
 import path from "node:path";
-import { expect } from "vitest";
-import { fixedClock } from "../../../src/core/clock.js";
-import { policyDefaults } from "../../../src/config/policy-defaults.js";
-import { createDoctorContext, toFinding, type DoctorCheck, type Finding } from "../../../src/domains/doctor/check-types.js";
 import { WorkspaceLayout } from "../../../src/store/layout.js";
 import { tempDir, writeFile } from "../../helpers/tmp.js";
 
@@ -95,53 +92,14 @@ export function cliEnv(ws: { home: string }, extra: Record<string, string | unde
   return { HOME: ws.home, OPENCLAW_STATE_DIR: undefined, CLAUDE_CONFIG_DIR: undefined, OPENCLAW_WORKSPACE_DIR: undefined, AOP_NOW: new Date(NOW).toISOString(), ...extra };
 }
 
-export interface CheckOutcome {
-  findings: Finding[];
-  okMessage: string | undefined;
-}
+/** A continuity check case's workspace: the spec's files, and a `--transcripts DIR` built beside it. */
+export type ContinuitySpec = WorkspaceSpec & { transcriptsDir?: (ws: Workspace) => string };
 
-/** Runs one check on a workspace the way the engine does, with the fake home and a clock at NOW. */
-export async function runCheck(check: DoctorCheck, ws: Workspace, options: { transcriptsDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CheckOutcome> {
-  const ctx = createDoctorContext({
-    layout: ws.layout,
-    clock: fixedClock(NOW),
-    policy: policyDefaults(),
-    policyProblems: [],
-    env: options.env ?? {},
-    homeDir: ws.home,
-    ...(options.transcriptsDir === undefined ? {} : { transcriptsDir: options.transcriptsDir }),
-  });
-  const result = await check.run(ctx);
-  return { findings: result.findings.map((d) => toFinding(check, d)), okMessage: result.okMessage };
-}
-
-/** A table row: a named workspace and what the check must say about it. */
-export interface CheckCase {
-  name: string;
-  spec: WorkspaceSpec;
-  /** Expected findings as `[severity, message pattern]`, in order; [] for a healthy workspace. */
-  findings: [Finding["severity"], RegExp][];
-  /** The OK line, whole (anchored pattern); null when the check must stay silent. Required for a healthy case. */
-  ok?: RegExp | null;
-  transcriptsDir?: (ws: Workspace) => string;
-}
-
-/** Builds the case's workspace, runs the check and asserts its findings and OK line. */
-export async function expectCase(check: DoctorCheck, c: CheckCase): Promise<void> {
-  const ws = makeWorkspace(c.spec);
-  const outcome = await runCheck(check, ws, c.transcriptsDir ? { transcriptsDir: c.transcriptsDir(ws) } : {});
-  expect(outcome.findings.map((f) => [f.severity, f.message])).toEqual(c.findings.map(([severity, pattern]) => [severity, expect.stringMatching(pattern)]));
-  for (const finding of outcome.findings) {
-    expect(finding.id).toBe(check.id);
-    expect(finding.remediation.length).toBeGreaterThan(20);
-  }
-  if (c.findings.length === 0) {
-    // A healthy case says what the check reports when all is well: an OK line, or silence.
-    if (c.ok === undefined) throw new Error(`healthy case '${c.name}' must name its OK line (or null for silence)`);
-    if (c.ok === null) expect(outcome.okMessage).toBeUndefined();
-    else {
-      expect(c.ok.source.startsWith("^") && c.ok.source.endsWith("$"), `'${c.name}': anchor the OK pattern`).toBe(true);
-      expect(outcome.okMessage).toMatch(c.ok);
-    }
-  }
-}
+/** The CONT_* suites' clock and workspaces, for testCheck. */
+export const CONTINUITY_CASES = {
+  now: NOW,
+  build: (spec: ContinuitySpec) => {
+    const ws = makeWorkspace(spec);
+    return spec.transcriptsDir ? { ...ws, transcriptsDir: spec.transcriptsDir(ws) } : ws;
+  },
+};

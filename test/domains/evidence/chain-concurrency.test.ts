@@ -7,20 +7,23 @@ import { verifyFeatureChain } from "../../../src/domains/evidence/evidence-verif
 import type { ChainEntry } from "../../../src/domains/evidence/chain-hash.js";
 import { chainLines, gateWorkspace, gatesYaml, INTEGRITY_POLICY_YAML } from "../../helpers/gates.js";
 import { readState } from "../../../src/domains/features/feature-store.js";
+import { bySuite } from "../../helpers/soak.js";
 
 const F = "feat_a";
+/** Gate runs each of 4 processes makes: 25 in the soak run (test/helpers/soak.ts). */
+const RUNS = bySuite(10, 25);
 
 describe("chain under concurrency", () => {
-  it("4 processes × 25 gate runs on one feature → 100 entries, sequences 0..99, a valid chain", async () => {
+  it(`4 processes × ${RUNS} gate runs on one feature → ${4 * RUNS} entries, sequences 0..${4 * RUNS - 1}, a valid chain`, async () => {
     const ws = await gateWorkspace({ gates: gatesYaml({ fast: [{ name: "ok", cmd: ["true"] }] }), policyYaml: INTEGRITY_POLICY_YAML });
-    const results = await runWorkers("gate-runs.mjs", [0, 1, 2, 3].map(() => [ws.root, F, "fast", "25"]));
+    const results = await runWorkers("gate-runs.mjs", [0, 1, 2, 3].map(() => [ws.root, F, "fast", String(RUNS)]));
     for (const r of results) expect(r.code, r.stderr).toBe(0);
     const reported = results.flatMap((r) => (JSON.parse(r.stdout) as { sequences: number[] }).sequences);
-    expect(reported.sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i));
+    expect(reported.sort((a, b) => a - b)).toEqual(Array.from({ length: 4 * RUNS }, (_, i) => i));
     const entries = chainLines(ws.layout, F).map((l) => JSON.parse(l) as ChainEntry);
-    expect(entries.map((e) => e.sequence)).toEqual(Array.from({ length: 100 }, (_, i) => i));
-    expect(new Set(entries.map((e) => e.artifact_rel_path)).size).toBe(100);
-    expect(await verifyFeatureChain(ws.layout, ws.clock, F)).toMatchObject({ valid: true, entry_count: 100 });
+    expect(entries.map((e) => e.sequence)).toEqual(Array.from({ length: 4 * RUNS }, (_, i) => i));
+    expect(new Set(entries.map((e) => e.artifact_rel_path)).size).toBe(4 * RUNS);
+    expect(await verifyFeatureChain(ws.layout, ws.clock, F)).toMatchObject({ valid: true, entry_count: 4 * RUNS });
     // The state names the evidence latest-fast.json copies.
     const state = (await readState(ws.layout, F))!.state;
     expect(fs.readFileSync(ws.layout.latestEvidence(F, "fast"), "utf8")).toBe(fs.readFileSync(`${ws.root}/${state.gates.fast!.evidence}`, "utf8"));

@@ -8,6 +8,7 @@ import { GENESIS_HASH, type ChainEntry } from "../../../src/domains/evidence/cha
 import { verifyFeatureChain } from "../../../src/domains/evidence/evidence-verify.js";
 import { buildChain, chainLines, gateWorkspace, writeChainLines } from "../../helpers/gates.js";
 import { tempDir } from "../../helpers/tmp.js";
+import { bySuite } from "../../helpers/soak.js";
 import path from "node:path";
 import type { WorkspaceLayout } from "../../../src/store/layout.js";
 
@@ -23,13 +24,15 @@ describe("chain store", () => {
     expect(readManifest(ws.layout, F).manifest).toMatchObject({ entry_count: 3, head_hash: entries[2]!.chain_hash });
   });
 
-  it("an untampered chain of 1,000 gate runs verifies", async () => {
+  // 1,000 runs in the soak run (test/helpers/soak.ts); progress is reported every 250 either way.
+  const RUNS = bySuite(500, 1000);
+  it(`an untampered chain of ${RUNS.toLocaleString("en-US")} gate runs verifies`, async () => {
     const ws = await gateWorkspace();
-    await buildChain(ws.layout, ws.clock, F, 1000, { mode: (i) => ["fast", "full", "nightly"][i % 3]! });
+    await buildChain(ws.layout, ws.clock, F, RUNS, { mode: (i) => ["fast", "full", "nightly"][i % 3]! });
     const seen: number[] = [];
     const report = await verifyFeatureChain(ws.layout, ws.clock, F, { onProgress: (walked) => seen.push(walked) });
-    expect(report).toMatchObject({ valid: true, entry_count: 1000, first_failure_sequence: null, failure_code: null });
-    expect(seen.at(-1)).toBe(1000);
+    expect(report).toMatchObject({ valid: true, entry_count: RUNS, first_failure_sequence: null, failure_code: null });
+    expect(seen.at(-1)).toBe(RUNS);
   }, 60_000);
 
   it("torn tail: verify fails closed on it, the next append cuts it off and continues the sequence", async () => {

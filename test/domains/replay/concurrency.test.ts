@@ -6,17 +6,24 @@ import { tempWorkspace } from "../../helpers/tmp.js";
 import { WorkspaceLayout } from "../../../src/store/layout.js";
 import { TimelineWriter } from "../../../src/domains/replay/timeline-writer.js";
 import { readTimelineLines, sequences } from "../../helpers/timeline.js";
+import { bySuite } from "../../helpers/soak.js";
+
+// `npm test` runs these smaller; the soak run at full size (test/helpers/soak.ts).
+const PROCESSES = bySuite(4, 8);
+const APPENDS = bySuite(500, 2_500);
+const KILLS = bySuite(12, 50);
+const thousands = (count: number) => count.toLocaleString("en-US");
 
 describe("timeline under concurrency and crashes", () => {
-  it("8 processes × 2,500 appends to one run: every sequence 0..19,999 once, no torn lines, per-process order kept", async () => {
+  it(`${PROCESSES} processes × ${thousands(APPENDS)} appends to one run: every sequence 0..${thousands(PROCESSES * APPENDS - 1)} once, no torn lines, per-process order kept`, async () => {
     const root = tempWorkspace();
     const layout = new WorkspaceLayout(root);
-    const results = await runWorkers("timeline-append.mjs", Array.from({ length: 8 }, (_, p) => [root, "run-conc", `p${p}`, "2500"]));
+    const results = await runWorkers("timeline-append.mjs", Array.from({ length: PROCESSES }, (_, p) => [root, "run-conc", `p${p}`, String(APPENDS)]));
     for (const r of results) expect(r.code, r.stderr).toBe(0);
     const lines = readTimelineLines(layout, "run-conc");
     expect(lines.unparseable).toBe(0);
     expect(lines.tornTail).toBe(false);
-    expect(sequences(lines)).toEqual(Array.from({ length: 20_000 }, (_, i) => i));
+    expect(sequences(lines)).toEqual(Array.from({ length: PROCESSES * APPENDS }, (_, i) => i));
     const lastByProcess = new Map<string, number>();
     for (const e of lines.entries) {
       const [tag, n] = String(e.operation_id).split("-");
@@ -24,15 +31,15 @@ describe("timeline under concurrency and crashes", () => {
       expect(Number(n)).toBe(prev + 1); // each process's entries appear in its call order
       lastByProcess.set(tag!, Number(n));
     }
-    expect([...lastByProcess.values()]).toEqual(Array(8).fill(2499));
+    expect([...lastByProcess.values()]).toEqual(Array(PROCESSES).fill(APPENDS - 1));
     expect(fs.existsSync(layout.lockFor(layout.timelineFile("run-conc")))).toBe(false);
   }, 180_000);
 
-  it("50 writers killed with SIGKILL mid-burst: readable file, next writer continues with the next unused sequence, no lock left blocking", async () => {
+  it(`${KILLS} writers killed with SIGKILL mid-burst: readable file, next writer continues with the next unused sequence, no lock left blocking`, async () => {
     const root = tempWorkspace();
     const layout = new WorkspaceLayout(root);
     let expectedNext: number;
-    for (let trial = 0; trial < 50; trial++) {
+    for (let trial = 0; trial < KILLS; trial++) {
       const worker = startWorker("timeline-append.mjs", [root, "run-crash", `k${trial}`, "0"]);
       await waitForOutput(worker.child, "started");
       // The first writer dies before it can append (a killed writer that wrote nothing leaves no file); the rest mid-burst.

@@ -1,35 +1,19 @@
-// Text from agents (tool names, titles, summaries, file contents) is shown, never obeyed: control
-// characters become visible escapes before they reach a terminal (docs/hardening.md). JSON output needs
-// none of this (JSON.stringify escapes them already).
+// What the CLI prints for people passes through the one escaping rule (core/escape-hidden.ts), so text
+// from agents never drives the terminal; aop's own colors are the only escape sequences kept.
+import { escapeHidden, KEEP_LINES } from "../../../core/escape-hidden.js";
 
-// C0 controls but tab and newline, DEL, C1 controls, the Unicode line and paragraph separators, the bidi
-// embeddings, overrides and isolates that reorder what is shown, and the zero-width characters, marks
-// and byte order mark that hide text. The report page's dom.ts shows the same (but the separators).
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
-// The same, plus tab and newline: for values that must stay on one line (table cells, names, findings).
-// eslint-disable-next-line no-control-regex
-const CONTROL_INLINE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
 // The only escape sequences aop itself prints: SGR colors from style.ts.
 // eslint-disable-next-line no-control-regex
 const OUR_STYLES = /\u001b\[(?:1|2|22|31|32|33|36|39)m/g;
 
-function visible(c: string): string {
-  const code = c.charCodeAt(0);
-  if (c === "\n") return "\\n";
-  if (c === "\t") return "\\t";
-  if (c === "\r") return "\\r";
-  return code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
-}
-
 /** `text` with control characters (but newlines and tabs) shown as escapes: `\x1b[2J` prints as text. */
 export function escapeControl(text: string): string {
-  return text.replace(CONTROL, visible);
+  return escapeHidden(text, KEEP_LINES);
 }
 
-/** Like escapeControl, for a value that must stay on one line: newlines and tabs are escaped too. */
+/** Like escapeControl, for a value that must stay on one line (table cells, names, findings): newlines and tabs are escaped too. */
 export function escapeInline(text: string): string {
-  return text.replace(CONTROL_INLINE, visible);
+  return escapeHidden(text);
 }
 
 /**

@@ -2,21 +2,17 @@
 // option labels: nothing here parses markup, so a tool name like `<img onerror=…>` stays text. And all of
 // it goes through `shown`, so characters that reorder or hide what is read are shown, not obeyed.
 
+import { escapeHidden, KEEP_LINES } from "../../../core/escape-hidden.js";
+
 export type Child = Node | string | number | null | undefined | false;
 
-// Controls (but tab and newline), zero-width characters and marks, bidi embeddings, overrides and
-// isolates, and the byte order mark: a tool name carrying U+202E would otherwise read backwards
-// (docs/hardening.md). The terminal's escape.ts shows these too (and U+2028/U+2029, which a page shows
-// as the line breaks they are).
-// eslint-disable-next-line no-control-regex
-const HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
-
-/** Text from the workspace as the page shows it: hidden and reordering characters as visible escapes (`\u202e`). */
+/**
+ * Text from the workspace as the page shows it: hidden and reordering characters as visible escapes
+ * (`\u202e`), by the terminal's rule (core/escape-hidden.ts) — but U+2028/U+2029, which a page shows
+ * as the line breaks they are.
+ */
 export function shown(text: string): string {
-  return text.replace(HIDDEN, (c) => {
-    const code = c.charCodeAt(0);
-    return code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
-  });
+  return escapeHidden(text, KEEP_LINES + "\u2028\u2029");
 }
 
 /** Set a node's text (workspace text included) through `shown`. */

@@ -1,11 +1,9 @@
-// Workspaces for the CKPT_* check tests: a `.checkpoints/` folder with the given files, and a doctor context.
+// Workspaces for the CKPT_* check tests: a `.checkpoints/` folder with the given files (test/helpers/check-tester.ts runs the checks).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { policyDefaults } from "../../../../src/config/policy-loader.js";
-import { fixedClock } from "../../../../src/core/clock.js";
-import { createDoctorContext, type CheckResult, type DoctorCheck, type DoctorContext } from "../../../../src/domains/doctor/check-types.js";
+import { expect } from "vitest";
+import type { Finding } from "../../../../src/domains/doctor/index.js";
 import { WorkspaceLayout } from "../../../../src/store/layout.js";
 import { checkpointWorkspace, minimalCheckpoint } from "../fixture.js";
 
@@ -27,6 +25,8 @@ export function healthyCheckpoint(skill: string, root: string, overrides: Record
   return minimalCheckpoint(skill, { project_dir: root, updated_at: "2026-03-01T11:00:00.000Z", created_at: "2026-03-01T10:00:00.000Z", ...overrides });
 }
 
+type Severity = Finding["severity"];
+
 export function fixtureWorkspace(build: (root: string) => CheckpointFixture): string {
   const root = checkpointWorkspace({}, { git: false });
   const fixture = build(root);
@@ -45,48 +45,13 @@ export function fixtureWorkspace(build: (root: string) => CheckpointFixture): st
   return root;
 }
 
-export function doctorContext(root: string): DoctorContext {
-  return createDoctorContext({
-    layout: new WorkspaceLayout(root),
-    clock: fixedClock(NOW),
-    policy: policyDefaults(),
-    policyProblems: [],
-    env: {},
-    homeDir: root,
-  });
-}
-
-export async function runCheck(check: DoctorCheck, root: string): Promise<CheckResult> {
-  return check.run(doctorContext(root));
-}
-
-/** A healthy workspace and the whole OK line the check must give for it. */
-export type HealthyCase = [name: string, build: (root: string) => CheckpointFixture, ok: string];
-/** A broken workspace and the finding messages it must produce, in order. */
-export type BrokenCase = [name: string, build: (root: string) => CheckpointFixture, messages: RegExp[]];
-
-/** The specification of one CKPT check: its metadata, then a table of healthy and broken workspaces. */
-export function describeCheckpointCheck(check: DoctorCheck, expected: { severity: DoctorCheck["severity"]; healthy: HealthyCase[]; broken: BrokenCase[] }): void {
-  describe(check.id, () => {
-    it("is a checkpoint-family check whose remediation names the command that fixes it", () => {
-      expect(check).toMatchObject({ severity: expected.severity });
-      expect(check.id).toMatch(/^CKPT_\d{3}_[A-Z_]+$/);
-      expect(check.remediation).toMatch(/aop checkpoint/);
-    });
-
-    it.each(expected.healthy)("healthy: %s", async (_name, build, ok) => {
-      const result = await runCheck(check, fixtureWorkspace(build));
-      expect(result.findings).toEqual([]);
-      expect(result.okMessage).toBe(ok);
-    });
-
-    it.each(expected.broken)("broken: %s", async (_name, build, messages) => {
-      const result = await runCheck(check, fixtureWorkspace(build));
-      expect(result.findings.map((f) => f.message)).toHaveLength(messages.length);
-      result.findings.forEach((f, i) => {
-        expect(f.message).toMatch(messages[i]!);
-        expect(f.refs![0]).toMatch(/^\.checkpoints\/.+\.checkpoint\.json$/);
-      });
-    });
-  });
+/** The CKPT_* suites' clock, workspaces and family rules, for testCheck: each check declares its `severity`. */
+export function checkpointCases(severity: Severity) {
+  return {
+    now: NOW,
+    build: (make: (root: string) => CheckpointFixture) => ({ layout: new WorkspaceLayout(fixtureWorkspace(make)) }),
+    // A checkpoint-family check: its remediation names the command that fixes it; its findings name the file.
+    declared: { severity, id: /^CKPT_\d{3}_[A-Z_]+$/, remediation: /aop checkpoint/ },
+    everyFinding: (finding: Finding) => expect(finding.refs[0]).toMatch(/^\.checkpoints\/.+\.checkpoint\.json$/),
+  };
 }

@@ -1,16 +1,17 @@
 import { ckpt001ValidationErrors } from "../../../../src/domains/checkpoints/checks/ckpt-001-validation-errors.js";
-import { describeCheckpointCheck, healthyCheckpoint } from "./checkpoint-fixtures.js";
+import { testCheck } from "../../../helpers/check-tester.js";
+import { checkpointCases, healthyCheckpoint } from "./checkpoint-fixtures.js";
 
-describeCheckpointCheck(ckpt001ValidationErrors, {
-  severity: "warning",
-  healthy: [
-    ["no checkpoints folder at all", () => ({}), "no checkpoints to check"],
-    ["a valid checkpoint", (root) => ({ files: { builder: healthyCheckpoint("builder", root) } }), "1 checkpoint file valid"],
-    ["a checkpoint with warnings only", (root) => ({ files: { builder: healthyCheckpoint("builder", root, { context_primer: undefined }) } }), "1 checkpoint file valid"],
+testCheck(ckpt001ValidationErrors, {
+  ...checkpointCases("warning"),
+  valid: [
+    { name: "no checkpoints folder at all", workspace: () => ({}), ok: "no checkpoints to check" },
+    { name: "a valid checkpoint", workspace: (root) => ({ files: { builder: healthyCheckpoint("builder", root) } }), ok: "1 checkpoint file valid" },
+    { name: "a checkpoint with warnings only", workspace: (root) => ({ files: { builder: healthyCheckpoint("builder", root, { context_primer: undefined }) } }), ok: "1 checkpoint file valid" },
   ],
-  broken: [
-    ["invalid JSON", () => ({ files: { builder: "{ oops" } }), [/^builder\.checkpoint\.json: 1 validation error: is not valid JSON \(line 1, column 3/]],
-    ["a bad status and a wrong skill in one file", (root) => ({ files: { builder: healthyCheckpoint("deployer", root, { status: "paused" }) } }), [/^builder\.checkpoint\.json: 2 validation errors: skill is .deployer. .*\(and 1 more\)$/]],
-    ["two broken files, two findings", (root) => ({ files: { a: healthyCheckpoint("a", root, { phase: "" }), b: "[]" } }), [/^a\.checkpoint\.json: 1 validation error: phase must not be empty/, /^b\.checkpoint\.json: 1 validation error: must be a JSON object/]],
+  invalid: [
+    { name: "invalid JSON", workspace: () => ({ files: { builder: "{ oops" } }), findings: [{ message: /^builder\.checkpoint\.json: 1 validation error: is not valid JSON \(line 1, column 3/ }] },
+    { name: "a bad status and a wrong skill in one file", workspace: (root) => ({ files: { builder: healthyCheckpoint("deployer", root, { status: "paused" }) } }), findings: [{ message: /^builder\.checkpoint\.json: 2 validation errors: skill is .deployer. .*\(and 1 more\)$/ }] },
+    { name: "two broken files, two findings", workspace: (root) => ({ files: { a: healthyCheckpoint("a", root, { phase: "" }), b: "[]" } }), findings: [{ message: /^a\.checkpoint\.json: 1 validation error: phase must not be empty/ }, { message: /^b\.checkpoint\.json: 1 validation error: must be a JSON object/ }] },
   ],
 });

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { check } from "../../../../src/domains/doctor/checks/drift-009-idempotency-ledger.js";
-import { DriftFixture } from "../drift-fixtures.js";
+import { testCheck } from "../../../helpers/check-tester.js";
+import { DRIFT_CASES, DriftFixture } from "../drift-fixtures.js";
 import { intentPath, recordPath } from "../../../../src/store/ledger-files.js";
 import { auditLedger, recordsToCheck } from "../../../../src/store/ledger-audit.js";
 
@@ -25,40 +26,49 @@ function intent(f: DriftFixture, operationId: string, effects: object[] = [], op
 
 const POLICY = "idempotency:\n  retention:\n    max_age_days: 30\n    max_records: 256\n";
 
-describe(check.id, () => {
-  it.each([
-    ["no ledger", (f: DriftFixture) => f, []],
-    ["settled records", (f: DriftFixture) => record(record(f, "op-a-000001"), "op-b-000001"), []],
-    ["a record with its leftover intent (killed between the two)", (f: DriftFixture) => intent(record(f, "op-left-0001"), "op-left-0001"), []],
-    ["an intent whose call is still running", (f: DriftFixture) => intent(f, "op-live-0001", [], { lockPid: process.pid }), []],
-    ["an intent whose first line never completed", (f: DriftFixture) => f.write(f.layout.relative(intentPath(f.layout, "op-torn-0001")), '{"intent":{"oper'), []],
-    ["a corrupt record", (f: DriftFixture) => record(f, "op-bad-00001", 0, '{"operation_id":'), [/^\.aop\/runtime\/operation-ledger\/[0-9a-f]{2}\/[0-9a-f]{64}\.json is not valid JSON: calls with its operation id fail with file_corrupt$/]],
-    ["a record without its envelope", (f: DriftFixture) => record(f, "op-bad-00002", 0, '{"operation_id":"x","tool_name":"t","request_hash":"h"}'), [/\.json has no envelope_json: calls with its operation id fail with file_corrupt/]],
-    ["an intent with a damaged middle line", (f: DriftFixture) => f.write(f.layout.relative(intentPath(f.layout, "op-bad-00003")), '{"intent":{"request_hash":"h"}}\n{oops\n{}\n'), [/\.intent\.jsonl line 2 is not valid JSON/]],
-    ["an interrupted call that changed nothing", (f: DriftFixture) => intent(f, "op-int-00001", [{ kind: "write", path: `${f.layout.root}/.aop/features/f1/state.md`, before: null, after: "sha256:" + "2".repeat(64) }]), [/^feature\.set_status \(operation_id op-int-00001, started 2026-06-01T11:00:00\.000Z by process \d+\) was interrupted before changing anything; its result was never recorded$/]],
-    [
-      "an interrupted call that changed a file",
-      (f: DriftFixture) => {
+const OK = "the idempotency ledger is readable and settled";
+
+testCheck(check, {
+  ...DRIFT_CASES,
+  valid: [
+    { name: "no ledger", workspace: (f) => f, ok: OK },
+    { name: "settled records", workspace: (f) => record(record(f, "op-a-000001"), "op-b-000001"), ok: OK },
+    { name: "a record with its leftover intent (killed between the two)", workspace: (f) => intent(record(f, "op-left-0001"), "op-left-0001"), ok: OK },
+    { name: "an intent whose call is still running", workspace: (f) => intent(f, "op-live-0001", [], { lockPid: process.pid }), ok: OK },
+    { name: "an intent whose first line never completed", workspace: (f) => f.write(f.layout.relative(intentPath(f.layout, "op-torn-0001")), '{"intent":{"oper'), ok: OK },
+  ],
+  invalid: [
+    { name: "a corrupt record", workspace: (f) => record(f, "op-bad-00001", 0, '{"operation_id":'), findings: [{ message: /^\.aop\/runtime\/operation-ledger\/[0-9a-f]{2}\/[0-9a-f]{64}\.json is not valid JSON: calls with its operation id fail with file_corrupt$/ }] },
+    { name: "a record without its envelope", workspace: (f) => record(f, "op-bad-00002", 0, '{"operation_id":"x","tool_name":"t","request_hash":"h"}'), findings: [{ message: /\.json has no envelope_json: calls with its operation id fail with file_corrupt/ }] },
+    { name: "an intent with a damaged middle line", workspace: (f) => f.write(f.layout.relative(intentPath(f.layout, "op-bad-00003")), '{"intent":{"request_hash":"h"}}\n{oops\n{}\n'), findings: [{ message: /\.intent\.jsonl line 2 is not valid JSON/ }] },
+    {
+      name: "an interrupted call that changed nothing",
+      workspace: (f) => intent(f, "op-int-00001", [{ kind: "write", path: `${f.layout.root}/.aop/features/f1/state.md`, before: null, after: "sha256:" + "2".repeat(64) }]),
+      findings: [{ message: /^feature\.set_status \(operation_id op-int-00001, started 2026-06-01T11:00:00\.000Z by process \d+\) was interrupted before changing anything; its result was never recorded$/ }],
+    },
+    {
+      name: "an interrupted call that changed a file",
+      workspace: (f) => {
         f.state("f1");
         return intent(f, "op-int-00002", [{ kind: "write", path: `${f.layout.root}/.aop/features/f1/state.md`, before: null, after: "sha256:" + "3".repeat(64) }]);
       },
-      [/was interrupted after changing \.aop\/features\/f1\/state\.md; its result was never recorded$/],
-    ],
-    ["records older than max_age_days (info)", (f: DriftFixture) => record(record(f.write("agentic/orchestrator/policy.yaml", POLICY), "op-old-00001", 40), "op-new-00001", 1), [/^1 ledger record is older than idempotency\.retention\.max_age_days \(30\) and will be pruned as calls are recorded$/]],
-    [
-      "more records than max_records (info)",
-      (f: DriftFixture) => {
+      findings: [{ message: /was interrupted after changing \.aop\/features\/f1\/state\.md; its result was never recorded$/ }],
+    },
+    {
+      name: "records older than max_age_days (info)",
+      workspace: (f) => record(record(f.write("agentic/orchestrator/policy.yaml", POLICY), "op-old-00001", 40), "op-new-00001", 1),
+      findings: [{ severity: "info", message: /^1 ledger record is older than idempotency\.retention\.max_age_days \(30\) and will be pruned as calls are recorded$/ }],
+    },
+    {
+      name: "more records than max_records (info)",
+      workspace: (f) => {
         f.write("agentic/orchestrator/policy.yaml", POLICY);
         for (let i = 0; i < 257; i++) record(f, `op-many-${String(i).padStart(4, "0")}`);
         return f;
       },
-      [/^the ledger holds 257 records, over idempotency\.retention\.max_records \(256\); they are pruned a folder at a time as calls are recorded$/],
-    ],
-  ] as const)("%s", async (_name, build, expected) => {
-    const findings = await build(new DriftFixture()).run(check);
-    expect(findings.map((f) => f.message)).toEqual(expected.map((re) => expect.stringMatching(re)));
-  });
-
+      findings: [{ severity: "info", message: /^the ledger holds 257 records, over idempotency\.retention\.max_records \(256\); they are pruned a folder at a time as calls are recorded$/ }],
+    },
+  ],
 });
 
 describe("the ledger audit's content bound", () => {

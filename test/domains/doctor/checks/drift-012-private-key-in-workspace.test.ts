@@ -7,7 +7,8 @@ import { check, findPrivateKeys, LIMITS, privateKeyCheck, privateKeyKind } from 
 import { fixedClock } from "../../../../src/core/clock.js";
 import { DOCTOR_FAMILIES } from "../../../../src/app/doctor-checks.js";
 import { runDoctor } from "../../../../src/domains/doctor/engine.js";
-import { DriftFixture, NOW } from "../drift-fixtures.js";
+import { runCheck, testCheck } from "../../../helpers/check-tester.js";
+import { DRIFT_CASES, DriftFixture, NOW } from "../drift-fixtures.js";
 import { tempDir } from "../../../helpers/tmp.js";
 
 const pkcs8 = generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
@@ -19,39 +20,46 @@ const publicPem = generateKeyPairSync("ed25519").publicKey.export({ type: "spki"
 const openssh = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n-----END OPENSSH PRIVATE KEY-----\n";
 const body = (pem: string) => pem.split("\n")[1]!;
 
-describe(check.id, () => {
-  it.each([
-    ["a clean workspace", (f: DriftFixture) => f.index({ active: ["a"] }).state("a"), []],
-    ["public keys only", (f: DriftFixture) => f.write("agentic/orchestrator/keys/abc.pub", publicPem), []],
-    ["prose naming the armor is not a key", (f: DriftFixture) => f.write("agentic/orchestrator/tools.md", "Never commit a `-----BEGIN PRIVATE KEY-----` file.\n-----BEGIN PRIVATE KEY-----\n...\n"), []],
-    ["a key outside aop's folders is not searched", (f: DriftFixture) => f.write("src/fixture.pem", pkcs8), []],
-    ["the key the attack put in the keys folder", (f: DriftFixture) => f.write("agentic/orchestrator/keys/signing.key", pkcs8), [/^1 file\(s\) in the workspace hold a private key: agentic\/orchestrator\/keys\/signing\.key \(PRIVATE KEY\)$/]],
-    [
-      "every PEM kind, in each of aop's folders",
-      (f: DriftFixture) => f.write(".aop/a.key", encrypted).write(".checkpoints/id_rsa", rsa).write("agentic/orchestrator/ec.pem", ec).write(".aop/runtime/deep/er/id_ed25519", openssh),
-      [/^4 file\(s\) in the workspace hold a private key: \.aop\/a\.key \(ENCRYPTED PRIVATE KEY\), \.aop\/runtime\/deep\/er\/id_ed25519 \(OPENSSH PRIVATE KEY\), \.checkpoints\/id_rsa \(RSA PRIVATE KEY\), agentic\/orchestrator\/ec\.pem \(EC PRIVATE KEY\)$/],
-    ],
-    ["a key pasted into a JSON line (escaped newlines)", (f: DriftFixture) => f.write(".aop/runtime/replay/r.timeline.jsonl", JSON.stringify({ arguments: { key: pkcs8 } }) + "\n"), [/^1 file\(s\) in the workspace hold a private key: \.aop\/runtime\/replay\/r\.timeline\.jsonl \(PRIVATE KEY\)$/]],
-    ["a key past the first 64 KiB of a file is not read", (f: DriftFixture) => f.write(".aop/big.log", "x".repeat(LIMITS.bytes) + pkcs8), []],
-  ] as const)("%s", async (_name, build, expected) => {
-    const f = build(new DriftFixture());
-    const findings = await f.run(check);
-    expect(findings.map((x) => x.message)).toEqual(expected.map((re) => expect.stringMatching(re)));
-    for (const x of findings) expect(x.severity).toBe("critical");
-    for (const pem of [pkcs8, encrypted, rsa, ec]) expect(JSON.stringify(findings)).not.toContain(body(pem));
-  });
+const OK = "no private key in agentic/orchestrator/, .checkpoints/ or .aop/";
 
-  it("follows no link, to a file or a folder, and never blocks on a FIFO", async () => {
-    const f = new DriftFixture();
-    const outside = tempDir("aop-outside-");
-    fs.writeFileSync(path.join(outside, "id_rsa"), rsa);
-    f.mkdir(".aop").mkdir("agentic/orchestrator");
-    fs.symlinkSync(outside, path.join(f.layout.aopDir, "elsewhere"));
-    fs.symlinkSync(path.join(outside, "id_rsa"), path.join(f.layout.orchestratorDir, "id_rsa"));
-    expect(spawnSync("mkfifo", [path.join(f.layout.aopDir, "pipe.key")]).status).toBe(0);
-    expect(await f.run(check)).toEqual([]);
-  });
+testCheck(check, {
+  ...DRIFT_CASES,
+  valid: [
+    { name: "a clean workspace", workspace: (f) => f.index({ active: ["a"] }).state("a"), ok: OK },
+    { name: "public keys only", workspace: (f) => f.write("agentic/orchestrator/keys/abc.pub", publicPem), ok: OK },
+    { name: "prose naming the armor is not a key", workspace: (f) => f.write("agentic/orchestrator/tools.md", "Never commit a `-----BEGIN PRIVATE KEY-----` file.\n-----BEGIN PRIVATE KEY-----\n...\n"), ok: OK },
+    { name: "a key outside aop's folders is not searched", workspace: (f) => f.write("src/fixture.pem", pkcs8), ok: OK },
+    { name: "a key past the first 64 KiB of a file is not read", workspace: (f) => f.write(".aop/big.log", "x".repeat(LIMITS.bytes) + pkcs8), ok: OK },
+    {
+      name: "follows no link, to a file or a folder, and never blocks on a FIFO",
+      workspace: (f) => {
+        const outside = tempDir("aop-outside-");
+        fs.writeFileSync(path.join(outside, "id_rsa"), rsa);
+        f.mkdir(".aop").mkdir("agentic/orchestrator");
+        fs.symlinkSync(outside, path.join(f.layout.aopDir, "elsewhere"));
+        fs.symlinkSync(path.join(outside, "id_rsa"), path.join(f.layout.orchestratorDir, "id_rsa"));
+        expect(spawnSync("mkfifo", [path.join(f.layout.aopDir, "pipe.key")]).status).toBe(0);
+        return f;
+      },
+      ok: OK,
+    },
+  ],
+  invalid: [
+    { name: "the key the attack put in the keys folder", workspace: (f) => f.write("agentic/orchestrator/keys/signing.key", pkcs8), findings: [{ message: /^1 file\(s\) in the workspace hold a private key: agentic\/orchestrator\/keys\/signing\.key \(PRIVATE KEY\)$/ }] },
+    {
+      name: "every PEM kind, in each of aop's folders",
+      workspace: (f) => f.write(".aop/a.key", encrypted).write(".checkpoints/id_rsa", rsa).write("agentic/orchestrator/ec.pem", ec).write(".aop/runtime/deep/er/id_ed25519", openssh),
+      findings: [{ message: /^4 file\(s\) in the workspace hold a private key: \.aop\/a\.key \(ENCRYPTED PRIVATE KEY\), \.aop\/runtime\/deep\/er\/id_ed25519 \(OPENSSH PRIVATE KEY\), \.checkpoints\/id_rsa \(RSA PRIVATE KEY\), agentic\/orchestrator\/ec\.pem \(EC PRIVATE KEY\)$/ }],
+    },
+    { name: "a key pasted into a JSON line (escaped newlines)", workspace: (f) => f.write(".aop/runtime/replay/r.timeline.jsonl", JSON.stringify({ arguments: { key: pkcs8 } }) + "\n"), findings: [{ message: /^1 file\(s\) in the workspace hold a private key: \.aop\/runtime\/replay\/r\.timeline\.jsonl \(PRIVATE KEY\)$/ }] },
+  ],
+  // Paths only, never key bytes.
+  everyFinding: (finding) => {
+    for (const pem of [pkcs8, encrypted, rsa, ec]) expect(JSON.stringify(finding)).not.toContain(body(pem));
+  },
+});
 
+describe(`${check.id}: the search`, () => {
   it("is bounded: files searched, folder entries, depth; a search cut short says so (info)", () => {
     const dir = tempDir();
     for (let i = 0; i < 5; i++) fs.writeFileSync(path.join(dir, `f${i}`), "hello");
@@ -69,10 +77,10 @@ describe(check.id, () => {
   it("a search cut short is an info finding of its own, beside what it found", async () => {
     // Breadth first: aop's folders' own files before anything deeper.
     const f = new DriftFixture().write("agentic/orchestrator/signing.key", pkcs8).write(".aop/a", "").write(".aop/b", "");
-    const findings = await f.run(privateKeyCheck({ ...LIMITS, files: 2 }));
-    expect(findings.map((x) => [x.severity, x.message])).toEqual([
-      ["critical", expect.stringMatching(/^1 file\(s\) in the workspace hold a private key: agentic\/orchestrator\/signing\.key/)],
-      ["info", "the search for private keys stopped after 2 files and 3 folder entries in agentic/orchestrator/, .checkpoints/ and .aop/: the rest was not searched"],
+    const { findings } = await runCheck(privateKeyCheck({ ...LIMITS, files: 2 }), f, NOW);
+    expect(findings.map((x) => [x.id, x.severity, x.message])).toEqual([
+      [check.id, "critical", expect.stringMatching(/^1 file\(s\) in the workspace hold a private key: agentic\/orchestrator\/signing\.key/)],
+      [check.id, "info", "the search for private keys stopped after 2 files and 3 folder entries in agentic/orchestrator/, .checkpoints/ and .aop/: the rest was not searched"],
     ]);
   });
 

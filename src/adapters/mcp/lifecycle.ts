@@ -1,0 +1,80 @@
+// The MCP server's lifecycle (`aop mcp`): builds the kernel, serves every catalog tool over stdio
+// (server.ts), runs the catalog self-check once the handshake is answered, files the MCP call entries no
+// Claude Code session hook adopted, and shuts down when the client goes away or a signal comes: calls
+// in flight are interrupted and get a grace period, then the process exits. The CLI command is a thin
+// caller (adapters/cli/commands/mcp.ts). Its modules load when it runs, not with the module.
+import type { Clock } from "../../core/clock.js";
+import type { WorkspaceLayout } from "../../store/layout.js";
+import type { IdentityOverrides } from "../../runtime/run-context.js";
+
+/** How long calls in flight get to settle (a gate: kill its steps, write its timeline entry) before exit. */
+const SHUTDOWN_GRACE_MS = 5_000;
+/** The catalog self-check runs once the handshake is answered, or after this long without one. */
+const SELF_CHECK_AT_MS = 1_000;
+
+export interface McpServerSetup {
+  layout: WorkspaceLayout;
+  clock: Clock;
+  identity: IdentityOverrides;
+  /** The package version the server announces. */
+  version: string;
+  /** A line for the operator (stderr: stdout carries only JSON-RPC), escaped as all text shown to people is. */
+  log(line: string): void;
+}
+
+/** Serves MCP on stdio until the client goes away (resolves 0) or SIGTERM/SIGINT (exits 143/130 once the last answers are flushed). */
+export async function runMcpServer(setup: McpServerSetup): Promise<number | void> {
+  const [{ createRuntime, resolveActor }, { serveMcp }, { loadPolicyTolerant }] = await Promise.all([import("../../app/create-runtime.js"), import("./server.js"), import("../../config/policy-loader.js")]);
+  resolveActor(setup.identity.actor, process.env); // fail fast on a bad --actor, before serving
+  const warn = (m: string) => setup.log(`aop mcp: warning: ${m}`);
+  // Loaded once: the runtime serves every call with it, and the handoff sweeps file entries by it.
+  const policy = await loadPolicyTolerant(setup.layout);
+  // Aborted when the client goes away (stdin closes) or on SIGTERM/SIGINT: calls in flight are
+  // interrupted (a gate kills its steps and records nothing, docs/evidence.md), then we exit.
+  const interrupt = new AbortController();
+  const runtime = await createRuntime({ layout: setup.layout, clock: setup.clock, identity: setup.identity, signal: interrupt.signal, transport: "mcp", warn, policy });
+  const doctorFamilies = async () => (await import("../../app/doctor-checks.js")).DOCTOR_FAMILIES;
+  const served = await serveMcp({ runtime, layout: setup.layout, clock: setup.clock, env: process.env, doctorFamilies }, setup.version, setup.log);
+  // MCP calls no Claude Code session hook adopted in time are filed in their own run: soon after
+  // start (not before the handshake) and at the end.
+  const sweep = async () => {
+    const { sweepHandoffs } = await import("../../domains/replay/index.js");
+    await sweepHandoffs(setup.layout, policy.policy, setup.clock, warn);
+  };
+  setTimeout(() => void sweep(), 2000).unref();
+  // The catalog self-check loads every domain's handlers: it runs once the handshake is answered (so
+  // the client is not kept waiting, and the answer does not share the core with it), or after a second
+  // without one. A broken install still stops the server at once.
+  let checking = false;
+  const selfCheck = () => {
+    if (checking) return;
+    checking = true;
+    void import("../../app/handler-registry.js")
+      .then(async ({ toolSurfaceProblems }) => {
+        const problems = await toolSurfaceProblems();
+        if (problems.length > 0) throw new Error(`tool catalog self-check failed: ${problems.join("; ")}`);
+      })
+      .catch((err: unknown) => {
+        setup.log(`aop mcp: ${err instanceof Error ? err.message : String(err)}`);
+        process.exit(1);
+      });
+  };
+  void served.answered.then(() => setImmediate(selfCheck));
+  setTimeout(selfCheck, SELF_CHECK_AT_MS).unref();
+  // The transport also ends on its own when stdin ends (it may not emit 'close'): that is the client going too.
+  const reason = await new Promise<"client_gone" | NodeJS.Signals>((resolve) => {
+    void served.closed.then(() => resolve("client_gone"));
+    process.stdin.once("close", () => resolve("client_gone"));
+    process.once("SIGTERM", () => resolve("SIGTERM"));
+    process.once("SIGINT", () => resolve("SIGINT"));
+  });
+  interrupt.abort(reason);
+  await runtime.whenIdle(SHUTDOWN_GRACE_MS);
+  // Anything still running (a call that did not settle in time) dies with us rather than outliving us.
+  const { killRunningSteps } = await import("../../domains/gates/index.js");
+  killRunningSteps();
+  await sweep();
+  if (reason === "client_gone") return 0;
+  // Stdin is still open after a signal: leave once the last answers are flushed.
+  process.stdout.write("", () => process.exit(reason === "SIGINT" ? 130 : 143));
+}
