@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 // Entry point. Two routes (docs/startup.md): `aop hook claude`, which runs after every tool call of an
 // agent, loads the hook's own small bundle; everything else loads the one CLI bundle, whose commands
-// load when they run. Both start from V8's code cache (bin/load-bundle.cjs). `--version` is answered
-// before any module loads. CommonJS (bin/package.json says so; the path stays bin/aop.js, which hooks
-// and client configurations name): Node starts a CommonJS program sooner than an ES module one.
+// load when they run. Both start from V8's code cache (bin/load-bundle.cjs). `--version` (with `--json`
+// and `--root` beside it) is answered before any module of aop loads (bin/version.cjs). CommonJS
+// (bin/package.json says so; the path stays bin/aop.js, which hooks and client configurations name):
+// Node starts a CommonJS program sooner than an ES module one.
 "use strict";
 
 const argv = process.argv.slice(2);
+const versionRequest = (argv.includes("--version") || argv.includes("-V")) && require("./version.cjs").versionRequest(argv);
 
-if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
-  const pkg = JSON.parse(require("node:fs").readFileSync(require("node:path").join(__dirname, "..", "package.json"), "utf8"));
-  process.stdout.write(`${pkg.version}\n`);
+if (versionRequest) {
+  require("./version.cjs").printVersion(versionRequest, require("node:path").join(__dirname, ".."));
 } else if (argv.length === 2 && argv[0] === "hook" && argv[1] === "claude") {
   require("./dist-bundle.cjs").run("hook/hook.bundle.cjs", "hookMain");
 } else {

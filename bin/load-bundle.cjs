@@ -3,9 +3,12 @@
 // Where Node has its own compile cache (module.enableCompileCache, Node ≥ 22.1) the bundle is required
 // with it on: Node keys that cache by Node version, architecture, V8 flags and the file's content, in a
 // folder of its own (NODE_COMPILE_CACHE, else <tmpdir>/node-compile-cache). On Node 20 the bundle is run
-// through vm.Script with the bytecode the build cached beside it (<bundle>.v8cache): V8 checks that
-// cache against its version, its flags and the source, and ignores one made by another V8 (the bundle
-// then compiles as usual), so a stale or foreign cache costs nothing but its read. docs/startup.md.
+// through vm.Script with bytecode cached beside it, in a file named after the runtime that made it
+// (<bundle>.<node version>-<arch>-<flags>.v8cache): the build writes its own runtime's, and a start on
+// a runtime that finds none (or one V8 refuses) compiles the bundle and writes that runtime's on exit,
+// where it may — so a cache made by another Node, architecture or set of flags is never read, and is
+// replaced rather than paid for at every start. V8 checks the cache it is given against its version, its
+// flags and the source's length, and ignores one that does not match. docs/startup.md.
 "use strict";
 
 const fs = require("node:fs");
@@ -15,6 +18,8 @@ const Module = require("node:module");
 
 /** Every bundle compiled through vm.Script in this process, by file: the build writes their caches after a sample run. */
 const compiled = new Map();
+/** Bundles compiled without a cache V8 took, by file, with the stat of the file that was read: their caches are written on exit. */
+const uncached = new Map();
 /** A bundle's exports once it ran (a chunk is loaded once, like a module). */
 const loaded = new Map();
 
@@ -31,21 +36,89 @@ function wrap(source) {
 }
 
 /** Compiles and runs the bundle at `file`; returns its script (for making a cache) and its exports. */
-function compileBundle(file, source, cachedData) {
+function compileBundle(file, source, cachedData, stat) {
   const script = new vm.Script(wrap(source), { filename: file, cachedData });
   compiled.set(file, script);
+  if (stat && (cachedData === undefined || script.cachedDataRejected)) noteUncached(file, stat);
   const module = { exports: {} };
   script.runInThisContext()(module.exports, Module.createRequire(file), module, file, path.dirname(file));
   return { script, exports: module.exports };
 }
 
-function readOptional(file, encoding) {
+/** A code cache's bytes; one that cannot be read (missing, a folder, unreadable) is no cache. */
+function readCodeCache(file) {
   try {
-    return fs.readFileSync(file, encoding);
+    return fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file's text and the stat of the very file read (a build may swap dist/ meanwhile), or undefined. */
+function readWithStat(file, encoding) {
+  let fd;
+  try {
+    fd = fs.openSync(file, "r");
   } catch (err) {
     if (err.code === "ENOENT") return undefined;
     throw err;
   }
+  try {
+    return { text: fs.readFileSync(fd, encoding), stat: fs.fstatSync(fd) };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Node's own options that take a value and change nothing V8 compiles (the code run, modules preloaded). */
+const NODE_ONLY_OPTIONS = new Set(["-e", "--eval", "-p", "--print", "-r", "--require", "--import", "--loader", "--experimental-loader", "--input-type", "-C", "--conditions", "--env-file"]);
+
+/**
+ * What V8 checks a code cache against besides the source, as a file name part: the Node version, the
+ * architecture and the flags the process was started with (command line and NODE_OPTIONS, hashed, but
+ * for the Node-only options above). A name, not a check: V8 checks its flags itself.
+ */
+function runtimeKey() {
+  const words = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)];
+  let flags = "";
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    if (NODE_ONLY_OPTIONS.has(word)) i++;
+    else if (word !== "" && !NODE_ONLY_OPTIONS.has(word.split("=")[0])) flags += `${word}\0`;
+  }
+  let hash = 0x811c9dc5; // FNV-1a
+  for (let i = 0; i < flags.length; i++) hash = Math.imul(hash ^ flags.charCodeAt(i), 0x01000193);
+  return `${process.version}-${process.arch}-${(hash >>> 0).toString(16).padStart(8, "0")}`;
+}
+
+function noteUncached(file, stat) {
+  // NODE_DISABLE_COMPILE_CACHE asks for no compile cache: none is written.
+  if (process.env.NODE_DISABLE_COMPILE_CACHE) return;
+  if (uncached.size === 0) process.once("exit", () => writeCodeCaches());
+  uncached.set(file, stat);
+}
+
+/**
+ * Writes the code cache of every bundle compiled without one, with what V8 compiled so far (a command's
+ * run compiles what it needed), each by a rename so a reader never sees half of one. A bundle whose file
+ * is no longer the one read (a build swapped dist/ in) gets none. Where the package's folder is read-only
+ * nothing is written and every start compiles, as before; `strict` (the build) throws instead.
+ */
+function writeCodeCaches({ strict = false } = {}) {
+  for (const [file, read] of uncached) {
+    const target = codeCacheFile(file);
+    const temp = `${target}.${process.pid}.tmp`;
+    try {
+      const now = fs.statSync(file);
+      if (now.ino !== read.ino || now.dev !== read.dev || now.size !== read.size || now.mtimeMs !== read.mtimeMs) continue;
+      fs.writeFileSync(temp, compiled.get(file).createCachedData());
+      fs.renameSync(temp, target);
+    } catch (err) {
+      fs.rmSync(temp, { force: true });
+      if (strict) throw err;
+    }
+  }
+  uncached.clear();
 }
 
 let useNodeCache;
@@ -59,9 +132,9 @@ function loadBundle(file) {
     if (!fs.existsSync(file)) return null;
     exports = require(file);
   } else {
-    const source = readOptional(file, "latin1"); // the build makes it ASCII (scripts/bundle-bins.mjs)
+    const source = readWithStat(file, "latin1"); // the build makes it ASCII (scripts/bundle-bins.mjs)
     if (source === undefined) return null;
-    exports = compileBundle(file, source, readOptional(codeCacheFile(file))).exports;
+    exports = compileBundle(file, source.text, readCodeCache(codeCacheFile(file)), source.stat).exports;
   }
   loaded.set(file, exports);
   return exports;
@@ -81,10 +154,9 @@ function hostModules(dir, name) {
   return host.__aopModules;
 }
 
+/** The code cache of a bundle for this runtime (Node version, architecture, flags). */
 function codeCacheFile(bundleFile) {
-  return `${bundleFile}.v8cache`;
+  return `${bundleFile}.${runtimeKey()}.v8cache`;
 }
 
-const compiledBundles = () => compiled;
-
-module.exports = { loadBundle, loadChunk, hostModules, compileBundle, codeCacheFile, compiledBundles };
+module.exports = { loadBundle, loadChunk, hostModules, compileBundle, codeCacheFile, writeCodeCaches };

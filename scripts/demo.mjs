@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = path.join(repo, "bin", "aop.js");
 if (!fs.existsSync(path.join(repo, "dist", "adapters", "cli", "main.js"))) {
-  process.stderr.write("dist/ is missing: run `npm install` (it builds) or `npm run build` first\n");
+  process.stderr.write("dist/ is missing: run `npm run build` first\n");
   process.exit(1);
 }
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "aop-demo-"));

@@ -1,12 +1,12 @@
 // Build step, run in a fresh `node` (the flags V8 checks must be those of the bins) with
 // AOP_BUNDLE_LOADER=vm: loads a bundle the way bin/load-bundle.cjs does on Node 20, runs its entry on
-// sample input so that V8 compiles the functions a real run needs, then writes V8's code cache beside
-// the bundle and beside each of its chunks.
+// sample input so that V8 compiles the functions a real run needs, then writes V8's code cache for this
+// runtime beside the bundle and beside each of its chunks (bin/load-bundle.cjs names them).
 // Usage: node scripts/make-code-cache.cjs <JSON list: bundle, then its chunks> <entry export> <work dir> <JSON list of argument lists>
 "use strict";
 
 const fs = require("node:fs");
-const { codeCacheFile, compiledBundles, loadBundle } = require("../bin/load-bundle.cjs");
+const { codeCacheFile, loadBundle, writeCodeCaches } = require("../bin/load-bundle.cjs");
 
 async function main() {
   const [files, entry, workDir, runs] = process.argv.slice(2);
@@ -20,12 +20,9 @@ async function main() {
     if (handled === false) throw new Error(`${entry}(${JSON.stringify(args)}) did not run the command: nothing to learn from`);
   }
   process.exitCode = 0; // the sample holds invalid files on purpose
-  const compiled = compiledBundles();
-  for (const file of [bundle, ...chunks]) {
-    const script = compiled.get(file);
-    // A chunk the sample never needed gets no cache: it compiles as usual when it is needed.
-    if (script) fs.writeFileSync(codeCacheFile(file), script.createCachedData());
-  }
+  // Every bundle and chunk the sample loaded was compiled without a cache: each gets this runtime's now
+  // (a chunk the sample never needed gets one from the first start that needs it).
+  writeCodeCaches({ strict: true });
 }
 
 main().catch((err) => {

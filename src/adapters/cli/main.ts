@@ -9,7 +9,7 @@ import { COMMANDS, requestedCommand } from "./command-registry.js";
 import { AOP_GLOBAL_FLAGS } from "./global-flags.js";
 import { addFlags } from "./flags.js";
 
-/** The program with every command: the requested one fully, the others as help stubs. */
+/** The program with every command: the requested one fully (all of them for one that needs them), the others as help stubs. */
 export async function buildProgram(argv: string[]): Promise<Command> {
   const program = new Command("aop");
   program
@@ -19,9 +19,10 @@ export async function buildProgram(argv: string[]): Promise<Command> {
     .showSuggestionAfterError(true)
     .configureHelp({ sortSubcommands: false, showGlobalOptions: true })
     .addHelpText("after", "\nQuick start:\n  $ aop init\n  $ aop config check\n\nEvery command has --help with an example.\n");
-  const wanted = requestedCommand(argv);
+  const wanted = COMMANDS.find((entry) => entry.name === requestedCommand(argv));
+  const every = wanted !== undefined && "needsEveryCommand" in wanted;
   for (const entry of COMMANDS) {
-    if (entry.name === wanted) (await entry.load()).register(program, entry.summary);
+    if (every || entry === wanted) (await entry.load()).register(program, entry.summary);
     else program.command(entry.name).description(entry.summary);
   }
   return program;

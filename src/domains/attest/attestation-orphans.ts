@@ -14,7 +14,7 @@ function expectedDigests(layout: WorkspaceLayout, gatePath: string): Map<string,
   const gateHash = abs === null ? null : sha256FileOrNull(abs);
   if (gateHash === null) return expected;
   expected.set(gatePath, gateHash);
-  let evidence: Partial<GateEvidence> | null = null;
+  let evidence: Partial<GateEvidence> | null;
   try {
     evidence = JSON.parse(readTextOrNull(abs!) ?? "null") as Partial<GateEvidence> | null;
   } catch {

@@ -114,7 +114,7 @@ export function resolveHttpTarget(flags: TargetFlags, env: NodeJS.ProcessEnv, po
   const usePolicy = policy?.enabled === true;
   let url: string;
   let source: string;
-  let headers: Record<string, string> = {};
+  let headers: Record<string, string>;
   const otelHeaders = (): Record<string, string> => ({
     ...(env.OTEL_EXPORTER_OTLP_HEADERS ? parseHeaderList(env.OTEL_EXPORTER_OTLP_HEADERS, "OTEL_EXPORTER_OTLP_HEADERS") : {}),
     ...(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS ? parseHeaderList(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS, "OTEL_EXPORTER_OTLP_TRACES_HEADERS") : {}),

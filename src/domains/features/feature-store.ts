@@ -150,7 +150,7 @@ export async function listFeatures(layout: WorkspaceLayout, clock: Clock, status
   for (const s of ["active", "blocked", "merged"] as const) {
     if (status && s !== status) continue;
     for (const featureId of index[s]) {
-      let doc: StateDocument | null = null;
+      let doc: StateDocument | null;
       try {
         doc = await readState(layout, featureId);
       } catch {

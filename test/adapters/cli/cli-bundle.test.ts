@@ -13,8 +13,30 @@ import { CHECKPOINT_BIN, CONTINUITY_DOCTOR_BIN, REPO_ROOT } from "../../helpers/
 import { tempDir, tempWorkspace } from "../../helpers/tmp.js";
 
 const BUNDLE = path.join("dist", "cli", "cli.bundle.cjs");
-const CODE_CACHE = `${BUNDLE}.v8cache`;
 const hasCompileCache = typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === "function";
+
+/** Runs `code` in a fresh node started the way the bins are (no flags but -e, which names no V8 flag). */
+function node(code: string, env: Record<string, string> = {}): { stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ["-e", code], { encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "", ...env } });
+  return { stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The code cache file the bins started by this Node read and write for `bundle` (bin/load-bundle.cjs names it). */
+function codeCacheOf(pkg: string, bundle = path.join(pkg, BUNDLE)): string {
+  return node(`process.stdout.write(require(${JSON.stringify(path.join(pkg, "bin", "load-bundle.cjs"))}).codeCacheFile(${JSON.stringify(bundle)}))`).stdout;
+}
+
+/** Whether V8 takes the cache file beside the bundle for it, as the loader compiles it on Node 20. */
+function cacheAccepted(pkg: string): string {
+  const probe = `const { compileBundle, codeCacheFile } = require(${JSON.stringify(path.join(pkg, "bin", "load-bundle.cjs"))});
+    const fs = require("node:fs");
+    const file = ${JSON.stringify(path.join(pkg, BUNDLE))};
+    const { script } = compileBundle(file, fs.readFileSync(file, "latin1"), fs.readFileSync(codeCacheFile(file)));
+    process.stdout.write(String(!script.cachedDataRejected));`;
+  const result = node(probe);
+  expect(result.stderr).toBe("");
+  return result.stdout;
+}
 
 /** A workspace with a feature and a checkpoint, made through the CLI. */
 function workspace(): string {
@@ -41,19 +63,70 @@ describe("the CLI bundle", () => {
       env: { ...process.env, NODE_OPTIONS: "", AOP_BUNDLE_LOADER: "vm" },
     });
     expect(made.status, made.stderr).toBe(0);
-    const probe = `const { compileBundle } = require(${JSON.stringify(path.join(pkg, "bin", "load-bundle.cjs"))});
-      const fs = require("node:fs");
-      const file = ${JSON.stringify(path.join(pkg, BUNDLE))};
-      const { script } = compileBundle(file, fs.readFileSync(file, "latin1"), fs.readFileSync(file + ".v8cache"));
-      process.stdout.write(String(script.cachedDataRejected));`;
-    const result = spawnSync(process.execPath, ["-e", probe], { encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } });
-    expect(result.stderr).toBe("");
-    expect(result.stdout).toBe("false");
+    expect(cacheAccepted(pkg)).toBe("true");
+  });
+
+  it("the cache's file is named after the runtime: the Node version, the architecture and the V8 flags", () => {
+    const file = path.join(REPO_ROOT, BUNDLE);
+    const name = codeCacheOf(REPO_ROOT);
+    expect(name).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.${process.version.replace(/\./g, "\\.")}-${process.arch}-[0-9a-f]{8}\\.v8cache$`));
+    const loader = JSON.stringify(path.join(REPO_ROOT, "bin", "load-bundle.cjs"));
+    const withFlags = spawnSync(process.execPath, ["--max-old-space-size=300", "-e", `process.stdout.write(require(${loader}).codeCacheFile(${JSON.stringify(file)}))`], { encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } }).stdout;
+    expect(withFlags).not.toBe(name);
+    expect(node(`process.stdout.write(require(${loader}).codeCacheFile(${JSON.stringify(file)}))`, { NODE_OPTIONS: "--max-old-space-size=300" }).stdout).toBe(withFlags);
+    expect(node(`process.stdout.write(require(${loader}).codeCacheFile(${JSON.stringify(file)}))`, { NODE_OPTIONS: "--require node:path" }).stdout).toBe(name);
+  });
+
+  it("a cache for another runtime is never read: the first start on the vm loader writes this runtime's, which V8 takes", () => {
+    // The build's cache renamed as another runtime's (the build may have run on another Node than this test).
+    const pkg = packageCopy((p) => {
+      const dir = path.join(p, "dist", "cli");
+      const [made, ...others] = fs.readdirSync(dir).filter((f) => f.endsWith(".v8cache"));
+      fs.renameSync(path.join(dir, made!), path.join(dir, `cli.bundle.cjs.v18.0.0-${process.arch}-00000000.v8cache`));
+      for (const cache of others) fs.rmSync(path.join(dir, cache));
+    });
+    const expected = runCli(["--help"]);
+    expect(fs.existsSync(codeCacheOf(pkg))).toBe(false);
+    expect(runCli(["--help"], { bin: path.join(pkg, "bin", "aop.js"), env: { AOP_BUNDLE_LOADER: "vm" } })).toEqual(expected);
+    expect(fs.existsSync(codeCacheOf(pkg))).toBe(true);
+    expect(cacheAccepted(pkg)).toBe("true");
+    expect(runCli(["--help"], { bin: path.join(pkg, "bin", "aop.js"), env: { AOP_BUNDLE_LOADER: "vm" } })).toEqual(expected);
+    expect(fs.readdirSync(path.join(pkg, "dist", "cli")).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("a cache V8 refuses is replaced; one that cannot be written, or whose bundle changed since it was read, is left alone", () => {
+    const corrupt = packageCopy((p) => fs.writeFileSync(codeCacheOf(p), Buffer.alloc(4096, 0x5a)));
+    const expected = runCli(["--help"]);
+    expect(runCli(["--help"], { bin: path.join(corrupt, "bin", "aop.js"), env: { AOP_BUNDLE_LOADER: "vm" } })).toEqual(expected);
+    expect(cacheAccepted(corrupt)).toBe("true");
+
+    // A folder where the cache should be: not read, not written, and the command runs as ever.
+    const blocked = packageCopy((p) => {
+      fs.rmSync(codeCacheOf(p), { force: true });
+      fs.mkdirSync(codeCacheOf(p));
+    });
+    expect(runCli(["--help"], { bin: path.join(blocked, "bin", "aop.js"), env: { AOP_BUNDLE_LOADER: "vm" } })).toEqual(expected);
+    expect(fs.statSync(codeCacheOf(blocked)).isDirectory()).toBe(true);
+    expect(fs.readdirSync(path.join(blocked, "dist", "cli")).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+
+    // The bundle rebuilt while a start ran from the old one: that start's bytecode is not the new one's.
+    const swapped = packageCopy((p) => fs.rmSync(codeCacheOf(p), { force: true }));
+    const file = path.join(swapped, BUNDLE);
+    const loader = JSON.stringify(path.join(swapped, "bin", "load-bundle.cjs"));
+    const run = node(`require(${loader}).loadBundle(${JSON.stringify(file)}); require("node:fs").appendFileSync(${JSON.stringify(file)}, "\\n// rebuilt\\n");`, { AOP_BUNDLE_LOADER: "vm" });
+    expect(run.stderr).toBe("");
+    expect(fs.existsSync(codeCacheOf(swapped))).toBe(false);
+  });
+
+  it("NODE_DISABLE_COMPILE_CACHE: no cache is written", () => {
+    const pkg = packageCopy((p) => fs.rmSync(codeCacheOf(p), { force: true }));
+    expect(runCli(["--help"], { bin: path.join(pkg, "bin", "aop.js"), env: { AOP_BUNDLE_LOADER: "vm", NODE_DISABLE_COMPILE_CACHE: "1" } }).code).toBe(0);
+    expect(fs.existsSync(codeCacheOf(pkg))).toBe(false);
   });
 
   it.each([
-    ["no code cache", (pkg: string) => fs.rmSync(path.join(pkg, CODE_CACHE))],
-    ["a corrupt code cache", (pkg: string) => fs.writeFileSync(path.join(pkg, CODE_CACHE), Buffer.alloc(4096, 0x5a))],
+    ["no code cache", (pkg: string) => fs.rmSync(codeCacheOf(pkg), { force: true })],
+    ["a corrupt code cache", (pkg: string) => fs.writeFileSync(codeCacheOf(pkg), Buffer.alloc(4096, 0x5a))],
     ["a code cache made for another build of the bundle", (pkg: string) => fs.appendFileSync(path.join(pkg, BUNDLE), "\n// rebuilt\n")],
   ])("%s: the same output on both loaders, nothing on stderr", (_name, alter) => {
     const root = workspace();

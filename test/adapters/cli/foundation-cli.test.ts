@@ -21,10 +21,10 @@ function snapshot(root: string): Record<string, string> {
 }
 
 describe("aop CLI foundation", () => {
-  it("--version prints the package version", () => {
+  it("--version prints the package version on its first line", () => {
     const r = runCli(["--version"]);
     expect(r.code).toBe(0);
-    expect(r.stdout.trim()).toBe(pkg.version);
+    expect(r.stdout.split("\n")[0]).toBe(pkg.version);
   });
 
   it("--help lists commands and exits 0", () => {

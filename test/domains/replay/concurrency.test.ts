@@ -38,7 +38,7 @@ describe("timeline under concurrency and crashes", () => {
   it(`${KILLS} writers killed with SIGKILL mid-burst: readable file, next writer continues with the next unused sequence, no lock left blocking`, async () => {
     const root = tempWorkspace();
     const layout = new WorkspaceLayout(root);
-    let expectedNext = 0;
+    let expectedNext: number;
     for (let trial = 0; trial < KILLS; trial++) {
       const worker = startWorker("timeline-append.mjs", [root, "run-crash", `k${trial}`, "0"]);
       await waitForOutput(worker.child, "started");
