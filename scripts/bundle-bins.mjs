@@ -74,12 +74,6 @@ export const BUNDLES = [
     codeCache: { entry: "tryFastDoctor", sample: doctorSample, runs: doctorRuns },
   },
   {
-    // DRIFT_006's worker thread (app/timeline-audit-pool.ts): the timeline audit alone, so that a
-    // worker starts without loading the modular build's ES modules.
-    entry: "dist/app/timeline-audit-worker.js",
-    out: "dist/app/timeline-audit-worker.bundle.cjs",
-  },
-  {
     // `aop mcp` (every agent start): the route, the runtime, the MCP server with the SDK inlined (its
     // zod schemas are most of what a start evaluates). Each domain whose tools a call needs is a chunk,
     // loaded by its first call or by the catalog self-check after the handshake.

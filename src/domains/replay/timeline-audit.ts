@@ -6,7 +6,7 @@ import fs from "node:fs";
 import { readLinesSync } from "../../store/jsonl.js";
 import { HOSTNAME, processIsAlive, readHolder } from "../../store/lock-holder.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
-import { entrySequence, lineSequence, NOT_ENTRY, NOT_JSON, UNSURE } from "./timeline-line-check.js";
+import { entrySequence } from "./timeline-entry.js";
 import { readMetaValue } from "./timeline-scan.js";
 import { parseContractMeta, parseMeta, type TimelineMeta } from "./timeline-meta.js";
 
@@ -35,9 +35,9 @@ export async function auditTimeline(layout: WorkspaceLayout, runId: string): Pro
   const before = readMetaValue(layout, runId);
   // Just past the last complete line: the file's size, or where a torn final line starts.
   let endOffset = fs.statSync(file).size;
-  // A synchronous pass over raw lines: the doctor reads every line of every timeline, and skipping the
-  // async iteration and the normalised entry objects halves the cost.
-  for (const line of readLinesSync(file, { raw: true })) {
+  // A synchronous pass: the doctor reads every line of every timeline, and skipping the async
+  // iteration and the normalised entry objects halves the cost.
+  for (const line of readLinesSync(file)) {
     if (!line.complete) {
       audit.torn_tail = true;
       endOffset = line.offset;
@@ -47,22 +47,15 @@ export async function auditTimeline(layout: WorkspaceLayout, runId: string): Pro
       audit.unparseable += 1;
       continue;
     }
-    const bytes = line.bytes!;
-    if (line.from === line.to) continue;
-    // The bytes read as JSON.parse would (timeline-line-check.ts), parsed only when that is unsure.
-    let sequence: number | null = lineSequence(bytes, line.from!, line.to!);
-    if (sequence === NOT_JSON) {
+    if (line.text === "") continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line.text);
+    } catch {
       audit.unparseable += 1;
       continue;
     }
-    if (sequence === UNSURE) {
-      try {
-        sequence = entrySequence(JSON.parse(bytes.toString("utf8", line.from, line.to)));
-      } catch {
-        audit.unparseable += 1;
-        continue;
-      }
-    } else if (sequence === NOT_ENTRY) sequence = null;
+    const sequence = entrySequence(parsed);
     if (sequence === null) {
       audit.invalid += 1;
       continue;
