@@ -72,12 +72,16 @@ export async function auditTimeline(layout: WorkspaceLayout, runId: string): Pro
     }
     if (sequence > audit.max_sequence) audit.max_sequence = sequence;
   }
+  // Whether a writer holds the run's lock is asked before the meta is read again: a writer appends its
+  // line and writes its meta under the lock, so a line the pass read whose meta the second read misses
+  // was written by a writer that still held the lock here (asked after that read, it may be gone).
+  const held = writerHoldsLock(layout, runId);
   const value = readMetaValue(layout, runId);
   if (value.exists) {
     if (!value.ok) audit.meta_problems.push(`its meta file ${value.problem} (the next write rebuilds it from the timeline)`);
     else {
       audit.meta = parseMeta(value.value, runId);
-      const writing = !before.exists || !before.ok || JSON.stringify(before.value) !== JSON.stringify(value.value) || writerHoldsLock(layout, runId);
+      const writing = !before.exists || !before.ok || JSON.stringify(before.value) !== JSON.stringify(value.value) || held;
       audit.meta_problems.push(...(writing ? truncation(before, audit, endOffset, runId) : metaProblems(value.value, audit, endOffset, runId)));
     }
   }
