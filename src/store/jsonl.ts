@@ -74,6 +74,10 @@ export interface RawLine {
   complete: boolean;
   /** True when the line is longer than the bound and was not read (`text` is then ""). */
   overlong?: true;
+  /** With `raw`: the line's bytes are `bytes[from, to)` (valid until the next line is read), and `text` is "". */
+  bytes?: Buffer;
+  from?: number;
+  to?: number;
 }
 
 /**
@@ -82,7 +86,7 @@ export interface RawLine {
  * readJsonl parses and counts; callers that must report *which* line is unparseable (the integrity
  * chain) decide for themselves.
  */
-export function* readLinesSync(file: string, options: { fromOffset?: number; endOffset?: number; chunkSize?: number; maxLineBytes?: number } = {}): Generator<RawLine> {
+export function* readLinesSync(file: string, options: { fromOffset?: number; endOffset?: number; chunkSize?: number; maxLineBytes?: number; raw?: boolean } = {}): Generator<RawLine> {
   const fd = openJsonl(file);
   const maxLine = options.maxLineBytes ?? READ_LIMITS.jsonlLine;
   try {
@@ -110,7 +114,8 @@ export function* readLinesSync(file: string, options: { fromOffset?: number; end
         if (overlong) yield { text: "", offset: lineStart, end: lineEnd, complete: true, overlong: true };
         else {
           const stop = nl > cursor && buffer[nl - 1] === 0x0d ? nl - 1 : nl; // tolerate CRLF
-          yield { text: buffer.toString("utf8", cursor, stop), offset: lineStart, end: lineEnd, complete: true };
+          if (options.raw) yield { text: "", bytes: buffer, from: cursor, to: stop, offset: lineStart, end: lineEnd, complete: true };
+          else yield { text: buffer.toString("utf8", cursor, stop), offset: lineStart, end: lineEnd, complete: true };
         }
         overlong = false;
         lineStart = lineEnd;
