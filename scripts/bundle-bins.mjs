@@ -30,12 +30,6 @@ export const BUNDLES = [
     codeCache: { entry: "main", sample: cliSample, runs: cliRuns },
   },
   {
-    // DRIFT_006's worker thread (app/timeline-audit-pool.ts): the timeline audit alone, so that a
-    // worker starts without loading the modular build's ES modules.
-    entry: "app/timeline-audit-worker.js",
-    out: "app/timeline-audit-worker.bundle.cjs",
-  },
-  {
     // `aop hook claude`, after every tool call of the agent and at every session start. A tool event
     // in a workspace without policy.yaml runs from the bundle alone; a policy.yaml brings in the YAML
     // parser and the policy's validators, a SessionStart or PreCompact the orientation and the doctor's

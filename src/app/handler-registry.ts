@@ -16,7 +16,6 @@ const DOMAINS: Record<string, DomainLoader> = {
     (await import("../domains/doctor/index.js")).loadTools({
       families: async () => (await import("./doctor-checks.js")).DOCTOR_FAMILIES,
       selfCheck: toolSurfaceProblems,
-      auditTimelines: async (layout, runIds) => (await import("./timeline-audit-pool.js")).auditTimelines(layout, runIds),
     }),
   checkpoint: async () => (await import("../domains/checkpoints/index.js")).loadTools(),
   gates: async () => (await import("../domains/gates/index.js")).loadTools(),

@@ -4,10 +4,6 @@
 import type { Clock } from "../../core/clock.js";
 import type { ConfigProblem, Policy } from "../../config/policy-types.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
-import type { TimelineAudit } from "../replay/index.js";
-
-/** Audits the timelines of `runIds`: each run's audit, or the error auditing it threw, in that order. */
-export type TimelineAuditor = (layout: WorkspaceLayout, runIds: readonly string[]) => Promise<(TimelineAudit | Error)[]>;
 
 export type Severity = "critical" | "warning" | "info";
 
@@ -51,8 +47,6 @@ export interface DoctorContext {
   transcriptsDir?: string;
   /** Problems of the tool surface (catalog, handlers, schemas); supplied by the composition root. */
   selfCheck?: () => Promise<string[]>;
-  /** DRIFT_006's audits of these runs, in their order (what auditTimeline returned or threw); supplied by the composition root. */
-  auditTimelines?: TimelineAuditor;
   /** Memoised reads shared by the checks of one run (e.g. the parsed CURRENT_STATE.md). */
   memo<T>(key: string, compute: () => T): T;
 }

@@ -7,7 +7,7 @@ import type { Clock } from "../../core/clock.js";
 import { nowIso } from "../../core/clock.js";
 import { loadPolicyTolerant } from "../../config/policy-loader.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
-import { createDoctorContext, toFinding, type DoctorCheck, type DoctorContext, type DoctorFamily, type Finding, type FindingDraft, type TimelineAuditor } from "./check-types.js";
+import { createDoctorContext, toFinding, type DoctorCheck, type DoctorContext, type DoctorFamily, type Finding, type FindingDraft } from "./check-types.js";
 import { buildReport, type DoctorReport } from "./report.js";
 
 export const CHECK_FAILED_ID = "doctor_check_failed";
@@ -20,7 +20,6 @@ export interface ContextOptions {
   transcriptsDir?: string;
   /** Problems of the tool surface (catalog, handlers, schemas), for DRIFT_003. */
   selfCheck?: () => Promise<string[]>;
-  auditTimelines?: TimelineAuditor;
 }
 
 export interface DoctorOptions extends ContextOptions {
@@ -51,7 +50,6 @@ export async function doctorContext(options: ContextOptions): Promise<DoctorCont
     homeDir: options.homeDir ?? os.homedir(),
     ...(options.transcriptsDir ? { transcriptsDir: options.transcriptsDir } : {}),
     ...(options.selfCheck ? { selfCheck: options.selfCheck } : {}),
-    ...(options.auditTimelines ? { auditTimelines: options.auditTimelines } : {}),
   });
 }
 
@@ -66,23 +64,19 @@ export function checkFailedFinding(check: DoctorCheck, err: unknown): Finding {
   };
 }
 
-/**
- * Runs `checks` in lexical id order over one context, each isolated from the others' failures. Each
- * check starts in that order and runs until it first waits; one that waits (DRIFT_006 on its worker
- * thread) lets the next ones run meanwhile. Checks only read, so overlapping them changes no outcome,
- * and the outcomes are listed in id order whatever finishes first (docs/performance.md).
- */
+/** Runs `checks` one after another in lexical id order over one context, each isolated from the others' failures. */
 export async function runFamilyChecks(ctx: DoctorContext, checks: readonly DoctorCheck[]): Promise<CheckOutcome[]> {
   const ordered = [...checks].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const runOne = async (check: DoctorCheck): Promise<CheckOutcome> => {
+  const outcomes: CheckOutcome[] = [];
+  for (const check of ordered) {
     try {
       const result = await check.run(ctx);
-      return { check, findings: result.findings.map((d) => toFinding(check, d)), drafts: result.findings, okMessage: result.findings.length === 0 ? (result.okMessage ?? null) : null, failed: false };
+      outcomes.push({ check, findings: result.findings.map((d) => toFinding(check, d)), drafts: result.findings, okMessage: result.findings.length === 0 ? (result.okMessage ?? null) : null, failed: false });
     } catch (err) {
-      return { check, findings: [checkFailedFinding(check, err)], drafts: [], okMessage: null, failed: true };
+      outcomes.push({ check, findings: [checkFailedFinding(check, err)], drafts: [], okMessage: null, failed: true });
     }
-  };
-  return Promise.all(ordered.map(runOne));
+  }
+  return outcomes;
 }
 
 export async function runChecks(options: DoctorOptions): Promise<{ outcomes: CheckOutcome[]; disabled: boolean; strictFailsOn: "critical" | "warning" }> {

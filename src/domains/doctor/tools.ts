@@ -1,6 +1,6 @@
 // Tool handler for doctor.run: run every applicable check and persist the report.
 import type { ToolHandlers } from "../../catalog/tool-types.js";
-import type { DoctorFamily, TimelineAuditor } from "./check-types.js";
+import type { DoctorFamily } from "./check-types.js";
 import { runDoctor } from "./engine.js";
 import { persistReport } from "./report-store.js";
 
@@ -8,13 +8,12 @@ import { persistReport } from "./report-store.js";
 export interface DoctorToolDeps {
   families(): Promise<readonly DoctorFamily[]>;
   selfCheck(): Promise<string[]>;
-  auditTimelines: TimelineAuditor;
 }
 
 export function doctorTools(deps: DoctorToolDeps): ToolHandlers {
   return {
     "doctor.run": async (args, ctx) => {
-      const { report, strictFailsOn } = await runDoctor({ layout: ctx.layout, clock: ctx.clock, families: await deps.families(), selfCheck: deps.selfCheck, auditTimelines: deps.auditTimelines, ...(args.only ? { only: args.only } : {}) });
+      const { report, strictFailsOn } = await runDoctor({ layout: ctx.layout, clock: ctx.clock, families: await deps.families(), selfCheck: deps.selfCheck, ...(args.only ? { only: args.only } : {}) });
       const written = await persistReport(ctx.layout, report);
       return { report, strict_fails_on: strictFailsOn, last_report_path: written.last_report, history_path: written.history };
     },

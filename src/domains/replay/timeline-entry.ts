@@ -58,24 +58,35 @@ function optionalKeys(entry: EntryWithoutSequence): string {
 }
 
 /**
+ * The test of a timeline entry: a parsed line is one when it is an object whose `sequence` is a whole
+ * number ≥ 0 and whose `tool_name` is a string. Its sequence, or null when it is not an entry (the
+ * audit counts it as invalid without building the entry).
+ */
+export function entrySequence(value: unknown): number | null {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
+  const v = value as { sequence?: unknown; tool_name?: unknown };
+  if (typeof v.sequence !== "number" || !Number.isInteger(v.sequence) || v.sequence < 0 || typeof v.tool_name !== "string") return null;
+  return v.sequence;
+}
+
+/**
  * A parsed line as an entry, or null when it is not one (counted as invalid by readers).
  * Tolerates the upstream orchestrator's lines: missing optional keys become null, bare-hex hashes are kept.
  */
 export function asEntry(value: unknown): TimelineEntry | null {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
+  const sequence = entrySequence(value);
+  if (sequence === null) return null;
   const v = value as Record<string, unknown>;
-  if (typeof v.sequence !== "number" || !Number.isInteger(v.sequence) || v.sequence < 0) return null;
-  if (typeof v.tool_name !== "string") return null;
   const str = (x: unknown): string | null => (typeof x === "string" ? x : null);
   const status = v.idempotency_status;
   const entry: TimelineEntry = {
     ts: str(v.ts) ?? "",
-    sequence: v.sequence,
+    sequence,
     run_id: str(v.run_id) ?? "",
     session_id: str(v.session_id),
     actor_type: str(v.actor_type) ?? "",
     feature_id: str(v.feature_id),
-    tool_name: v.tool_name,
+    tool_name: v.tool_name as string,
     mutating: v.mutating === true,
     operation_id: str(v.operation_id),
     idempotency_status: status === "new" || status === "replay" || status === "mismatch" ? status : "none",

@@ -10,14 +10,6 @@
 // an ASCII byte) yields only characters JSON allows there. Where it is not sure — a top-level key with
 // an escape, which could spell `sequence` — it answers UNSURE and the caller parses the line.
 
-/** The sequence of a parsed line when it is a timeline entry (the same test as asEntry), else null. */
-export function entrySequence(value: unknown): number | null {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
-  const v = value as { sequence?: unknown; tool_name?: unknown };
-  if (typeof v.sequence !== "number" || !Number.isInteger(v.sequence) || v.sequence < 0 || typeof v.tool_name !== "string") return null;
-  return v.sequence;
-}
-
 /** The line is not JSON (JSON.parse would throw). */
 export const NOT_JSON = -1;
 /** The line is JSON but not a timeline entry. */

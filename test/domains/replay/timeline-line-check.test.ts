@@ -1,7 +1,8 @@
 // lineSequence must say what JSON.parse (then the entry test) says of every line's bytes, or UNSURE.
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { entrySequence, lineSequence, NOT_ENTRY, NOT_JSON, UNSURE } from "../../../src/domains/replay/timeline-line-check.js";
+import { entrySequence } from "../../../src/domains/replay/timeline-entry.js";
+import { lineSequence, NOT_ENTRY, NOT_JSON, UNSURE } from "../../../src/domains/replay/timeline-line-check.js";
 
 /** The reference: the line's UTF-8 text through JSON.parse, then the entry test. */
 function reference(bytes: Buffer): number {

@@ -19,17 +19,12 @@ export const check: DoctorCheck = {
       return { findings: [{ severity: "info", message: "replay timeline is disabled by policy (innovation.replay_debugger / observability.replay.enabled): timelines not checked", remediation: "enable both in policy.yaml to record and check timelines" }] };
     }
     const findings: FindingDraft[] = [];
-    const runIds = timelineRunIds(ctx.layout);
-    // The composition root may audit on a worker thread meanwhile (docs/performance.md); the same audits either way.
-    const audits = ctx.auditTimelines ? await ctx.auditTimelines(ctx.layout, runIds) : null;
-    for (const [i, runId] of runIds.entries()) {
+    for (const runId of timelineRunIds(ctx.layout)) {
       const ref = ctx.layout.relative(ctx.layout.timelineFile(runId));
       const where = `run ${runId}`;
       let a;
       try {
-        const audited = audits ? audits[i]! : await auditTimeline(ctx.layout, runId);
-        if (audited instanceof Error) throw audited;
-        a = audited;
+        a = await auditTimeline(ctx.layout, runId);
       } catch (err) {
         // The timeline itself could not be read (a special file, a link out of the workspace…).
         if (!(err instanceof AopError)) throw err;
