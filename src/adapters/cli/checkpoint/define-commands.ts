@@ -1,10 +1,10 @@
 // The checkpoint subcommands, declared once for both `aop checkpoint …` and the `checkpoint` bin.
 // Declarations only (flags, help, examples); each body lives in its own module, loaded when run.
 import type { Command } from "commander";
-import { examples, runCommand } from "../run-command.js";
-import type { CliContext } from "../context.js";
-import { addFlags, type FlagSpec } from "../flags.js";
-import { globalFlag } from "../global-flags.js";
+import { examples, runCommand } from "../program/run-command.js";
+import type { CliContext } from "../program/context.js";
+import { addFlags, type FlagSpec } from "../flags/flags.js";
+import { globalFlag } from "../flags/global-flags.js";
 
 type Body = (ctx: CliContext, opts: Record<string, unknown>, ...args: unknown[]) => Promise<number | void>;
 

@@ -1,7 +1,7 @@
 // aop config check: validate policy.yaml (merged over defaults) and gates.yaml.
 import type { Command } from "commander";
-import { EXIT_FAILED } from "../exit-codes.js";
-import { examples, runCommand } from "../run-command.js";
+import { EXIT_FAILED } from "../program/exit-codes.js";
+import { examples, runCommand } from "../program/run-command.js";
 
 export function register(program: Command, summary: string): void {
   const config = program.command("config").description(summary).addHelpText("after", examples("aop config check"));

@@ -1,7 +1,7 @@
 // aop init: scaffold policy, gates and the .aop/ skeleton without touching existing files, and give the
 // workspace its id (.aop/workspace.json), kept from then on unless the workspace is copied elsewhere.
 import type { Command } from "commander";
-import { examples, runCommand } from "../run-command.js";
+import { examples, runCommand } from "../program/run-command.js";
 
 export function register(program: Command, summary: string): void {
   program
