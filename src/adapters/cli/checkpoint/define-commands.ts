@@ -9,7 +9,7 @@ import { globalFlag } from "../flags/global-flags.js";
 type Body = (ctx: CliContext, opts: Record<string, unknown>, ...args: unknown[]) => Promise<number | void>;
 
 // A folder holding .checkpoints/ is a project for these commands (the Checkpoint Protocol's own marker).
-export const CHECKPOINT_RUN_OPTIONS = { checkpointsDirOption: "dir", rootMarkers: [".checkpoints"] } as const;
+const CHECKPOINT_RUN_OPTIONS = { checkpointsDirOption: "dir", rootMarkers: [".checkpoints"] } as const;
 
 function lazy(load: () => Promise<{ run: Body }>, extra: { createsWorkspace?: boolean } = {}) {
   return runCommand(async (ctx, opts, ...args: unknown[]) => (await load()).run(ctx, opts, ...args), { ...CHECKPOINT_RUN_OPTIONS, ...extra });

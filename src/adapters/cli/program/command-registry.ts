@@ -34,8 +34,6 @@ export const COMMANDS = [
   { name: "completion", summary: "print a bash, zsh or fish completion script for aop, checkpoint and continuity-doctor", load: (): Promise<CommandModule> => import("../commands/completion.js"), needsEveryCommand: true },
 ] as const;
 
-export type CommandName = (typeof COMMANDS)[number]["name"];
-
 /** Global flags that take a value, so their values are not mistaken for a command name. */
 const VALUE_FLAGS = new Set(AOP_GLOBAL_FLAGS.filter((f) => "value" in f).map((f) => `--${f.flag}`));
 

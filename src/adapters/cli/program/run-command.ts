@@ -43,7 +43,7 @@ export function runCommand<A extends unknown[], O = Record<string, unknown>>(bod
  * An empty string given to any flag (`--operation-id ""`) or identity variable (AOP_RUN_ID="") is a
  * mistake, not "absent": refused with invalid_argument naming it (docs/hardening.md).
  */
-export function rejectEmptyValues(opts: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): void {
+function rejectEmptyValues(opts: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): void {
   for (const [key, value] of Object.entries(opts)) {
     const values = Array.isArray(value) ? value : [value];
     if (values.some((v) => v === "")) {

@@ -5,11 +5,9 @@ import type { ToolName, ToolResult } from "../../../catalog/tool-types.js";
 import type { CliContext } from "../program/context.js";
 import { identityFromGlobals, unwrap } from "./call-result.js";
 
-export type CallOptions = { onProgress?: (event: unknown) => void; signal?: AbortSignal };
+type CallOptions = { onProgress?: (event: unknown) => void; signal?: AbortSignal };
 /** Calls a tool by name; its data is typed by the tool's output schema. */
 export type Call = <N extends ToolName>(name: N, args: Record<string, unknown>, options?: CallOptions) => Promise<ToolResult<N>>;
-/** Opens the client a command calls its tools through. */
-export type OpenClient = (ctx: CliContext) => Promise<ToolClient>;
 
 export async function openInProcessClient(ctx: CliContext, identity = identityFromGlobals(ctx)): Promise<ToolClient> {
   const { createRuntime } = await import("../../../app/create-runtime.js");
@@ -26,7 +24,7 @@ export async function withOpenClient<T>(client: ToolClient, fn: (call: Call) => 
   }
 }
 
-export function newOperationId(): string {
+function newOperationId(): string {
   return `op-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 

@@ -3,12 +3,12 @@ import type { ToolClient } from "../../../app/clients/tool-client.js";
 import type { ToolName, ToolResult } from "../../../catalog/tool-types.js";
 import { WorkspaceLayout } from "../../../store/layout.js";
 import type { CliContext } from "../program/context.js";
-import { identityFromGlobals, unwrap } from "./call-result.js";
-import { type Call, type CallOptions, openInProcessClient, withOpenClient, withOperationId } from "./client-session.js";
+import { identityFromGlobals } from "./call-result.js";
+import { type Call, openInProcessClient, withOpenClient, withOperationId } from "./client-session.js";
 import { usageError } from "../program/run-command.js";
 
-export { identityFromGlobals, unwrap, withOperationId };
-export type { Call, CallOptions };
+export { withOperationId };
+export type { Call };
 
 export async function openClient(ctx: CliContext): Promise<ToolClient> {
   const transport = ctx.globals.transport ?? "inprocess";
