@@ -28,8 +28,11 @@ export interface WriteResult {
   warnings: CheckpointProblem[];
 }
 
-/** A new file's starting point; `update` must still supply what the protocol requires (a next action). */
-function scaffoldCheckpoint(skill: string, projectDir: string, nowIso: string): Record<string, unknown> {
+/**
+ * A new file's starting point; `update` must still supply what the protocol requires (a next action).
+ * @public The build's checkpoint sample (scripts/bundle-samples.mjs) imports it from dist/.
+ */
+export function scaffoldCheckpoint(skill: string, projectDir: string, nowIso: string): Record<string, unknown> {
   return {
     protocol_version: PROTOCOL_VERSION,
     skill,
