@@ -49,7 +49,7 @@ export const loadHandler: HandlerLoader = async (toolName): Promise<PipelineHand
 };
 
 /** Every handler of every domain (for the catalog self-check). */
-export async function loadAllHandlers(): Promise<Record<string, PipelineHandler>> {
+async function loadAllHandlers(): Promise<Record<string, PipelineHandler>> {
   const all: Record<string, PipelineHandler> = {};
   for (const [prefix, loader] of Object.entries(DOMAINS)) {
     for (const [name, handler] of Object.entries(await loader())) {

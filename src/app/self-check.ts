@@ -7,7 +7,7 @@ import { catalogProblems } from "../catalog/catalog-check.js";
 
 const VALIDATORS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "catalog", "generated", "validators");
 
-export function compiledValidatorNames(): Set<string> {
+function compiledValidatorNames(): Set<string> {
   return new Set(fs.readdirSync(VALIDATORS_DIR).filter((f) => f.endsWith(".js")).map((f) => f.slice(0, -3).replace(/__/g, "/")));
 }
 

@@ -11,7 +11,7 @@ export interface Catalog {
   get(name: string): CatalogEntry | undefined;
 }
 
-export function buildCatalog(tools: CatalogEntry[]): Catalog {
+function buildCatalog(tools: CatalogEntry[]): Catalog {
   const byName = new Map(tools.map((t) => [t.name, t]));
   return { tools, get: (name) => byName.get(name) };
 }

@@ -92,7 +92,3 @@ export function schemaProblems(errors: SchemaError[]): Problem[] {
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
-
-export function formatProblem(file: string, problem: Problem): string {
-  return `${file}: ${problem.path === "" ? "(root)" : problem.path} ${problem.message}`;
-}

@@ -52,7 +52,7 @@ export interface LandedEffect {
  * then returns the result instead of `operation_interrupted`). Returns the call's `data`, or null when it
  * cannot tell. It must only complete what the killed call started, never apply the change a second time.
  */
-export type ToolRecovery<N extends ToolName> = (args: ToolArgs<N>, effects: readonly LandedEffect[], ctx: ToolContext) => Promise<ToolResult<N> | null>;
+type ToolRecovery<N extends ToolName> = (args: ToolArgs<N>, effects: readonly LandedEffect[], ctx: ToolContext) => Promise<ToolResult<N> | null>;
 
 /** A domain's recoveries, typed by tool name like its handlers. */
 export type ToolRecoveries = { [N in ToolName]?: ToolRecovery<N> };

@@ -16,7 +16,7 @@ export interface GatesLoadResult {
 }
 
 /** Step names unique per mode, depends_on naming earlier-declared steps of the same mode, no cycles. */
-export function gatesCrossProblems(gates: GatesConfig): ConfigProblem[] {
+function gatesCrossProblems(gates: GatesConfig): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   for (const [profileName, profile] of Object.entries(gates.profiles)) {
     for (const [modeName, steps] of Object.entries(profile.modes)) {

@@ -18,7 +18,7 @@ export interface ScaffoldResult {
   kept: string[];
 }
 
-export function scaffoldFiles(layout: WorkspaceLayout, clock: Clock, extra: ScaffoldFile[] = []): ScaffoldFile[] {
+function scaffoldFiles(layout: WorkspaceLayout, clock: Clock, extra: ScaffoldFile[] = []): ScaffoldFile[] {
   return [
     { path: layout.policyFile, contents: () => POLICY_TEMPLATE },
     { path: layout.gatesFile, contents: () => GATES_TEMPLATE },

@@ -4,7 +4,7 @@ import { AopError } from "./errors.js";
 
 export type IdField = "feature_id" | "run_id" | "session_id" | "skill" | "operation_id" | "instance_id" | "mode" | "profile" | "step";
 
-export const MAX_ID_LENGTH = 128;
+const MAX_ID_LENGTH = 128;
 // Colons are legal (`run:<uuid>`); `@` and `+` appear in agent-generated ids.
 const ID_CHAR_CLASS = "A-Za-z0-9_:@+.-";
 /** A safe id as a JSON Schema `pattern`: 1-128 id characters, not starting with '.', no '..'. */

@@ -48,7 +48,7 @@ export interface MergeOptions {
 }
 
 /** Throws `invalid_argument` naming the first forbidden key of `value` (under `label`, e.g. "patch"). */
-export function refuseForbiddenKeys(value: unknown, label = ""): void {
+function refuseForbiddenKeys(value: unknown, label = ""): void {
   const path = forbiddenKeyPath(value, label);
   if (path !== null) throw new AopError("invalid_argument", forbiddenKeyMessage(path), { details: { path } });
 }

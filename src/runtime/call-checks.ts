@@ -9,7 +9,7 @@ import { schemaProblems } from "../catalog/schema-problems.js";
 import { validatorName } from "../catalog/catalog.js";
 import type { CatalogEntry, ToolContext } from "../catalog/tool-types.js";
 
-export const MAX_ARGUMENT_BYTES = 1024 * 1024;
+const MAX_ARGUMENT_BYTES = 1024 * 1024;
 
 export function checkRole(entry: CatalogEntry, policy: Policy, actor: ToolContext["call"]["actor_type"]): void {
   const granted = policy.rbac[actor]?.includes(entry.name) ?? false;

@@ -13,7 +13,7 @@ import { removeFile } from "../store/atomic-write.js";
 export type { LedgerRecord, OperationIntent };
 
 /** One noted effect of an interrupted call and whether it reached the disk. */
-export interface AssessedEffect {
+interface AssessedEffect {
   kind: EffectNote["kind"];
   /** Workspace-relative path of the file concerned. */
   path: string;

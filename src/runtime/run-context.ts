@@ -33,7 +33,7 @@ export function resolveActor(explicit: string | undefined, env: NodeJS.ProcessEn
 const DAY_MS = 86_400_000;
 let adhocCache: { day: number; id: string } | undefined;
 
-export function adhocRunId(clock: Clock): string {
+function adhocRunId(clock: Clock): string {
   const day = Math.floor(clock.now() / DAY_MS);
   if (adhocCache?.day !== day) adhocCache = { day, id: `adhoc-${new Date(day * DAY_MS).toISOString().slice(0, 10)}` };
   return adhocCache.id;

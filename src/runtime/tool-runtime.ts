@@ -17,7 +17,7 @@ import type { CatalogEntry, PipelineHandler, PipelineRecovery, ToolContext } fro
 import { checkedError, checkedSuccess, checkRole, featureIdOf, operationIdOf, requestHashOf, validateInput } from "./call-checks.js";
 import { FILE_FAULT_CODES, interruptedEnvelope, killedCallRecord, landedEffects, notRecorded, UNSETTLED_CODES } from "./interrupted-call.js";
 
-export { MAX_ARGUMENT_BYTES, requestHashOf } from "./call-checks.js";
+export { requestHashOf } from "./call-checks.js";
 
 /** Finds the handler of a tool (the composition root supplies one that loads domains lazily). */
 export type HandlerLoader = (toolName: string) => Promise<PipelineHandler | undefined>;

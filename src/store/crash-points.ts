@@ -29,7 +29,7 @@ export const CRASH_POINTS = [
   "timeline:after-append",
 ] as const;
 
-export type CrashPoint = (typeof CRASH_POINTS)[number];
+type CrashPoint = (typeof CRASH_POINTS)[number];
 
 /** Passes a point: no-op unless a crash test armed it. `beforeDeath` runs just before the kill (a torn write). */
 export type CrashPointFn = (point: CrashPoint, target?: string, beforeDeath?: () => void) => void;

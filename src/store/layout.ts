@@ -6,7 +6,7 @@ import { validateId } from "../core/ids.js";
 import { registerWorkspaceRoot } from "./containment.js";
 
 export const RUNTIME_FILE_MODE = 0o600;
-export const RUNTIME_DIR_MODE = 0o700;
+const RUNTIME_DIR_MODE = 0o700;
 
 export class WorkspaceLayout {
   readonly root: string;

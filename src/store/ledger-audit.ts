@@ -29,7 +29,7 @@ export interface AuditBudget {
 
 const AUDIT_BUDGET: AuditBudget = { records: AUDIT_CONTENT_CHECKS, smallRecord: AUDIT_SMALL_RECORD, largeBytes: AUDIT_CONTENT_BYTES };
 
-export interface InterruptedOperation {
+interface InterruptedOperation {
   /** Workspace-relative path of the intent file. */
   path: string;
   intent: OperationIntent;

@@ -10,7 +10,7 @@ export interface LedgerRetention {
   max_records: number;
 }
 
-export const LEDGER_BUCKETS = 256;
+const LEDGER_BUCKETS = 256;
 /** Work bound of one step: folder entries looked at. */
 export const PRUNE_STEP_MAX_ENTRIES = 4096;
 

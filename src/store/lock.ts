@@ -10,7 +10,6 @@ import { defaultFileMode } from "./layout.js";
 import { holderRecord, isDeadHolderReason, readHolder, reclaimReason, type HolderInfo, type LockHolder } from "./lock-holder.js";
 import { enterQueue, leaveQueue } from "./lock-queue.js";
 
-export type { LockHolder } from "./lock-holder.js";
 
 export interface LockOptions {
   /** Give up (lock_timeout) after waiting this long, in this process's queue and for the file together. */
@@ -24,8 +23,8 @@ export interface LockOptions {
   warn?: (message: string) => void;
 }
 
-export const DEFAULT_LOCK_TIMEOUT_MS = 20_000;
-export const DEFAULT_LOCK_STALE_MS = 10_000;
+const DEFAULT_LOCK_TIMEOUT_MS = 20_000;
+const DEFAULT_LOCK_STALE_MS = 10_000;
 // The reclaim guard is held for microseconds; one older than this was left by a crash.
 const GUARD_STALE_MS = 2_000;
 

@@ -48,5 +48,3 @@ export const READ_LIMITS = {
   /** Anything not listed above. */
   other: 16 * MiB,
 } as const;
-
-export type ReadKind = keyof typeof READ_LIMITS;

@@ -8,7 +8,7 @@ import { displayPath, folderEscape, linkEscape, outsideWorkspaceError } from "./
 const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
 const NOFOLLOW = fs.constants.O_NOFOLLOW ?? 0;
 
-export type SpecialKind = "folder" | "FIFO" | "socket" | "character device" | "block device" | "special file";
+type SpecialKind = "folder" | "FIFO" | "socket" | "character device" | "block device" | "special file";
 
 /** Why a file was not read. */
 export type Refusal =
@@ -85,7 +85,7 @@ export function openRegularFile(file: string, options: OpenOptions = {}): Opened
 }
 
 /** Read up to `length` bytes from the start of an open file into `buffer`; returns how many were read. */
-export function readInto(fd: number, buffer: Buffer, length: number): number {
+function readInto(fd: number, buffer: Buffer, length: number): number {
   let read = 0;
   while (read < length) {
     const n = fs.readSync(fd, buffer, read, length - read, read);

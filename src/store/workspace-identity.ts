@@ -27,7 +27,7 @@ export interface WorkspaceIdentity {
 }
 
 /** What ensureWorkspaceIdentity did: read it, wrote the first one, or wrote a new one. */
-export type IdentityOutcome = "kept" | "created" | "renewed" | "regenerated";
+type IdentityOutcome = "kept" | "created" | "renewed" | "regenerated";
 
 export interface IdentityResult {
   identity: WorkspaceIdentity;
@@ -45,7 +45,7 @@ const ID_PATTERN = /^[0-9a-f]{32}$/;
 /** A slow path waits behind another process writing the file, never behind a stuck one for long. */
 const LOCK_TIMEOUT_MS = 20_000;
 
-export function isWorkspaceId(value: unknown): value is string {
+function isWorkspaceId(value: unknown): value is string {
   return typeof value === "string" && ID_PATTERN.test(value);
 }
 

@@ -22,6 +22,13 @@ tester.run("aop/layer-boundaries", layerBoundaries, {
     { filename: at("adapters/cli/commands/doctor.ts"), code: code("../../../app/doctor-checks.js") },
     { filename: at("store/lock.ts"), code: code("../core/errors.js") },
     { filename: at("core/clock.ts"), code: code("./instants.js") },
+    // A path built at run time is checked by its fixed part.
+    { filename: at("adapters/cli/main.ts"), code: "const load = (m: string) => import(`../../catalog/generated/validators/${m}.js`);" },
+    { filename: at("domains/replay/tools.ts"), code: "const m = await import(`./timeline-${'audit'}.js`);" },
+    // createRequire'd modules follow the same rules as imports.
+    { filename: at("store/lock.ts"), code: 'import { createRequire } from "node:module"; const req = createRequire(import.meta.url); req("../core/errors.js"); req("yaml");' },
+    { filename: at("domains/gates/gate-service.ts"), code: 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url); require("../evidence/index.js");' },
+    { filename: at("app/create-runtime.ts"), code: "type R = import(\"../domains/runs/index.js\").RunSummary;" },
   ],
   invalid: [
     { filename: at("domains/gates/gate-service.ts"), code: code("../evidence/evidence-files.js"), errors: [{ message: /through its public surface/ }] },
@@ -34,5 +41,31 @@ tester.run("aop/layer-boundaries", layerBoundaries, {
     { filename: at("core/clock.ts"), code: code("node:fs"), errors: [{ message: /core\/ is pure/ }] },
     { filename: at("core/clock.ts"), code: `export { y } from "../store/layout.js";`, errors: [{ message: /core\/ may not import store/ }] },
     { filename: at("domains/replay/timeline-query.ts"), code: `const m = await import("../features/feature-store.js");`, errors: [{ message: /through its public surface/ }] },
+    // Template-literal import(): fixed, and built at run time.
+    { filename: at("domains/replay/timeline-query.ts"), code: "const m = await import(`../features/feature-store.js`);", errors: [{ message: /through its public surface/ }] },
+    { filename: at("runtime/tool-runtime.ts"), code: "const m = await import(`../app/handler-registry.js`);", errors: [{ message: /runtime\/ may not import app/ }] },
+    { filename: at("domains/gates/gate-service.ts"), code: "const m = await import(`../evidence/${name}.js`);", errors: [{ message: /through its public surface/ }] },
+    { filename: at("runtime/tool-runtime.ts"), code: "const m = await import(`../domains/${d}/index.js`);", errors: [{ message: /must name the folder it reaches/ }] },
+    { filename: at("app/handler-registry.ts"), code: "const m = await import(`../${layer}/x.js`);", errors: [{ message: /must name the folder it reaches/ }] },
+    { filename: at("core/ids.ts"), code: "const m = await import(`node:${name}`);", errors: [{ message: /core\/ is pure/ }] },
+    // createRequire, require and process.getBuiltinModule load modules too: core/ reaches no node:fs through them.
+    {
+      filename: at("core/clock.ts"),
+      code: 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url); const fs = require("node:fs");',
+      errors: [{ message: /core\/ is pure: it must not import 'node:module'/ }, { message: /core\/ is pure: it must not import 'node:fs'/ }],
+    },
+    { filename: at("core/clock.ts"), code: 'import mod from "module"; const load = mod.createRequire(import.meta.url); load("fs");', errors: [{ message: /'module'/ }, { message: /'fs'/ }] },
+    { filename: at("core/hash.ts"), code: 'const fs = process.getBuiltinModule("node:fs");', errors: [{ message: /core\/ is pure: it must not import 'node:fs'/ }] },
+    { filename: at("core/hash.ts"), code: 'import fs = require("node:fs");', errors: [{ message: /core\/ is pure/ }] },
+    { filename: at("core/hash.ts"), code: 'const req = globalThis.req; req(`node:fs`); const late = () => r("node:os"); const r = createRequire(import.meta.url);', errors: [{ message: /'node:os'/ }] },
+    { filename: at("store/lock.ts"), code: 'import { createRequire } from "node:module"; const req = createRequire(import.meta.url); req("../config/policy-types.js");', errors: [{ message: /store\/ may not import config/ }] },
+    { filename: at("domains/gates/gate-service.ts"), code: 'import { createRequire } from "node:module"; createRequire(import.meta.url)("../evidence/evidence-files.js");', errors: [{ message: /through its public surface/ }] },
+    // Type imports follow the rules too.
+    { filename: at("domains/gates/gate-service.ts"), code: 'type R = import("../../runtime/tool-runtime.js").ToolRuntime;', errors: [{ message: /domains\/gates\/ may not import runtime/ }] },
+    // A domain reaches no layer above it, and other layers reach a domain through its index.ts alone.
+    { filename: at("domains/gates/gate-service.ts"), code: code("../../adapters/cli/program/context.js"), errors: [{ message: /domains\/gates\/ may not import adapters/ }] },
+    { filename: at("domains/gates/gate-service.ts"), code: code("../../runtime/run-context.js"), errors: [{ message: /domains\/gates\/ may not import runtime/ }] },
+    { filename: at("adapters/cli/commands/gates.ts"), code: code("../../../domains/evidence/evidence-files.js"), errors: [{ message: /through its public surface/ }] },
+    { filename: at("app/create-runtime.ts"), code: `export * from "../domains/runs/run-store.js";`, errors: [{ message: /through its public surface/ }] },
   ],
 });

@@ -22,7 +22,7 @@ export interface SignedWorkspace {
   abs(rel: string): string;
 }
 
-export function signingPolicyYaml(extra: Record<string, boolean> = {}): string {
+function signingPolicyYaml(extra: Record<string, boolean> = {}): string {
   const integrity = { enabled: true, attest: true, ...extra };
   const lines = Object.entries(integrity).map(([k, v]) => `    ${k}: ${v}`);
   return ["version: 1", "innovation:", "  tamper_evident_evidence: true", "observability:", "  evidence_integrity:", ...lines, ""].join("\n");

@@ -45,7 +45,7 @@ export async function runCheck(check: DoctorCheck, ws: CheckWorkspace, now: stri
 }
 
 /** A finding an invalid case must give. */
-export interface ExpectedFinding {
+interface ExpectedFinding {
   /** The id it is reported under; default: the check's id. */
   code?: string;
   /** Default: the check's own severity. */
@@ -56,14 +56,14 @@ export interface ExpectedFinding {
   refs?: readonly (RegExp | string)[];
 }
 
-export interface ValidCase<S> {
+interface ValidCase<S> {
   name: string;
   workspace: S;
   /** The OK line, whole (a string, or a pattern anchored at both ends); null when the check stays silent. */
   ok: RegExp | string | null;
 }
 
-export interface InvalidCase<S, W extends CheckWorkspace = CheckWorkspace> {
+interface InvalidCase<S, W extends CheckWorkspace = CheckWorkspace> {
   name: string;
   workspace: S;
   /** The findings, in order; a function of the built workspace where they name its files. */

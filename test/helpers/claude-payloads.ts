@@ -15,8 +15,3 @@ export function claudePayload(name: string, root: string, overrides: Record<stri
   if (typeof payload.agent_transcript_path === "string") payload.agent_transcript_path = path.join(root, ".claude-home", sessionId, "subagents", `agent-${String(payload.agent_id)}.jsonl`);
   return { ...payload, ...overrides };
 }
-
-/** Every payload file name (without .json). */
-export function claudePayloadNames(): string[] {
-  return fs.readdirSync(DIR).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -".json".length)).sort();
-}

@@ -37,7 +37,7 @@ export function hookEvent(root: string, name: string, extra: object): void {
   if (r.code !== 0) throw new Error(`hook ${name} exited ${r.code}: ${r.stderr}`);
 }
 
-export function buildExportFixture(): ExportFixture {
+function buildExportFixture(): ExportFixture {
   const root = tempWorkspace();
   writeFile(root, "agentic/orchestrator/gates.yaml", gatesYaml({ check: [nodeStep("lint", ""), nodeStep("tests", "process.exit(3)")] }));
   const run = ["--run-id", AGENT_RUN];
@@ -82,7 +82,7 @@ export const traceId = (root: string, runId: string) => sha(`aop:${workspaceIdOf
 export const spanId = (root: string, runId: string, sequence: number) => sha(`${workspaceIdOf(root)}:${runId}:${sequence}`).slice(0, 16);
 export const VERSION = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;
 /** AGENT_RUN's entries: 4 tool calls and 3 markers recorded by the hook, 5 kernel calls. */
-export const AGENT_ENTRIES = 12;
+const AGENT_ENTRIES = 12;
 /** Spans of AGENT_RUN: its entries, the gate's two steps, the root, the subagent. */
 export const AGENT_SPANS = AGENT_ENTRIES + 2 + 1 + 1;
 

@@ -11,7 +11,7 @@ import { sha256Of } from "../../src/core/hash.js";
 import { WorkspaceLayout } from "../../src/store/layout.js";
 import { tempWorkspace, writeFile } from "./tmp.js";
 
-export const NODE = process.execPath;
+const NODE = process.execPath;
 
 /** Policy with both evidence-integrity toggles set as given. */
 export function policyWith(integrity: boolean | { tamper: boolean; enabled: boolean }): Policy {

@@ -6,14 +6,14 @@ import { createRequire } from "node:module";
 import { CLI_BIN } from "./paths.js";
 
 const require = createRequire(import.meta.url);
-export const INSPECTOR_CLI = require.resolve("@modelcontextprotocol/inspector-cli/build/index.js");
+const INSPECTOR_CLI = require.resolve("@modelcontextprotocol/inspector-cli/build/index.js");
 
-export interface ProtocolFailure {
+interface ProtocolFailure {
   error: { code: number; message: string; data?: unknown };
 }
 export type Outcome<T> = { value: T } | ProtocolFailure;
 
-export interface ToolCallResult {
+interface ToolCallResult {
   isError?: boolean;
   content: { type: string; text?: string }[];
   structuredContent?: unknown;
@@ -92,14 +92,14 @@ export async function sdk2Client(root: string, env: Record<string, string> = {})
   return sdkDriver("SDK 2.x client", client as unknown as SdkLikeClient);
 }
 
-export interface InspectorRun {
+interface InspectorRun {
   code: number | null;
   stdout: string;
   stderr: string;
 }
 
 /** `mcp-inspector --cli node bin/aop.js mcp … --method …`: the server command first, its options last. */
-export function runInspector(root: string, args: string[]): Promise<InspectorRun> {
+function runInspector(root: string, args: string[]): Promise<InspectorRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [INSPECTOR_CLI, process.execPath, CLI_BIN, "mcp", ...args], { cwd: root, env: serverEnv() });
     let stdout = "";

@@ -3,7 +3,7 @@
 // front that forwards to the receiver at once but answers late.
 import http from "node:http";
 
-export interface SeenRequest {
+interface SeenRequest {
   method: string;
   url: string;
   headers: http.IncomingHttpHeaders;

@@ -35,7 +35,7 @@ const mock = require("@elastic/mockotlpserver") as {
 };
 const proto = require("@elastic/mockotlpserver/lib/proto.js") as { getProtoRoot(): { lookupType(name: string): { decode(bytes: Buffer): unknown } } };
 
-export interface ReceivedRequest {
+interface ReceivedRequest {
   contentType: string | undefined;
   headers: Record<string, string | string[] | undefined>;
   trace: NormalizedTrace | null;
@@ -55,7 +55,7 @@ export interface Receiver {
 }
 
 /** protobufjs leaves out empty repeated fields the JSON form carries: drop empty arrays on both sides. */
-export function dropEmptyArrays<T>(value: T): T {
+function dropEmptyArrays<T>(value: T): T {
   return JSON.parse(JSON.stringify(value, (_k, x: unknown) => (Array.isArray(x) && x.length === 0 ? undefined : x))) as T;
 }
 

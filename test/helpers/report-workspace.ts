@@ -11,7 +11,7 @@ import { runCli } from "./cli.js";
 import { tempWorkspace } from "./tmp.js";
 
 export const HOSTILE_TOOL = `<img src=x onerror="document.title='pwned';alert(1)"></script><script>alert(2)</script>`;
-export const HOSTILE_TITLE = "</script><!-- <b>bold</b>\u2028";
+const HOSTILE_TITLE = "</script><!-- <b>bold</b>\u2028";
 
 function cli(root: string, args: string[]): void {
   const r = runCli([...args, "--root", root]);

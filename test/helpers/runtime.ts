@@ -5,7 +5,7 @@ import { ToolRuntime, type ToolRuntimeOptions } from "../../src/runtime/tool-run
 import { kernelPorts } from "../../src/app/create-runtime.js";
 import { tempWorkspace } from "./tmp.js";
 
-export const T0 = "2026-03-01T10:00:00.000Z";
+const T0 = "2026-03-01T10:00:00.000Z";
 
 export function testRuntime(overrides: Partial<ToolRuntimeOptions> = {}) {
   const layout = overrides.layout ?? new WorkspaceLayout(tempWorkspace());

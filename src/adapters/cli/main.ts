@@ -3,11 +3,11 @@
 // bin/continuity-doctor.cjs `continuityDoctorMain` (docs/startup.md).
 import { Command } from "./commander-vendor.js";
 import { provideValidatorLoader } from "../../catalog/load-validator.js";
-import { readPackageVersion } from "./version.js";
-import { runProgram } from "./run-program.js";
-import { COMMANDS, requestedCommand } from "./command-registry.js";
-import { AOP_GLOBAL_FLAGS } from "./global-flags.js";
-import { addFlags } from "./flags.js";
+import { readPackageVersion } from "./program/version.js";
+import { runProgram } from "./program/run-program.js";
+import { COMMANDS, requestedCommand } from "./program/command-registry.js";
+import { AOP_GLOBAL_FLAGS } from "./flags/global-flags.js";
+import { addFlags } from "./flags/flags.js";
 
 /** The program with every command: the requested one fully (all of them for one that needs them), the others as help stubs. */
 export async function buildProgram(argv: string[]): Promise<Command> {
@@ -45,13 +45,13 @@ export async function main(argv: string[]): Promise<void> {
 /** `checkpoint …` (= `aop checkpoint …`, with the program named after the bin). */
 export async function checkpointMain(argv: string[]): Promise<void> {
   useBundledValidators();
-  const { buildCheckpointProgram } = await import("./checkpoint-program.js");
+  const { buildCheckpointProgram } = await import("./program/checkpoint-program.js");
   await runProgram(buildCheckpointProgram(), argv);
 }
 
 /** `continuity-doctor …` (= `aop continuity doctor …`, with the program named after the bin). */
 export async function continuityDoctorMain(argv: string[]): Promise<void> {
   useBundledValidators();
-  const { buildContinuityDoctorProgram } = await import("./continuity-doctor-program.js");
+  const { buildContinuityDoctorProgram } = await import("./program/continuity-doctor-program.js");
   await runProgram(buildContinuityDoctorProgram(), argv);
 }

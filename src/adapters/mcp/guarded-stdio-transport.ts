@@ -11,11 +11,11 @@ import { deserializeMessage, serializeMessage, type JSONRPCMessage, type Transpo
 import { TopLevelIdSniffer } from "./top-level-id-sniffer.js";
 
 /** The SDK's own limit for one stdio message (STDIO_DEFAULT_MAX_BUFFER_SIZE). */
-export const MAX_LINE_BYTES = 10 * 1024 * 1024;
-export const PARSE_ERROR = -32700;
-export const INVALID_REQUEST = -32600;
+const MAX_LINE_BYTES = 10 * 1024 * 1024;
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
 /** What the SDK's HTTP entry answers for an oversize body. */
-export const PAYLOAD_TOO_LARGE = -32000;
+const PAYLOAD_TOO_LARGE = -32000;
 
 export class GuardedStdioTransport implements Transport {
   onclose?: () => void;

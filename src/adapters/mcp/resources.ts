@@ -10,15 +10,15 @@ import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, UriTemplate } 
 import type { McpServices } from "./services.js";
 
 export const ORIENTATION_URI = "aop://orientation";
-export const STATE_URI = "aop://state/current";
-export const DOCTOR_URI = "aop://doctor/last-report";
+const STATE_URI = "aop://state/current";
+const DOCTOR_URI = "aop://doctor/last-report";
 const CHECKPOINT = new UriTemplate("aop://checkpoints/{skill}");
 const REPLAY = new UriTemplate("aop://replay/{run_id}");
 const MAX_REPORT_BYTES = 4 * 1024 * 1024;
 /** memory/CURRENT_STATE.md is read with the continuity doctor's bound. */
 const stateBytes = async () => (await import("../../domains/continuity/index.js")).MAX_STATE_BYTES;
 /** A replay resource holds the newest entries of the run; older ones are paged with replay_timeline_get. */
-export const REPLAY_RESOURCE_ENTRIES = 500;
+const REPLAY_RESOURCE_ENTRIES = 500;
 const LISTED_RUNS = 20;
 
 const TEMPLATES = [

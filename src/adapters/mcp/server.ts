@@ -15,7 +15,7 @@ const INSTRUCTIONS =
   "aop-continuity control plane. Start from the resource aop://orientation (or the prompt `resume`): decisions waiting on the user, the state, each open checkpoint's next action. Mutating tools need an operation_id (8-256 chars): retrying with the same id replays the recorded result instead of running twice. Tool errors come back as isError results whose text is {ok:false, error:{code, message, details}}; an unknown tool name is a JSON-RPC error -32602. Before stopping, use the prompt `handoff`.";
 
 /** Clients drop the connection on a message over 10 MiB; a result carries its data twice (text and structured). */
-export const MAX_RESULT_BYTES = 4.5 * 1024 * 1024;
+const MAX_RESULT_BYTES = 4.5 * 1024 * 1024;
 
 function resultBytes(json: string): number {
   // A UTF-16 unit is at most 3 UTF-8 bytes: count bytes only when it could matter.
@@ -23,7 +23,7 @@ function resultBytes(json: string): number {
 }
 
 /** A success: the envelope as text and the data as structuredContent. An error: the envelope as text only. */
-export function toolResult(r: Pick<CallResult, "envelope" | "envelope_json">, canonicalName: string): CallToolResult {
+function toolResult(r: Pick<CallResult, "envelope" | "envelope_json">, canonicalName: string): CallToolResult {
   // No structuredContent on errors: SDK 1.x clients check it against the tool's outputSchema even then.
   if (!r.envelope.ok) return { isError: true, content: [{ type: "text", text: r.envelope_json }] };
   const bytes = resultBytes(r.envelope_json);
@@ -59,7 +59,7 @@ function listTools(): Tool[] {
 }
 
 /** Claude Code's id for the call (`_meta["claudecode/toolUseId"]`): its session hook then files the entry. */
-export function claudeToolUseId(meta: unknown): string | undefined {
+function claudeToolUseId(meta: unknown): string | undefined {
   const id = meta && typeof meta === "object" ? (meta as Record<string, unknown>)["claudecode/toolUseId"] : undefined;
   return typeof id === "string" && /^[A-Za-z0-9_-]{1,128}$/.test(id) ? id : undefined;
 }

@@ -20,7 +20,7 @@ export interface McpClientOptions {
   stderr?: "inherit" | "pipe" | "ignore";
 }
 
-export function serverArgs(root: string, identity: IdentityOverrides = {}, checkpointsDir?: string): string[] {
+function serverArgs(root: string, identity: IdentityOverrides = {}, checkpointsDir?: string): string[] {
   const args = [BIN, "mcp", "--root", root];
   if (checkpointsDir) args.push("--checkpoints-dir", checkpointsDir);
   if (identity.actor) args.push("--actor", identity.actor);

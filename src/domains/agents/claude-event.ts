@@ -11,7 +11,7 @@ export const TOOL_EVENTS = ["PostToolUse", "PostToolUseFailure"] as const;
 export const MARKER_EVENTS = ["SessionStart", "PreCompact", "UserPromptSubmit", "SubagentStart", "SubagentStop", "Stop", "SessionEnd"] as const;
 
 /** Claude Code tools that change things (files, notebooks, or anything through a shell). */
-export const MUTATING_TOOLS = new Set(["Edit", "Write", "MultiEdit", "NotebookEdit", "Bash"]);
+const MUTATING_TOOLS = new Set(["Edit", "Write", "MultiEdit", "NotebookEdit", "Bash"]);
 
 /** How Claude Code names the tools of the `aop` server configured by `aop integrate claude`. */
 export const AOP_MCP_PREFIX = "mcp__aop__";
@@ -105,7 +105,7 @@ function label(value: unknown): string | undefined {
 }
 
 /** The subagent fields of an event made inside a subagent (absent otherwise). */
-export function agentFields(event: ClaudeHookEvent): Pick<EntryWithoutSequence, "agent_id" | "agent_type"> {
+function agentFields(event: ClaudeHookEvent): Pick<EntryWithoutSequence, "agent_id" | "agent_type"> {
   const id = label(event.agent_id);
   const type = label(event.agent_type);
   return { ...(id ? { agent_id: id } : {}), ...(type ? { agent_type: type } : {}) };
@@ -151,7 +151,7 @@ export function adoptedEntry(serverEntry: EntryWithoutSequence, event: ClaudeHoo
 }
 
 /** Claude Code's own label of the event (`SessionStart:startup`, `PreCompact:auto`, `SessionEnd:other`, `Stop`). */
-export function markerLabel(event: ClaudeHookEvent): string {
+function markerLabel(event: ClaudeHookEvent): string {
   const detail = event.hook_event_name === "SessionStart" ? word(event.source) : event.hook_event_name === "PreCompact" ? word(event.trigger) : event.hook_event_name === "SessionEnd" ? word(event.reason) : null;
   return detail ? `${event.hook_event_name}:${detail}` : event.hook_event_name;
 }

@@ -33,7 +33,7 @@ export interface HookIo {
  * above the event's cwd (else the process's, which Claude Code sets to the project); never `/`. Null
  * outside any workspace: then nothing is recorded and nothing created.
  */
-export function hookWorkspace(io: Pick<HookIo, "root" | "env">, event: ClaudeHookEvent | null): WorkspaceLayout | null {
+function hookWorkspace(io: Pick<HookIo, "root" | "env">, event: ClaudeHookEvent | null): WorkspaceLayout | null {
   const explicit = io.root || io.env.AOP_ROOT;
   if (explicit) return new WorkspaceLayout(path.resolve(explicit));
   for (const dir of [io.env.CLAUDE_PROJECT_DIR, event?.cwd, process.cwd()]) {

@@ -8,7 +8,7 @@ export const CLIENTS: ClientName[] = ["claude", "codex", "cursor"];
 
 export const CLAUDE_HOOK_EVENTS = ["SessionStart", "UserPromptSubmit", "PostToolUse", "PostToolUseFailure", "PreCompact", "SubagentStart", "SubagentStop", "Stop", "SessionEnd"] as const;
 const TOOL_HOOK_EVENTS = new Set(["PostToolUse", "PostToolUseFailure"]);
-export const SERVER_NAME = "aop";
+const SERVER_NAME = "aop";
 
 export interface PlannedFile {
   /** Workspace-relative path. */
@@ -68,7 +68,7 @@ export function mergeMcpServers(existing: unknown, server: { command: string; ar
  * Approves the project's `aop` server for this user only (`.claude/settings.local.json`): Claude Code
  * shows a `.mcp.json` server as "Pending approval" until it is in `enabledMcpjsonServers`.
  */
-export function mergeMcpApproval(existing: unknown): { value: Json; changed: boolean; notes: string[] } {
+function mergeMcpApproval(existing: unknown): { value: Json; changed: boolean; notes: string[] } {
   const settings: Json = isObject(existing) ? structuredClone(existing) : {};
   const list = (key: string): unknown[] => {
     const v = settings[key];
@@ -90,7 +90,7 @@ export function aopApprovalIn(settings: unknown): "approved" | "disabled" | "non
 }
 
 /** Codex keeps MCP servers in TOML tables `[mcp_servers.<name>]`. */
-export function mergeCodexServers(existing: unknown, server: { command: string; args: string[] }): { value: Json; changed: boolean; notes: string[] } {
+function mergeCodexServers(existing: unknown, server: { command: string; args: string[] }): { value: Json; changed: boolean; notes: string[] } {
   const doc: Json = isObject(existing) ? existing : {};
   if (doc.mcp_servers !== undefined && !isObject(doc.mcp_servers)) throw new Error("its `mcp_servers` is not a table");
   const servers = isObject(doc.mcp_servers) ? doc.mcp_servers : {};

@@ -7,10 +7,8 @@ export type { ScannedEvent } from "./event-scan.js";
 /** The streaming reader of an event over MAX_EVENT_BYTES, loaded only when one arrives. */
 export const loadEventScanner = async () => (await import("./event-scan.js")).EventScanner;
 export { rescueUnspooled, runClaudeHook } from "./claude-hook.js";
-export { CLIENTS, SERVER_NAME } from "./client-configs.js";
-export { MAX_HOOK_OUTPUT_CHARS } from "./hook-output.js";
+export { CLIENTS } from "./client-configs.js";
 export { planIntegration, writeIntegration } from "./integrate.js";
-export type { Orientation } from "./orientation.js";
 
 /** The orientation builder and the prompt texts (MCP resources and prompts). */
 export const loadClientContext = async () => {

@@ -16,7 +16,7 @@ export interface IntegrationFile {
   content: string;
 }
 
-export const MAX_CONFIG_FILE_BYTES = 4 * 1024 * 1024;
+const MAX_CONFIG_FILE_BYTES = 4 * 1024 * 1024;
 
 async function parse(format: "json" | "toml", text: string): Promise<unknown> {
   if (format === "json") return JSON.parse(text);

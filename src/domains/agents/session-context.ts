@@ -4,7 +4,7 @@
 import type { ResumeBlock } from "../checkpoints/index.js";
 import type { Finding } from "../doctor/index.js";
 
-export const CONTEXT_BUDGET_BYTES = 2048;
+const CONTEXT_BUDGET_BYTES = 2048;
 
 export interface StateSummary {
   objective: string;

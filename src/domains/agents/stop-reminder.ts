@@ -8,9 +8,9 @@ import { readTextBounded } from "../../store/read-text-bounded.js";
 import type { ClaudeHookEvent } from "./claude-event.js";
 import { blockOutput, systemMessageOutput } from "./hook-output.js";
 
-export const USER_REMINDER =
+const USER_REMINDER =
   "aop: memory/CURRENT_STATE.md is older than this session's transcript. Ask the agent to update it (objective, current step, next action, blockers, unsurfaced results) before you end the session, so the next one can resume.";
-export const AGENT_REMINDER =
+const AGENT_REMINDER =
   "Before you stop: memory/CURRENT_STATE.md is older than this session's transcript. Update it now — Objective, Current Step, Next Action, Blockers, Unsurfaced Results — and the skill's checkpoint if you keep one, then finish. (aop asks this once per session.)";
 
 function isStale(layout: WorkspaceLayout, event: ClaudeHookEvent): boolean {

@@ -34,7 +34,7 @@ export interface WrittenAttestation {
 const MAX_ATTESTATION_BYTES = 1024 * 1024;
 
 /** The configuration the gate ran under: gates.yaml and policy.yaml as they are now (when present). */
-export function configurationOf(layout: WorkspaceLayout): ResourceDescriptor[] {
+function configurationOf(layout: WorkspaceLayout): ResourceDescriptor[] {
   const out: ResourceDescriptor[] = [];
   for (const file of [layout.gatesFile, layout.policyFile]) {
     const digest = sha256FileOrNull(file);

@@ -28,7 +28,7 @@ export interface AttestationSummary {
   failures: AttestationFailure[];
 }
 
-export const MAX_LISTED = 20;
+const MAX_LISTED = 20;
 
 export interface AttestationTarget {
   sequence: number | null;

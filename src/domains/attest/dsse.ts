@@ -5,7 +5,7 @@ import type { Signer, TrustedKey } from "./ed25519-keys.js";
 
 export const IN_TOTO_PAYLOAD_TYPE = "application/vnd.in-toto+json";
 
-export interface DsseSignature {
+interface DsseSignature {
   keyid: string;
   sig: string;
 }

@@ -26,15 +26,15 @@ export function isEd25519(key: KeyObject): boolean {
   return key.asymmetricKeyType === "ed25519";
 }
 
-export function spkiDer(publicKey: KeyObject): Buffer {
+function spkiDer(publicKey: KeyObject): Buffer {
   return publicKey.export({ type: "spki", format: "der" });
 }
 
-export function keyIdOf(publicKey: KeyObject): string {
+function keyIdOf(publicKey: KeyObject): string {
   return hash("sha256", spkiDer(publicKey), "hex");
 }
 
-export function rawEd25519PublicKey(publicKey: KeyObject): Buffer {
+function rawEd25519PublicKey(publicKey: KeyObject): Buffer {
   const der = spkiDer(publicKey);
   if (der.length !== 44 || !der.subarray(0, 12).equals(ED25519_SPKI_PREFIX)) throw new TypeError("not an Ed25519 public key");
   return der.subarray(12);

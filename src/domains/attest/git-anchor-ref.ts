@@ -7,7 +7,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { AopError } from "../../core/errors.js";
 import { backoffMs, MAX_HELD_NOTE_BYTES, mktreeInput, parseTreeListing, planNote } from "./anchor-ref-plan.js";
 
-export const ANCHORS_REF = "refs/aop/anchors";
+const ANCHORS_REF = "refs/aop/anchors";
 // Each lost compare-and-swap means another anchor landed, so this bounds contention, not progress.
 const CAS_ATTEMPTS = 40;
 

@@ -2,8 +2,8 @@
 // spec/predicates/test-result.md, v0.1). Pure: evidence and digests in, statement out.
 import type { GateEvidence } from "../evidence/index.js";
 
-export const STATEMENT_TYPE = "https://in-toto.io/Statement/v1";
-export const TEST_RESULT_PREDICATE_TYPE = "https://in-toto.io/attestation/test-result/v0.1";
+const STATEMENT_TYPE = "https://in-toto.io/Statement/v1";
+const TEST_RESULT_PREDICATE_TYPE = "https://in-toto.io/attestation/test-result/v0.1";
 
 /** An in-toto ResourceDescriptor as we use it: a workspace-relative name and its hex SHA-256. */
 export interface ResourceDescriptor {

@@ -4,15 +4,10 @@
 export { gateSigner, sealGateRun, type GateSeal } from "./gate-seal.js";
 export type { AnchorResult } from "./anchor-service.js";
 export type { AttestReport } from "./attest-on-demand.js";
-export type { EvidenceVerifyReport, AnchorReport } from "./verify-evidence.js";
-export type { InclusionProofReport } from "./prove-entry.js";
-export { keyIdOf, type Signer, type TrustedKey } from "./ed25519-keys.js";
-export { readCommittedKeys, writePublicKey, type CommittedKey, type KeyFileProblem } from "./public-keys.js";
-export { defaultKeyFile, explicitKeyFile, generateKeyFile, loadSigner, localKeyFiles, privateKeysDir, type KeyEnvironment } from "./signing-key.js";
+export type { EvidenceVerifyReport } from "./verify-evidence.js";
 export { processKeyEnvironment } from "./key-environment.js";
-export { workspaceSigner } from "./workspace-signer.js";
-export { initSigningKey, listKeys, type KeyInitResult, type KeyList, type ListedKey } from "./keys-service.js";
-export { preAuthEncoding, IN_TOTO_PAYLOAD_TYPE, type DsseEnvelope } from "./dsse.js";
+export { initSigningKey, listKeys, type KeyInitResult, type KeyList } from "./keys-service.js";
+export { preAuthEncoding } from "./dsse.js";
 export { leafHash, merkleRoot, inclusionProof } from "./merkle-tree.js";
 export { rootFromInclusionProof, verifyInclusion } from "./merkle-verify.js";
 /** The domain's tool handlers, loaded on first use so that importing the domain stays cheap. */

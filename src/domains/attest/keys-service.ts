@@ -19,7 +19,7 @@ export interface KeyInitResult {
   public_key_created: boolean;
 }
 
-export interface ListedKey {
+interface ListedKey {
   keyid: string;
   public_key_path: string;
   /** The local private key file for it, or null when this machine cannot sign with it. */

@@ -37,7 +37,7 @@ export function emptyTreeRoot(): Buffer {
 }
 
 /** The largest power of two strictly below `n` (n ≥ 2): where RFC 6962 splits a tree of n leaves. */
-export function splitPoint(n: number): number {
+function splitPoint(n: number): number {
   let k = 1;
   while (k * 2 < n) k *= 2;
   return k;

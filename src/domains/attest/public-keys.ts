@@ -9,7 +9,7 @@ import type { WorkspaceLayout } from "../../store/layout.js";
 import { readTextBounded } from "../../store/read-text-bounded.js";
 import { isEd25519, KEY_ID_PATTERN, trustedKey, type Signer, type TrustedKey } from "./ed25519-keys.js";
 
-export interface CommittedKey extends TrustedKey {
+interface CommittedKey extends TrustedKey {
   rel_path: string;
 }
 
@@ -54,7 +54,7 @@ export function readCommittedKeys(layout: WorkspaceLayout): CommittedKeys {
   return out;
 }
 
-export function publicKeyPem(key: TrustedKey): string {
+function publicKeyPem(key: TrustedKey): string {
   return key.publicKey.export({ type: "spki", format: "pem" }).toString();
 }
 

@@ -9,7 +9,7 @@ const SIGNATURE_LINE = /^\u2014 ([^\s+]+) ([A-Za-z0-9+/]+={0,2})$/u;
 /** Verifiers must accept at least 16 signatures; far more than that is not a note we wrote. */
 const MAX_SIGNATURES = 100;
 
-export interface NoteSignature {
+interface NoteSignature {
   name: string;
   keyHash: Buffer;
   signature: Buffer;
@@ -25,7 +25,7 @@ export function noteKeyHash(name: string, rawPublicKey: Uint8Array): Buffer {
 }
 
 /** Why `name` cannot name a note key, or null. */
-export function keyNameProblem(name: string): string | null {
+function keyNameProblem(name: string): string | null {
   if (name === "") return "a key name must not be empty";
   if (/[\s+]/u.test(name)) return "a key name must not contain spaces or '+'";
   return null;

@@ -29,7 +29,7 @@ export function explicitKeyFile(ke: KeyEnvironment): string | null {
   return value ? path.resolve(value) : null;
 }
 
-export function defaultKeyFile(ke: KeyEnvironment, keyid: string): string {
+function defaultKeyFile(ke: KeyEnvironment, keyid: string): string {
   if (!KEY_ID_PATTERN.test(keyid)) throw new AopError("invalid_argument", "a key id is 64 lowercase hex characters");
   return path.join(privateKeysDir(ke), `${keyid}.key`);
 }

@@ -2,7 +2,7 @@
 // such as @sigstore/verify: the key is named by `publicKey.hint`, with no transparency-log entries. Pure.
 import { parseEnvelope, type DsseEnvelope } from "./dsse.js";
 
-export const BUNDLE_MEDIA_TYPE = "application/vnd.dev.sigstore.bundle.v0.3+json";
+const BUNDLE_MEDIA_TYPE = "application/vnd.dev.sigstore.bundle.v0.3+json";
 
 export interface SigstoreBundle {
   mediaType: typeof BUNDLE_MEDIA_TYPE;

@@ -1,7 +1,7 @@
 // The C2SP tlog proof text (c2sp.org/tlog-proof@v1): an entry's index, its RFC 6962 inclusion path and the
 // signed checkpoint it leads to, verifiable offline. Pure.
 
-export const TLOG_PROOF_HEADER = "c2sp.org/tlog-proof@v1";
+const TLOG_PROOF_HEADER = "c2sp.org/tlog-proof@v1";
 
 export function formatTlogProof(index: number, proof: readonly Uint8Array[], checkpointNote: string): string {
   const hashes = proof.map((p) => Buffer.from(p).toString("base64") + "\n").join("");

@@ -15,7 +15,7 @@ import type { TrustedKey } from "./ed25519-keys.js";
 import { leafHashOfText } from "./merkle-tree.js";
 import { readCommittedKeys } from "./public-keys.js";
 
-export interface AnchorReport extends AnchorVerdict {
+interface AnchorReport extends AnchorVerdict {
   /** Where the anchor came from: the anchors file (with its line) or `argument`. */
   source: string;
   anchored_at: string | null;

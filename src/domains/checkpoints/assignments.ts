@@ -90,7 +90,7 @@ export function fromToolAssignment(arg: ToolAssignment, index: number): Assignme
   return { flag, path, op: arg.op, value: arg.value };
 }
 
-export function formatPath(path: readonly PathSegment[]): string {
+function formatPath(path: readonly PathSegment[]): string {
   return path.map((s, i) => (typeof s === "number" ? `[${s}]` : i === 0 ? s : `.${s}`)).join("");
 }
 

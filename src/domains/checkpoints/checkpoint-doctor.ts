@@ -11,7 +11,7 @@ import { ticketRefs, ticketsDoneInLog } from "./ticket-refs.js";
 import { loadCheckpointValidator } from "./validate-checkpoint.js";
 
 /** How far back "recent git log" looks. */
-export const GIT_LOG_COMMITS = 200;
+const GIT_LOG_COMMITS = 200;
 const GIT_TIMEOUT_MS = 5_000;
 
 export interface CheckpointDoctorReport {
@@ -26,7 +26,7 @@ function recentGitLog(projectDir: string): string {
   return result.status === 0 ? result.stdout : ""; // no git, no commits, not a repo: nothing is known to be done
 }
 
-export function gatherDoctorFacts(layout: WorkspaceLayout, checkpoints: readonly Checkpoint[]): DoctorFacts {
+function gatherDoctorFacts(layout: WorkspaceLayout, checkpoints: readonly Checkpoint[]): DoctorFacts {
   const projectDir = layout.checkpointsProjectDir;
   const existing = new Set<string>();
   for (const checkpoint of checkpoints) {

@@ -65,7 +65,7 @@ function readCheckpointPath(name: string, file: string, memo?: Set<string>): Loa
   }
 }
 
-export function isCheckpointFileName(name: string): boolean {
+function isCheckpointFileName(name: string): boolean {
   return name.endsWith(CHECKPOINT_SUFFIX) && name.length > CHECKPOINT_SUFFIX.length && !name.startsWith(".");
 }
 

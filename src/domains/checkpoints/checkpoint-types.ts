@@ -4,20 +4,17 @@ import { READ_LIMITS } from "../../store/read-limits.js";
 
 /** The version a new file is stamped with, unless it carries a 1.1 field (docs/checkpoints.md). */
 export const PROTOCOL_VERSION = "1.0";
-export const PROTOCOL_VERSIONS = ["1.0", "1.1"] as const;
-export type ProtocolVersion = (typeof PROTOCOL_VERSIONS)[number];
+type ProtocolVersion = "1.0" | "1.1";
 /** The optional fields on-disk version 1.1 added. */
 export const PROTOCOL_1_1_FIELDS = ["cost", "eval_scores", "telemetry_handle"] as const;
 export const CHECKPOINT_SUFFIX = ".checkpoint.json";
 
 export const CHECKPOINT_STATUSES = ["in_progress", "blocked", "complete", "failed"] as const;
-export type CheckpointStatus = (typeof CHECKPOINT_STATUSES)[number];
+type CheckpointStatus = (typeof CHECKPOINT_STATUSES)[number];
 
-export const ROW_STATUSES = ["complete", "in_progress", "not_started", "blocked", "failed"] as const;
-export type RowStatus = (typeof ROW_STATUSES)[number];
+type RowStatus = "complete" | "in_progress" | "not_started" | "blocked" | "failed";
 
-export const BLOCKER_NEEDS = ["user_decision", "code_fix", "external_dep"] as const;
-export type BlockerNeed = (typeof BLOCKER_NEEDS)[number];
+type BlockerNeed = "user_decision" | "code_fix" | "external_dep";
 
 export type NextAction = string | { text: string; done_when?: string };
 
@@ -56,7 +53,7 @@ export interface ContextPrimer {
 }
 
 /** 1.1: spend attribution and a budget ceiling (other keys are the writer's own). */
-export interface Cost {
+interface Cost {
   total_usd?: number;
   budget_usd?: number;
   by_phase?: Record<string, number>;
@@ -65,7 +62,7 @@ export interface Cost {
 }
 
 /** 1.1: one evaluation against a rubric; `score` is relative to `max` when given. */
-export interface EvalScore {
+interface EvalScore {
   rubric: string;
   score: number;
   max?: number;
@@ -75,7 +72,7 @@ export interface EvalScore {
 }
 
 /** 1.1: an opt-in local metering link: a handle, or `{enabled?, id?, sink?, since?}`. */
-export type TelemetryHandle = string | { enabled?: boolean; id?: string; sink?: string; since?: string; [other: string]: unknown };
+type TelemetryHandle = string | { enabled?: boolean; id?: string; sink?: string; since?: string; [other: string]: unknown };
 
 /**
  * A checkpoint as the services read it: a valid file, with the values the protocol leaves untyped

@@ -16,7 +16,7 @@ export interface DoneReport extends DoneOutcome {
   verify: VerifyResult | null;
 }
 
-export function verifyFailure(result: VerifyResult): AopError {
+function verifyFailure(result: VerifyResult): AopError {
   const why = result.timed_out ? "timed out" : result.exit_code === null ? "could not run" : `exited ${result.exit_code}`;
   return new AopError("checkpoint_verify_failed", `done_when ${why}, so nothing was marked done: ${result.command}`, {
     details: { command: result.command, exit_code: result.exit_code, timed_out: result.timed_out, output: result.output.slice(-4000) },

@@ -1,17 +1,16 @@
 // The checkpoints domain's public surface: Checkpoint Protocol services, the checkpoint.* tools and the CKPT_* checks.
 // Other domains, the composition root and the adapters import only from here.
 export { parseAssignments, toToolAssignment } from "./assignments.js";
-export type { CheckpointDoctorLine } from "./checks/checkpoint-doctor-run.js";
-export { actionText, type CheckedCheckpoint, type Checkpoint, CHECKPOINT_STATUSES, type CheckpointProblem, type CheckpointStatus } from "./checkpoint-types.js";
+export { actionText, type CheckedCheckpoint, type Checkpoint, CHECKPOINT_STATUSES, type CheckpointProblem } from "./checkpoint-types.js";
 export { checkpointFamily } from "./checks/checkpoint-family.js";
 export { nextAction, rankScan, resumeSkill } from "./orientation-service.js";
 export { rankCheckpoints } from "./ranking.js";
-export { listEntries, readSkill, scanFolder, validateReport } from "./read-service.js";
+export { readSkill, scanFolder, validateReport } from "./read-service.js";
 export { buildResumeBlock, type ResumeBlock } from "./resume-block.js";
 export { staleness, type StaleDays } from "./staleness.js";
 export type { DoneWhenOutput } from "./tools.js";
 export { loadCheckpointValidator } from "./validate-checkpoint.js";
-export { type CheckpointData, checkpointView, type DoneData, type ListData, listView, type NextData, nextView, type UpdateData } from "./views.js";
+export { checkpointView, listView, nextView } from "./views.js";
 export { pickNext } from "./ranking.js";
 export type { FileReport } from "./checkpoint-types.js";
 // The checkpoint doctor runs on the doctor engine, which loads every family's checks: it loads on

@@ -33,7 +33,7 @@ export async function scanFolder(env: CheckpointEnv, options: { keepDocuments?: 
   return scanCheckpoints(env.layout, await loadCheckpointValidator(), env.clock.now(), options);
 }
 
-export function toFileReport(entry: CheckedCheckpoint): FileReport {
+function toFileReport(entry: CheckedCheckpoint): FileReport {
   return { file: entry.file, skill: entry.skill, errors: entry.errors, warnings: entry.warnings, hints: entry.hints };
 }
 

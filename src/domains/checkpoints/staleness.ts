@@ -18,7 +18,7 @@ export interface Staleness {
 
 const DAY_MS = 86_400_000;
 
-export function thresholdDays(status: Checkpoint["status"], staleDays: StaleDays): number | null {
+function thresholdDays(status: Checkpoint["status"], staleDays: StaleDays): number | null {
   if (status === "in_progress" || status === "blocked" || status === "complete") return staleDays[status];
   return null;
 }

@@ -34,7 +34,7 @@ function byPath(a: CheckpointProblem, b: CheckpointProblem): number {
 }
 
 /** Parse JSON (a leading BOM is tolerated), or explain where the syntax breaks. */
-export function parseCheckpointJson(text: string): { ok: true; value: unknown } | { ok: false; problem: CheckpointProblem } {
+function parseCheckpointJson(text: string): { ok: true; value: unknown } | { ok: false; problem: CheckpointProblem } {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
     return { ok: true, value: JSON.parse(body) };

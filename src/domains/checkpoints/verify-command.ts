@@ -31,7 +31,7 @@ export interface VerifyResult {
   interrupted?: boolean;
 }
 
-export const OUTPUT_TAIL_BYTES = 64 * 1024;
+const OUTPUT_TAIL_BYTES = 64 * 1024;
 const KILL_GRACE_MS = 2_000;
 
 /** The user's shell when it is an absolute path to an existing file, else /bin/sh. */

@@ -38,9 +38,3 @@ export function doneView(outcome: DoneReport) {
   const verify = run ? { command: run.command, exit_code: run.exit_code, timed_out: run.timed_out, duration_ms: run.duration_ms, output: run.output } : null;
   return { skill: outcome.skill, done: outcome.done, next_action: outcome.next_action, remaining: outcome.remaining, status: outcome.checkpoint.status, warnings: outcome.warnings, verify };
 }
-
-export type UpdateData = ReturnType<typeof updateView>;
-export type DoneData = ReturnType<typeof doneView>;
-export type NextData = ReturnType<typeof nextView>;
-export type ListData = ReturnType<typeof listView>;
-export type CheckpointData = ReturnType<typeof checkpointView>;

@@ -28,7 +28,10 @@ export interface WriteResult {
   warnings: CheckpointProblem[];
 }
 
-/** A new file's starting point; `update` must still supply what the protocol requires (a next action). */
+/**
+ * A new file's starting point; `update` must still supply what the protocol requires (a next action).
+ * @public The build's checkpoint sample (scripts/bundle-samples.mjs) imports it from dist/.
+ */
 export function scaffoldCheckpoint(skill: string, projectDir: string, nowIso: string): Record<string, unknown> {
   return {
     protocol_version: PROTOCOL_VERSION,
@@ -49,7 +52,7 @@ export function scaffoldCheckpoint(skill: string, projectDir: string, nowIso: st
 }
 
 /** Read → mutate → restamp → validate → write, under the per-file lock. */
-export async function mutateCheckpoint(env: CheckpointEnv, skill: string, mutate: Mutation, options: { scaffold: boolean; doing: string; hint?: string }): Promise<WriteResult> {
+async function mutateCheckpoint(env: CheckpointEnv, skill: string, mutate: Mutation, options: { scaffold: boolean; doing: string; hint?: string }): Promise<WriteResult> {
   const file = env.layout.checkpointFile(skill);
   const fileName = path.basename(file);
   const schema = await loadCheckpointSchema();
@@ -117,7 +120,7 @@ export interface DoneOutcome extends WriteResult {
 }
 
 /** Pops `next_actions[0]` onto the front of `recently_done` (newest first, at most 10). */
-export function popNextAction(document: Record<string, unknown>, at: string, expected?: NextAction, status?: Checkpoint["status"]): { document: Record<string, unknown>; done: DoneEntry } {
+function popNextAction(document: Record<string, unknown>, at: string, expected?: NextAction, status?: Checkpoint["status"]): { document: Record<string, unknown>; done: DoneEntry } {
   const actions = Array.isArray(document.next_actions) ? [...(document.next_actions as NextAction[])] : [];
   const first = actions.shift();
   if (first === undefined) throw new AopError("checkpoint_queue_empty", `${String(document.skill)} has no next action to mark done`, { hint: "add one with `checkpoint update <skill> --next_actions+=<text>`" });
@@ -168,7 +171,7 @@ function isSymlink(file: string): boolean {
 }
 
 /** Lock and temp files are machine-local: the folder's own .gitignore keeps them out of commits. */
-export const CHECKPOINTS_GITIGNORE = `# written by \`checkpoint init\`: lock and temp files are machine-local\n*${CHECKPOINT_SUFFIX}.lock\n*.lock.reclaim\n.*.tmp-*\n`;
+const CHECKPOINTS_GITIGNORE = `# written by \`checkpoint init\`: lock and temp files are machine-local\n*${CHECKPOINT_SUFFIX}.lock\n*.lock.reclaim\n.*.tmp-*\n`;
 
 export function initCheckpoints(env: CheckpointEnv): { dir: string; created: string[]; kept: string[] } {
   const created: string[] = [];

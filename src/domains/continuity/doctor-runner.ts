@@ -10,7 +10,7 @@ import { WorkspaceLayout } from "../../store/layout.js";
 
 /** Findings about a workspace as a whole, raised by the doctor command rather than by a check. */
 export const WORKSPACE_MISSING_ID = "CONT_WORKSPACE_MISSING";
-export const OPENCLAW_CONFIG_INVALID_ID = "CONT_OPENCLAW_CONFIG_INVALID";
+const OPENCLAW_CONFIG_INVALID_ID = "CONT_OPENCLAW_CONFIG_INVALID";
 
 export type ExitCode = 0 | 1 | 2;
 
@@ -29,7 +29,7 @@ export interface Summary {
   info: number;
 }
 
-export interface PassedCheck {
+interface PassedCheck {
   id: string;
   message: string;
 }

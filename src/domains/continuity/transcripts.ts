@@ -5,7 +5,7 @@ import path from "node:path";
 import { mtimeMs, readDirEntries } from "../../store/fs-probe.js";
 import { claudeConfigDir, claudeProjectDirNames, openclawStateDir, type HomeEnv } from "./home-paths.js";
 
-export type TranscriptSourceKind = "transcripts-dir" | "openclaw" | "claude-code";
+type TranscriptSourceKind = "transcripts-dir" | "openclaw" | "claude-code";
 
 export interface TranscriptSource {
   kind: TranscriptSourceKind;

@@ -72,7 +72,7 @@ function newestByMtime(ctx: DoctorContext, names: string[]): string {
   return best;
 }
 
-export interface ActiveTask {
+interface ActiveTask {
   text: string;
   /** Where it was found: `tasks.md` or `openspec/changes/<id>`. */
   source: string;

@@ -10,7 +10,7 @@ import type { WorkspaceLayout } from "../../store/layout.js";
 import { createDoctorContext, toFinding, type DoctorCheck, type DoctorContext, type DoctorFamily, type Finding, type FindingDraft } from "./check-types.js";
 import { buildReport, type DoctorReport } from "./report.js";
 
-export const CHECK_FAILED_ID = "doctor_check_failed";
+const CHECK_FAILED_ID = "doctor_check_failed";
 
 export interface ContextOptions {
   layout: WorkspaceLayout;
@@ -54,7 +54,7 @@ export async function doctorContext(options: ContextOptions): Promise<DoctorCont
 }
 
 /** The one finding for a check that threw: one broken check must not hide the others' findings. */
-export function checkFailedFinding(check: DoctorCheck, err: unknown): Finding {
+function checkFailedFinding(check: DoctorCheck, err: unknown): Finding {
   return {
     id: CHECK_FAILED_ID,
     severity: "warning",

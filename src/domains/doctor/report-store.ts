@@ -11,7 +11,7 @@ import type { DoctorReport } from "./report.js";
 
 export const HISTORY_KEEP = 20;
 
-export function historyStamp(generatedAt: string): string {
+function historyStamp(generatedAt: string): string {
   return generatedAt.replace(/[:.]/g, "-");
 }
 

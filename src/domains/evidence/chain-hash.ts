@@ -4,7 +4,7 @@ import { CanonicalJsonError } from "../../core/canonical-json.js";
 import { hashCanonical, isHashString } from "../../core/hash.js";
 import { isIsoUtc } from "../../core/instant.js";
 
-export const CHAIN_ALGORITHM_VERSION = 1;
+const CHAIN_ALGORITHM_VERSION = 1;
 /** The `prev_chain_hash` of sequence 0. */
 export const GENESIS_HASH = "sha256:genesis";
 
@@ -24,7 +24,7 @@ export type ChainPayload = Omit<ChainEntry, "chain_hash" | "created_at">;
 
 const ENTRY_KEYS = ["algorithm_version", "sequence", "feature_id", "artifact_rel_path", "artifact_hash", "prev_chain_hash", "chain_hash", "created_at"] as const;
 
-export function chainPayload(entry: ChainPayload): ChainPayload {
+function chainPayload(entry: ChainPayload): ChainPayload {
   return {
     algorithm_version: entry.algorithm_version,
     sequence: entry.sequence,

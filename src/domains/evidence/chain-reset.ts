@@ -21,7 +21,7 @@ import { baseName, parseEvidenceFileName } from "./evidence-names.js";
 import { requireFeatureDir, verifyFeatureChain } from "./evidence-verify.js";
 
 /** A reason is for people reading the record later: one line of text, bounded. */
-export const MAX_RESET_REASON_CHARS = 1_000;
+const MAX_RESET_REASON_CHARS = 1_000;
 
 export interface ChainResetRecord {
   feature_id: string;

@@ -15,7 +15,7 @@ export function evidenceLockPath(layout: WorkspaceLayout, featureId: string): st
 }
 
 /** How many uncounted entries an append will count after a crash before it refuses instead. */
-export const MAX_MANIFEST_LAG = 10_000;
+const MAX_MANIFEST_LAG = 10_000;
 
 function chainRefused(layout: WorkspaceLayout, featureId: string, reason: string): AopError {
   return new AopError("evidence_chain_discontinuity", `${layout.relative(layout.chainFile(featureId))}: ${reason}; nothing was appended`, {

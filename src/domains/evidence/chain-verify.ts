@@ -8,8 +8,6 @@ import { GENESIS_HASH, type ChainEntry } from "./chain-hash.js";
 import { baseName } from "./evidence-names.js";
 import type { LogRef } from "./step-log-refs.js";
 
-export type { ChainFailureCode, Refused } from "./chain-failure.js";
-export type { EvidenceFileReader } from "./artifact-check.js";
 
 export interface ChainVerifyReport {
   feature_id: string;
@@ -28,7 +26,7 @@ export interface ChainVerifyReport {
 
 export type ManifestView = { status: "present"; entry_count: number; head_hash: string } | { status: "absent" } | { status: "unreadable"; reason: string };
 
-export interface ChainLineInput {
+interface ChainLineInput {
   text: string;
   /** False for a final line without a newline (an interrupted append). */
   complete: boolean;

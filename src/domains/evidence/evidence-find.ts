@@ -10,7 +10,7 @@ import { parseEvidenceFileName } from "./evidence-names.js";
 import type { GateEvidence } from "./evidence-types.js";
 
 /** Evidence files hold one result per step; anything larger is not ours and is not read. */
-export const MAX_EVIDENCE_BYTES = 8 * 1024 * 1024;
+const MAX_EVIDENCE_BYTES = 8 * 1024 * 1024;
 
 /** A gate evidence file found by its recorded time, with its contents when they read as gate evidence. */
 export interface FoundGateEvidence {

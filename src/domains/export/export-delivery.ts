@@ -8,7 +8,7 @@ import type { OtlpProtocol } from "./otlp-encode.js";
 import { postOtlp, type PostOptions } from "./otlp-http.js";
 import type { HttpTarget } from "./export-target.js";
 
-export interface Delivered {
+interface Delivered {
   attempts: number;
   rejected: number;
   rejectMessage: string;

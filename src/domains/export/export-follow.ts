@@ -4,7 +4,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { exportRun, type ExportOptions, type RunExport } from "./export-service.js";
 
-export const FOLLOW_POLL_MS = 500;
+const FOLLOW_POLL_MS = 500;
 const MAX_ERROR_PAUSE_MS = 30_000;
 
 export interface FollowHandlers {

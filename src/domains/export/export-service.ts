@@ -16,6 +16,7 @@ import { RunSpanBuilder, type EnvelopeState } from "./run-spans.js";
 import { traceIdFor } from "./span-ids.js";
 import type { SpanRecord } from "./span-record.js";
 
+/** @public */
 export const DEFAULT_BATCH_ENTRIES = 1_000;
 /** Another export of the same run to the same target holds the lock while it sends one pass. */
 const LOCK_TIMEOUT_MS = 120_000;

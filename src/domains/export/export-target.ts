@@ -6,8 +6,8 @@ import { parseHeaderFlag, parseHeaderList, splitUserInfo } from "./export-header
 import type { OtlpProtocol } from "./otlp-encode.js";
 import { redactUrl, urlSecrets } from "./redact.js";
 
-export { parseHeaderFlag, parseHeaderList } from "./export-headers.js";
-export { redactHeader, redactUrl } from "./redact.js";
+export { parseHeaderList } from "./export-headers.js";
+export { redactUrl } from "./redact.js";
 
 export interface OtlpPolicy {
   enabled: boolean;
@@ -38,17 +38,17 @@ export interface HttpTarget {
   source: string;
 }
 
-export const PROTOCOLS: readonly OtlpProtocol[] = ["http/json", "http/protobuf"];
+const PROTOCOLS: readonly OtlpProtocol[] = ["http/json", "http/protobuf"];
 /** The OTLP default (the specification's, and the official SDKs'). */
-export const DEFAULT_PROTOCOL: OtlpProtocol = "http/protobuf";
-export const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_PROTOCOL: OtlpProtocol = "http/protobuf";
+const DEFAULT_TIMEOUT_MS = 10_000;
 const TRACES_PATH = "v1/traces";
 
 function usage(message: string, hint?: string): AopError {
   return new AopError("usage_error", message, hint === undefined ? {} : { hint });
 }
 
-export function parseProtocol(value: string, source: string): OtlpProtocol {
+function parseProtocol(value: string, source: string): OtlpProtocol {
   if ((PROTOCOLS as readonly string[]).includes(value)) return value as OtlpProtocol;
   if (value === "grpc") throw usage(`${source}: grpc is not supported; aop exports OTLP over HTTP`, "use http/protobuf (Collector port 4318) or http/json");
   throw usage(`${source} must be http/json or http/protobuf (got '${value.slice(0, 40)}')`);
@@ -163,7 +163,7 @@ export function resolveHttpTarget(flags: TargetFlags, env: NodeJS.ProcessEnv, po
   };
 }
 
-export function resolveProtocol(flags: TargetFlags, env: NodeJS.ProcessEnv, policy: OtlpPolicy | null): OtlpProtocol {
+function resolveProtocol(flags: TargetFlags, env: NodeJS.ProcessEnv, policy: OtlpPolicy | null): OtlpProtocol {
   if (flags.protocol !== undefined) return parseProtocol(flags.protocol, "--protocol");
   for (const name of ["OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "OTEL_EXPORTER_OTLP_PROTOCOL"]) {
     const value = env[name];

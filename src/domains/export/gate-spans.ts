@@ -31,7 +31,7 @@ export function ranGate(entry: TimelineEntry): boolean {
 }
 
 /** The verdict the timeline recorded: a gate that failed answers gate_failed, one that passed answers ok. */
-export function recordedVerdict(entry: TimelineEntry): "pass" | "fail" | null {
+function recordedVerdict(entry: TimelineEntry): "pass" | "fail" | null {
   if (entry.result === "error") return entry.error_code === "gate_failed" ? GATE_VERDICT.fail : null;
   return GATE_VERDICT.pass;
 }
@@ -41,7 +41,7 @@ export function recordedVerdict(entry: TimelineEntry): "pass" | "fail" | null {
  * decides (timelines written before gate_failed existed recorded failed gates as ok, so `ok` alone does
  * not prove a pass when a trustworthy file says fail); a modified file, or none, leaves the timeline's.
  */
-export function gateVerdict(entry: TimelineEntry, found: GateEvidenceView | null): string | null {
+function gateVerdict(entry: TimelineEntry, found: GateEvidenceView | null): string | null {
   const recorded = recordedVerdict(entry);
   if (recorded === GATE_VERDICT.fail) return recorded;
   const overall = found !== null && found.trust !== "modified" ? found.evidence?.overall : undefined;

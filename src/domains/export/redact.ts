@@ -33,7 +33,7 @@ export function redirectOrigin(location: string | null, base: string): string | 
 }
 
 /** Shorter values cannot be told from ordinary text, and no credential is that short. */
-export const MIN_HIDDEN_LENGTH = 4;
+const MIN_HIDDEN_LENGTH = 4;
 
 function decoded(text: string): string {
   try {

@@ -42,7 +42,7 @@ export interface RunGateOptions {
   signal?: AbortSignal;
 }
 
-export const DEFAULT_KILL_GRACE_MS = 2_000;
+const DEFAULT_KILL_GRACE_MS = 2_000;
 
 export async function runGate(layout: WorkspaceLayout, clock: Clock, policy: Policy, input: RunGateInput, options: RunGateOptions = {}): Promise<GateRunReport> {
   const featureId = validateId("feature_id", input.feature_id);

@@ -30,7 +30,7 @@ export function readRetention(layout: WorkspaceLayout): RetentionRecord {
 }
 
 /** Which runs fall outside the newest `maxRuns` (oldest first). Pure. */
-export function runsToPrune(runs: RunSummary[], maxRuns: number, keep: string): RunSummary[] {
+function runsToPrune(runs: RunSummary[], maxRuns: number, keep: string): RunSummary[] {
   const ordered = [...runs].sort((a, b) => (a.started_at ?? "").localeCompare(b.started_at ?? "") || a.run_id.localeCompare(b.run_id));
   const excess = ordered.length - maxRuns;
   if (excess <= 0) return [];

@@ -7,7 +7,7 @@ import { isoUtc } from "../../core/clock.js";
 export type { TimelineEntry };
 
 /** Optional keys, written after the contract's keys (in this order) only when set. */
-export const OPTIONAL_ENTRY_KEYS = ["agent_id", "agent_type", "marker", "transport", "request_hash_skipped"] as const;
+const OPTIONAL_ENTRY_KEYS = ["agent_id", "agent_type", "marker", "transport", "request_hash_skipped"] as const;
 
 export const ENTRY_KEYS: (keyof TimelineEntry)[] = [
   "ts", "sequence", "run_id", "session_id", "actor_type", "feature_id", "tool_name", "mutating",

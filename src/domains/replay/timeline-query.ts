@@ -11,8 +11,8 @@ import { seekOffset, type TimelineMeta } from "./timeline-meta.js";
 import { trustedMeta } from "./timeline-scan.js";
 import { TimelineFile, type FileReader } from "./timeline-seek.js";
 
-export const DEFAULT_LIMIT = 100;
-export const MAX_LIMIT = 10_000;
+const DEFAULT_LIMIT = 100;
+const MAX_LIMIT = 10_000;
 
 export interface TimelineQuery extends TimelineFilter {
   run_id: string;

@@ -11,7 +11,7 @@ import { seekOffset } from "./timeline-meta.js";
 import { readMetaFile } from "./timeline-scan.js";
 
 /** The run's timeline file, checked to be a regular file (never a FIFO or device, which would block). */
-export function timelineFileOf(layout: WorkspaceLayout, runId: string): { file: string; size: number } {
+function timelineFileOf(layout: WorkspaceLayout, runId: string): { file: string; size: number } {
   const file = layout.timelineFile(validateId("run_id", runId));
   const opened = openRegularFile(file);
   if (opened.status === "missing") throw new AopError("replay_run_not_found", `no timeline for run '${runId}'`, { details: { run_id: runId }, hint: "list runs with `aop replay --list`" });

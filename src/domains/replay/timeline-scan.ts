@@ -33,7 +33,7 @@ export function readMetaValue(layout: WorkspaceLayout, runId: string): MetaValue
  * and the last entry before it has sequence `sequence_head`. Two small reads; a poisoned or stale
  * meta (a head the file does not have, a file rewritten under it) fails.
  */
-export function metaMatchesFile(timeline: TimelineFile, meta: TimelineMeta): boolean {
+function metaMatchesFile(timeline: TimelineFile, meta: TimelineMeta): boolean {
   if (meta.file_size > timeline.end || meta.file_size < 0) return false;
   if (meta.file_size === 0) return meta.entry_count === 0 && meta.sequence_head === -1;
   if (timeline.lineStartAtOrAfter(meta.file_size) !== meta.file_size) return false;

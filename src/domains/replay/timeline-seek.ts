@@ -12,7 +12,7 @@ export interface FileReader {
   read(fd: number, buffer: Buffer, offset: number, length: number, position: number): number;
 }
 
-export const fsReader: FileReader = { read: (fd, buffer, offset, length, position) => fs.readSync(fd, buffer, offset, length, position) };
+const fsReader: FileReader = { read: (fd, buffer, offset, length, position) => fs.readSync(fd, buffer, offset, length, position) };
 
 const NEWLINE = 0x0a;
 const PROBE_BYTES = 4096;

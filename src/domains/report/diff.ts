@@ -7,13 +7,13 @@ import type { ReportEntry } from "./timeline-codec.js";
 
 export type DiffEntry = Pick<ReportEntry, "sequence" | "tool_name" | "feature_id" | "operation_id" | "result" | "error_code" | "idempotency_status" | "mutating" | "request_hash">;
 
-export type DiffKind = "same" | "changed" | "added" | "missing";
+type DiffKind = "same" | "changed" | "added" | "missing";
 
 /** The fields whose difference makes a pair "changed" (latency and time always differ). */
-export const COMPARED_FIELDS = ["tool_name", "feature_id", "result", "error_code", "idempotency_status", "mutating", "request_hash"] as const;
-export type ComparedField = (typeof COMPARED_FIELDS)[number];
+const COMPARED_FIELDS = ["tool_name", "feature_id", "result", "error_code", "idempotency_status", "mutating", "request_hash"] as const;
+type ComparedField = (typeof COMPARED_FIELDS)[number];
 
-export interface DiffChange {
+interface DiffChange {
   field: ComparedField;
   a: string | boolean | null;
   b: string | boolean | null;
@@ -37,7 +37,7 @@ export interface RunDiff {
 }
 
 /** Beyond this many added + missing calls the runs are paired by order instead (the search's memory grows with its square). */
-export const DEFAULT_MAX_EDITS = 2_000;
+const DEFAULT_MAX_EDITS = 2_000;
 
 function keysOf(a: readonly DiffEntry[], b: readonly DiffEntry[]): { ka: Int32Array; kb: Int32Array; byOp: (x: number) => boolean } {
   const opsA = new Set<string>();

@@ -15,7 +15,7 @@ export type FilterEntry = Pick<
   "sequence" | "tool_name" | "result" | "idempotency_status" | "feature_id" | "mutating" | "session_id" | "actor_type" | "operation_id" | "error_code" | "request_hash" | "agent_id" | "agent_type"
 >;
 
-export function facetValue(e: FilterEntry, facet: Facet): string {
+function facetValue(e: FilterEntry, facet: Facet): string {
   switch (facet) {
     case "tool":
       return e.tool_name;

@@ -6,7 +6,7 @@ import { READ_LIMITS } from "../../store/read-limits.js";
 import type { DoctorFindingView, DoctorView } from "./report-types.js";
 import { regularFileProblem } from "./regular-file.js";
 
-export const MAX_DOCTOR_REPORT_BYTES = READ_LIMITS.doctorReport;
+const MAX_DOCTOR_REPORT_BYTES = READ_LIMITS.doctorReport;
 const SEVERITY_ORDER: Record<string, number> = { critical: 0, warning: 1, info: 2 };
 
 function absent(status: DoctorView["status"], problem: string | null): DoctorView {

@@ -13,7 +13,7 @@ const NO_CHAIN: ChainView = {
   status: "none", entry_count: 0, head_hash: null, first_failure_sequence: null, failure_code: null, failure_reason: null, artifact: null, expected_hash: null, actual_hash: null,
 };
 
-export function chainView(report: ChainVerifyReport): ChainView {
+function chainView(report: ChainVerifyReport): ChainView {
   return {
     status: report.valid ? "valid" : "invalid",
     entry_count: report.entry_count,

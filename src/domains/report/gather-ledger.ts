@@ -6,7 +6,7 @@ import type { LedgerView } from "./report-types.js";
 import type { TimelineRecord } from "./timeline-codec.js";
 
 /** An idempotency record as the store reads it. */
-export type LedgerRecordView = LedgerRecord;
+type LedgerRecordView = LedgerRecord;
 
 export type LedgerLookup = { status: "recorded"; record: LedgerRecordView } | { status: "missing" } | { status: "unreadable"; reason: string };
 

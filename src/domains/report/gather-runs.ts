@@ -44,7 +44,7 @@ export function runView(summary: RunSummary): RunView {
 }
 
 /** The summaries in scope: the named runs (each must exist), else every run active since `sinceMs`. */
-export async function selectRuns(layout: WorkspaceLayout, selection: RunSelection): Promise<RunSummary[]> {
+async function selectRuns(layout: WorkspaceLayout, selection: RunSelection): Promise<RunSummary[]> {
   const all = await listRuns(layout);
   if (selection.runIds === null) {
     if (selection.sinceMs === null) return all;

@@ -4,7 +4,7 @@
 import type { ChainView, DoctorView, EvidenceTrustView, GateView } from "./report-types.js";
 
 /** The badge classes of report.css: ok green, warn amber, err red, info grey. */
-export type Tone = "ok" | "warn" | "err" | "info";
+type Tone = "ok" | "warn" | "err" | "info";
 
 export interface Mark {
   tone: Tone;

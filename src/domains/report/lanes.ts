@@ -26,7 +26,7 @@ export interface LaneAssignment {
 
 const SEP = "\u0000";
 
-export function laneKey(e: LaneEntry): string {
+function laneKey(e: LaneEntry): string {
   return e.actor_type + SEP + (e.session_id ?? "") + SEP + (e.agent_id ?? "");
 }
 

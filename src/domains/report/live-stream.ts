@@ -9,7 +9,7 @@ import { regularFileProblem } from "./regular-file.js";
 import { encodeTimeline } from "./timeline-codec.js";
 import { readRunRecords } from "./timeline-read.js";
 
-export const POLL_MS = 250;
+const POLL_MS = 250;
 const RUNS_EVERY_MS = 2_000;
 const KEEPALIVE_MS = 15_000;
 
@@ -28,7 +28,7 @@ async function pause(ms: number, signal: AbortSignal): Promise<void> {
  * streams only what is appended after). Each event is sent once the one before has drained, so a live
  * stream's memory stays bounded whatever the run's size and however slowly its client reads.
  */
-export const LIVE_CHUNK_BYTES = 1024 * 1024;
+const LIVE_CHUNK_BYTES = 1024 * 1024;
 const LIVE_CHUNK_ENTRIES = 5_000;
 
 /** `write` returns false when the client's buffer is full; `drained` resolves once it has emptied (or the stream ends). */

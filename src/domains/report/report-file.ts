@@ -6,7 +6,7 @@ import { AopError } from "../../core/errors.js";
 import { writeFileAtomic } from "../../store/atomic-write.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 
-export const REPORT_FILE_MODE = 0o600;
+const REPORT_FILE_MODE = 0o600;
 
 /** `.aop/report.html`; a workspace without `.aop/` (config or checkpoints only) gets `aop-report.html` at its root. */
 export function defaultReportPath(layout: WorkspaceLayout): string {

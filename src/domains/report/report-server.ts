@@ -74,7 +74,7 @@ function drained(res: http.ServerResponse, signal: AbortSignal): Promise<void> {
   });
 }
 
-export function allowedHosts(port: number): Set<string> {
+function allowedHosts(port: number): Set<string> {
   return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
 }
 

@@ -23,7 +23,7 @@ export interface ReportData {
   notes: string[];
 }
 
-export interface ReportScope {
+interface ReportScope {
   run_ids: string[] | null;
   since: string | null;
   /** True when served by `aop report --serve`: the page may ask the server for more. */

@@ -36,7 +36,7 @@ const SAME_AS_REPLAY_ENTRY: Same<Omit<TimelineRecord, "agent_id" | "agent_type" 
 void SAME_AS_REPLAY_ENTRY;
 
 /** Extra fields bigger than this (serialized) are summarised rather than embedded. */
-export const MAX_EXTRA_BYTES = 4096;
+const MAX_EXTRA_BYTES = 4096;
 const CONTRACT_KEYS = new Set<string>([...ENTRY_KEYS, "agent_id", "agent_type"]);
 
 /** The offset of the first line starting at or after `offset` (0 stays 0). */
@@ -57,7 +57,7 @@ function nextLineStart(file: string, offset: number): number {
   }
 }
 
-export function toRecord(value: unknown): TimelineRecord | null {
+function toRecord(value: unknown): TimelineRecord | null {
   const entry = asEntry(value) as TimelineRecord | null;
   if (!entry) return null;
   const raw = value as Record<string, unknown>;

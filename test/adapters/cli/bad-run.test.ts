@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runCli, runJson } from "../../helpers/cli.js";
 import { get, serveReport } from "../../helpers/report-serve.js";
 import { tempDir, tempWorkspace } from "../../helpers/tmp.js";
-import type { ReportData } from "../../../src/domains/report/index.js";
+import type { ReportData } from "../../../src/domains/report/report-types.js";
 
 let root: string;
 const OUTSIDE = /leads outside the workspace .*\[path_outside_workspace\]/;

@@ -1,7 +1,7 @@
 // Whole-number flags take decimal digits only (docs/hardening.md "Numbers on the command line"): one
 // parser (flags.ts) for every such flag, so "1e3", "0x10" and "" never become numbers.
 import { describe, expect, it } from "vitest";
-import { decimalInteger, parseWholeNumberFlag } from "../../../src/adapters/cli/flags.js";
+import { decimalInteger, parseWholeNumberFlag } from "../../../src/adapters/cli/flags/flags.js";
 import { runCli } from "../../helpers/cli.js";
 import { tempWorkspace } from "../../helpers/tmp.js";
 

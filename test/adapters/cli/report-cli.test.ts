@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runCli, runJson } from "../../helpers/cli.js";
 import { HOSTILE_TOOL, reportWorkspace, snapshot, timelineLines, writeAgentRun } from "../../helpers/report-workspace.js";
 import { tempDir } from "../../helpers/tmp.js";
-import type { ReportData } from "../../../src/domains/report/index.js";
+import type { ReportData } from "../../../src/domains/report/report-types.js";
 
 let root: string;
 let layout: ReturnType<typeof reportWorkspace>["layout"];

@@ -10,7 +10,7 @@ export const NOW = Date.parse("2026-06-01T12:00:00.000Z");
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 
-export const SECTION_NAMES = ["Objective", "Current Step", "Key Decisions", "Next Action", "Blockers", "Unsurfaced Results"] as const;
+const SECTION_NAMES = ["Objective", "Current Step", "Key Decisions", "Next Action", "Blockers", "Unsurfaced Results"] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
 const HEALTHY_VALUES: Record<SectionName, string> = {

@@ -53,7 +53,7 @@ function directives(messages: Message[]): { tools: { name: string; input: unknow
 }
 
 /** The next assistant turn for a request: the first scripted call not yet made, else the final text. */
-export function plan(body: Record<string, unknown>): { content: Block[]; stop_reason: string } {
+function plan(body: Record<string, unknown>): { content: Block[]; stop_reason: string } {
   const messages = (body.messages as Message[] | undefined) ?? [];
   const script = directives(messages);
   const made = messages.filter((m) => m.role === "assistant" && Array.isArray(m.content)).flatMap((m) => (m.content as Block[]).filter((b) => b.type === "tool_use").map((b) => b.name));

@@ -28,7 +28,7 @@ export function createSandbox(options: { trusted?: boolean } = {}): Sandbox {
   return sandbox;
 }
 
-export function offlineEnv(sandbox: Sandbox, api: FakeApi, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+function offlineEnv(sandbox: Sandbox, api: FakeApi, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: sandbox.home,

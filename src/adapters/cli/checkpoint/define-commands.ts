@@ -1,15 +1,15 @@
 // The checkpoint subcommands, declared once for both `aop checkpoint …` and the `checkpoint` bin.
 // Declarations only (flags, help, examples); each body lives in its own module, loaded when run.
 import type { Command } from "commander";
-import { examples, runCommand } from "../run-command.js";
-import type { CliContext } from "../context.js";
-import { addFlags, type FlagSpec } from "../flags.js";
-import { globalFlag } from "../global-flags.js";
+import { examples, runCommand } from "../program/run-command.js";
+import type { CliContext } from "../program/context.js";
+import { addFlags, type FlagSpec } from "../flags/flags.js";
+import { globalFlag } from "../flags/global-flags.js";
 
 type Body = (ctx: CliContext, opts: Record<string, unknown>, ...args: unknown[]) => Promise<number | void>;
 
 // A folder holding .checkpoints/ is a project for these commands (the Checkpoint Protocol's own marker).
-export const CHECKPOINT_RUN_OPTIONS = { checkpointsDirOption: "dir", rootMarkers: [".checkpoints"] } as const;
+const CHECKPOINT_RUN_OPTIONS = { checkpointsDirOption: "dir", rootMarkers: [".checkpoints"] } as const;
 
 function lazy(load: () => Promise<{ run: Body }>, extra: { createsWorkspace?: boolean } = {}) {
   return runCommand(async (ctx, opts, ...args: unknown[]) => (await load()).run(ctx, opts, ...args), { ...CHECKPOINT_RUN_OPTIONS, ...extra });

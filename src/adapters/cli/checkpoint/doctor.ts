@@ -2,8 +2,8 @@
 // exit 1 on errors (and warnings with the flag).
 import { runCheckpointDoctor } from "../../../domains/checkpoints/index.js";
 import { policyWarning } from "./stale-days.js";
-import type { CliContext } from "../context.js";
-import { EXIT_FAILED } from "../exit-codes.js";
+import type { CliContext } from "../program/context.js";
+import { EXIT_FAILED } from "../program/exit-codes.js";
 import { folderLabel, plural } from "../output/checkpoint-format.js";
 import { escapeInline } from "../output/escape.js";
 

@@ -2,9 +2,9 @@
 // recently_done; with --verify, run its done_when first (output shown on stderr as it arrives, with
 // the policy's allow-listed environment, as over MCP) and pop only on exit 0.
 import { CHECKPOINT_STATUSES, actionText, type DoneWhenOutput } from "../../../domains/checkpoints/index.js";
-import type { CliContext } from "../context.js";
-import { parseWholeNumberFlag } from "../flags.js";
-import { usageError } from "../run-command.js";
+import type { CliContext } from "../program/context.js";
+import { parseWholeNumberFlag } from "../flags/flags.js";
+import { usageError } from "../program/run-command.js";
 import { problemLine } from "../output/checkpoint-format.js";
 import { formatDuration } from "../../../core/time-format.js";
 
@@ -23,7 +23,7 @@ function doneArgs(opts: Record<string, unknown>, skill: string): Record<string, 
 
 export async function run(ctx: CliContext, opts: Record<string, unknown>, skill: unknown): Promise<number> {
   const args = doneArgs(opts, String(skill));
-  const { withClient, withOperationId } = await import("../tool-session.js");
+  const { withClient, withOperationId } = await import("../sessions/tool-session.js");
   if (args.verify) ctx.err(ctx.errStyle.dim(`running done_when of ${String(skill)}'s next action…`));
   const onProgress = (event: unknown) => {
     const chunk = (event as Partial<DoneWhenOutput>).done_when_output;

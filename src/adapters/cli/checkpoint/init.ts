@@ -1,9 +1,9 @@
 // checkpoint init: the checkpoint.init tool — create the checkpoints folder and its .gitignore;
 // running it again changes nothing.
-import type { CliContext } from "../context.js";
+import type { CliContext } from "../program/context.js";
 
 export async function run(ctx: CliContext, opts: Record<string, unknown>): Promise<number> {
-  const { callTool, withOperationId } = await import("../tool-session.js");
+  const { callTool, withOperationId } = await import("../sessions/tool-session.js");
   const data = await callTool(ctx, "checkpoint.init", withOperationId({}, opts.operationId));
   if (ctx.json) {
     ctx.printJson(data);

@@ -1,6 +1,6 @@
 // checkpoint list: one line per checkpoint file; --json is checkpoint.list's result.
 import { listView, scanFolder } from "../../../domains/checkpoints/index.js";
-import type { CliContext } from "../context.js";
+import type { CliContext } from "../program/context.js";
 import { folderLabel, shortTime } from "../output/checkpoint-format.js";
 import { renderTable } from "../output/table.js";
 

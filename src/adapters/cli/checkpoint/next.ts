@@ -1,7 +1,7 @@
 // checkpoint next: the single highest-priority action across all skills, chosen as the protocol's
 // reference CLI chooses it (docs/checkpoints.md); --json is checkpoint.next's result.
 import { nextAction, nextView } from "../../../domains/checkpoints/index.js";
-import type { CliContext } from "../context.js";
+import type { CliContext } from "../program/context.js";
 import { escapeInline } from "../output/escape.js";
 
 export async function run(ctx: CliContext): Promise<number> {

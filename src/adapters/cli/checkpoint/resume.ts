@@ -3,7 +3,7 @@ import { resumeSkill } from "../../../domains/checkpoints/index.js";
 import { staleDaysFor } from "./stale-days.js";
 import { escapeControl } from "../output/escape.js";
 import { renderResumeMarkdown } from "../output/resume-markdown.js";
-import type { CliContext } from "../context.js";
+import type { CliContext } from "../program/context.js";
 
 export async function run(ctx: CliContext, _opts: Record<string, unknown>, skill: unknown): Promise<number> {
   const block = await resumeSkill(ctx, String(skill), await staleDaysFor(ctx));

@@ -2,7 +2,7 @@
 // is checkpoint.get's result as the skill itself sees it (skill_state included), or a list of them.
 import { checkpointView, readSkill, scanFolder } from "../../../domains/checkpoints/index.js";
 import type { CheckedCheckpoint } from "../../../domains/checkpoints/index.js";
-import type { CliContext } from "../context.js";
+import type { CliContext } from "../program/context.js";
 import { folderLabel, plural, problemLine } from "../output/checkpoint-format.js";
 
 const payload = (entry: CheckedCheckpoint) => checkpointView(entry, entry.skill);

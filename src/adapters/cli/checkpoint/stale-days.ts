@@ -2,7 +2,7 @@
 // A broken policy.yaml must not stop a session from resuming: its problems are a warning here.
 import { loadPolicyTolerant } from "../../../config/policy-loader.js";
 import type { StaleDays } from "../../../domains/checkpoints/index.js";
-import type { CliContext } from "../context.js";
+import type { CliContext } from "../program/context.js";
 
 export async function staleDaysFor(ctx: CliContext): Promise<StaleDays> {
   const { policy, problems } = await loadPolicyTolerant(ctx.layout);

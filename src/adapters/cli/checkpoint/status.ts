@@ -6,8 +6,8 @@ import { buildResumeBlock, type ResumeBlock } from "../../../domains/checkpoints
 import type { StaleDays } from "../../../domains/checkpoints/index.js";
 import { staleDaysFor } from "./stale-days.js";
 import { parseUserInstant } from "../../../core/instant.js";
-import type { CliContext } from "../context.js";
-import { usageError } from "../run-command.js";
+import type { CliContext } from "../program/context.js";
+import { usageError } from "../program/run-command.js";
 import { folderLabel, shortTime } from "../output/checkpoint-format.js";
 import { renderTable } from "../output/table.js";
 import { escapeInline } from "../output/escape.js";

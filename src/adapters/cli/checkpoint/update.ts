@@ -2,8 +2,8 @@
 // validate → atomic write under the file's lock); prints why when the result would be invalid (and
 // writes nothing). The flags are parsed here, so a malformed one is a usage error before any call.
 import { parseAssignments, toToolAssignment } from "../../../domains/checkpoints/index.js";
-import type { CliContext } from "../context.js";
-import { usageError } from "../run-command.js";
+import type { CliContext } from "../program/context.js";
+import { usageError } from "../program/run-command.js";
 import { problemLine } from "../output/checkpoint-format.js";
 
 export async function run(ctx: CliContext, opts: Record<string, unknown>, skill: unknown, assignments: unknown): Promise<number> {
@@ -12,7 +12,7 @@ export async function run(ctx: CliContext, opts: Record<string, unknown>, skill:
   if (stray !== undefined) throw usageError(`'${stray}' is not an assignment`, "write --path=text, --path+=text or --path:json=<json> (quote values with spaces)");
   if (flags.length === 0) throw usageError("nothing to update: give at least one --path=value", `e.g. checkpoint update ${String(skill)} --step=review`);
   const parsed = parseAssignments(flags);
-  const { callTool, withOperationId } = await import("../tool-session.js");
+  const { callTool, withOperationId } = await import("../sessions/tool-session.js");
   // The operator edits the file as the skill itself: skill_state included.
   const args = { skill: String(skill), as_skill: String(skill), assignments: parsed.map(toToolAssignment) };
   const data = await callTool(ctx, "checkpoint.update", withOperationId(args, opts.operationId));

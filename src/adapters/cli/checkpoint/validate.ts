@@ -1,8 +1,8 @@
 // checkpoint validate [--strict]: every file's errors, warnings and hints; exit 1 on errors (and warnings
 // with --strict; hints never count).
 import { scanFolder, validateReport } from "../../../domains/checkpoints/index.js";
-import type { CliContext } from "../context.js";
-import { EXIT_FAILED } from "../exit-codes.js";
+import type { CliContext } from "../program/context.js";
+import { EXIT_FAILED } from "../program/exit-codes.js";
 import { folderLabel, plural, problemLine } from "../output/checkpoint-format.js";
 import { escapeInline } from "../output/escape.js";
 

@@ -2,8 +2,8 @@
 // stops — the same texts as the MCP resource aop://orientation and the MCP prompts (and, for the
 // orientation, what Claude Code gets at SessionStart).
 import type { Command } from "commander";
-import { examples, runCommand } from "../run-command.js";
-import type { CliContext } from "../context.js";
+import { examples, runCommand } from "../program/run-command.js";
+import type { CliContext } from "../program/context.js";
 
 async function promptContext(ctx: CliContext) {
   return { layout: ctx.layout, clock: ctx.clock, env: process.env, doctorFamilies: async () => (await import("../../../app/doctor-checks.js")).DOCTOR_FAMILIES };

@@ -1,7 +1,7 @@
 // aop call: call any catalog tool by its canonical name with JSON arguments.
 import type { Command } from "commander";
-import { examples, runCommand } from "../run-command.js";
-import { EXIT_FAILED } from "../exit-codes.js";
+import { examples, runCommand } from "../program/run-command.js";
+import { EXIT_FAILED } from "../program/exit-codes.js";
 
 export function register(program: Command, summary: string): void {
   program
@@ -20,9 +20,9 @@ export function register(program: Command, summary: string): void {
     )
     .action(
       runCommand(async (ctx, opts, tool: string) => {
-        const { parseArgsOption } = await import("../args-option.js");
+        const { parseArgsOption } = await import("../flags/args-option.js");
         const { loadCatalog } = await import("../../../catalog/catalog.js");
-        const { openClient, withOperationId } = await import("../tool-session.js");
+        const { openClient, withOperationId } = await import("../sessions/tool-session.js");
         let args = parseArgsOption(String(opts.args));
         const entry = loadCatalog().get(tool);
         if (entry?.requires_operation_id && (opts.operationId !== undefined || args.operation_id === undefined)) args = withOperationId(args, opts.operationId);

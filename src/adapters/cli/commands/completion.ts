@@ -2,8 +2,8 @@
 // commands themselves (completion/table.ts), so it lists what this version of aop takes.
 import type { Command } from "commander";
 import type { CompletionEntry } from "../completion/table.js";
-import { examples, runCommand, usageError } from "../run-command.js";
-import { readPackageVersion } from "../version.js";
+import { examples, runCommand, usageError } from "../program/run-command.js";
+import { readPackageVersion } from "../program/version.js";
 
 const SHELLS = ["bash", "zsh", "fish"] as const;
 type Shell = (typeof SHELLS)[number];
@@ -21,8 +21,8 @@ export function register(program: Command, summary: string): void {
     .action(
       runCommand(async (_ctx, _opts, shell: string) => {
         if (!(SHELLS as readonly string[]).includes(shell)) throw usageError(`the shell must be one of ${SHELLS.join(", ")} (got '${shell}')`);
-        const { buildCheckpointProgram } = await import("../checkpoint-program.js");
-        const { buildContinuityDoctorProgram } = await import("../continuity-doctor-program.js");
+        const { buildCheckpointProgram } = await import("../program/checkpoint-program.js");
+        const { buildContinuityDoctorProgram } = await import("../program/continuity-doctor-program.js");
         const { completionTable } = await import("../completion/table.js");
         const entries = [
           // `program` holds every command in full when this one runs (command-registry.ts).

@@ -1,7 +1,7 @@
 // aop config check: validate policy.yaml (merged over defaults) and gates.yaml.
 import type { Command } from "commander";
-import { EXIT_FAILED } from "../exit-codes.js";
-import { examples, runCommand } from "../run-command.js";
+import { EXIT_FAILED } from "../program/exit-codes.js";
+import { examples, runCommand } from "../program/run-command.js";
 
 export function register(program: Command, summary: string): void {
   const config = program.command("config").description(summary).addHelpText("after", examples("aop config check"));
@@ -12,8 +12,10 @@ export function register(program: Command, summary: string): void {
     .action(
       runCommand(async (ctx) => {
         const { checkConfig } = await import("../../../config/config-check.js");
-        const { configPolicyChecks } = await import("../config-policy-checks.js");
-        const report = await checkConfig(ctx.layout, await configPolicyChecks());
+        // Beyond the schema: the policy's RBAC grants against the tool catalog.
+        const { loadCatalog } = await import("../../../catalog/catalog.js");
+        const { rbacProblems } = await import("../../../catalog/catalog-check.js");
+        const report = await checkConfig(ctx.layout, [(policy) => rbacProblems(policy, loadCatalog().tools)]);
         if (ctx.json) {
           ctx.printJson(report);
           return report.ok ? 0 : EXIT_FAILED;

@@ -2,10 +2,10 @@
 // docs/continuity.md) in one or more workspaces. The bin `continuity-doctor` runs this same definition and body.
 import os from "node:os";
 import type { Command } from "commander";
-import type { CliContext } from "../context.js";
-import { addFlags, type FlagSpec } from "../flags.js";
-import { globalFlag } from "../global-flags.js";
-import { examples, runCommand, usageError } from "../run-command.js";
+import type { CliContext } from "../program/context.js";
+import { addFlags, type FlagSpec } from "../flags/flags.js";
+import { globalFlag } from "../flags/global-flags.js";
+import { examples, runCommand, usageError } from "../program/run-command.js";
 
 /** The doctor's flags, declared once for `aop continuity doctor` and the `continuity-doctor` bin. */
 const CONTINUITY_DOCTOR_FLAGS: readonly FlagSpec[] = [

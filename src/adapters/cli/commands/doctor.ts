@@ -1,10 +1,10 @@
 // aop doctor: run every check (DRIFT_*, CONT_*, CKPT_*) through the doctor.run tool, persist the report, print it, exit by it.
 import type { Command } from "commander";
 import { familyNames } from "../../../app/doctor-checks.js";
-import type { CliContext } from "../context.js";
-import { EXIT_DOCTOR_COULD_NOT_RUN } from "../exit-codes.js";
-import { addFlags, type FlagSpec, type FlagValues } from "../flags.js";
-import { examples, reportError, runCommand, usageError } from "../run-command.js";
+import type { CliContext } from "../program/context.js";
+import { EXIT_DOCTOR_COULD_NOT_RUN } from "../program/exit-codes.js";
+import { addFlags, type FlagSpec, type FlagValues } from "../flags/flags.js";
+import { examples, reportError, runCommand, usageError } from "../program/run-command.js";
 import type { ToolResult } from "../../../catalog/tool-types.js";
 
 const DOCTOR_FLAGS = [
@@ -26,7 +26,7 @@ async function doctor(ctx: CliContext, opts: FlagValues<typeof DOCTOR_FLAGS>): P
   if (opts.only !== undefined && !familyNames().includes(opts.only)) {
     throw usageError(`--only must be one of ${familyNames().join(", ")} (got '${opts.only}')`);
   }
-  const { withClient, withOperationId } = await import("../tool-session.js");
+  const { withClient, withOperationId } = await import("../sessions/tool-session.js");
   const { doctorExitCode } = await import("../../../domains/doctor/index.js");
   let data: ToolResult<"doctor.run">;
   try {

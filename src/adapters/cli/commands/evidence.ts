@@ -1,7 +1,7 @@
 // aop evidence latest | verify | attest | anchor | prove | reset-chain: the newest gate evidence of a feature, its
 // verification (chain, attestations, anchors), and the signed evidence (evidence/*.ts, one file each).
 import type { Command } from "commander";
-import { examples, runCommand } from "../run-command.js";
+import { examples, runCommand } from "../program/run-command.js";
 import { register as registerAnchor } from "../evidence/anchor.js";
 import { register as registerAttest } from "../evidence/attest.js";
 import { register as registerProve } from "../evidence/prove.js";
@@ -22,7 +22,7 @@ export function register(program: Command, summary: string): void {
     .addHelpText("after", examples("aop evidence latest --feature-id feat_login", "aop evidence latest --feature-id feat_login --mode full --json"))
     .action(
       runCommand(async (ctx, opts) => {
-        const { callTool } = await import("../tool-session.js");
+        const { callTool } = await import("../sessions/tool-session.js");
         const args: Record<string, unknown> = { feature_id: opts.featureId };
         if (opts.mode !== undefined) args.mode = opts.mode;
         const latest = await callTool(ctx, "evidence.latest", args);

@@ -1,10 +1,10 @@
 // aop export otlp: runs as OpenTelemetry GenAI traces to an OTLP/HTTP endpoint or an OTLP file,
 // incrementally (a cursor per run and target), once or --follow (docs/otel.md).
 import type { Command } from "commander";
-import { wholeNumberFlag } from "../flags.js";
-import { examples, runCommand, usageError } from "../run-command.js";
+import { wholeNumberFlag } from "../flags/flags.js";
+import { examples, runCommand, usageError } from "../program/run-command.js";
 import { stdoutDrained, writeStdout } from "../output/stdout.js";
-import type { CliContext } from "../context.js";
+import type { CliContext } from "../program/context.js";
 import type { Delivery, ExportOptions, RunExport, RunSelection, SkippedRun, SpanRecord } from "../../../domains/export/index.js";
 
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
@@ -92,7 +92,7 @@ async function deliveryFor(ctx: CliContext, opts: Record<string, unknown>, userA
 
 async function exportOtlp(ctx: CliContext, opts: Record<string, unknown>, runIds: string[]): Promise<number> {
   const domain = await import("../../../domains/export/index.js");
-  const { readPackageVersion } = await import("../version.js");
+  const { readPackageVersion } = await import("../program/version.js");
   const { createProgress } = await import("../output/progress.js");
   const format = await import("../output/export-format.js");
   const chosen = selection(opts, runIds, domain.parseSince);

@@ -1,7 +1,7 @@
 // aop feature init|list|show|set-status: the feature.* tools with human output.
 import type { Command } from "commander";
-import { wholeNumberFlag } from "../flags.js";
-import { examples, runCommand } from "../run-command.js";
+import { wholeNumberFlag } from "../flags/flags.js";
+import { examples, runCommand } from "../program/run-command.js";
 
 export function register(program: Command, summary: string): void {
   const feature = program.command("feature").description(summary).addHelpText("after", examples("aop feature init feat_login --title 'Login page'", "aop feature list"));
@@ -16,7 +16,7 @@ export function register(program: Command, summary: string): void {
     .addHelpText("after", examples("aop feature init feat_login --title 'Login page'"))
     .action(
       runCommand(async (ctx, opts, featureId: string) => {
-        const { callTool, withOperationId } = await import("../tool-session.js");
+        const { callTool, withOperationId } = await import("../sessions/tool-session.js");
         const args: Record<string, unknown> = { feature_id: featureId };
         if (opts.title !== undefined) args.title = opts.title;
         if (opts.description !== undefined) args.description = opts.description;
@@ -33,7 +33,7 @@ export function register(program: Command, summary: string): void {
     .addHelpText("after", examples("aop feature list", "aop feature list --status active --json"))
     .action(
       runCommand(async (ctx, opts) => {
-        const { callTool } = await import("../tool-session.js");
+        const { callTool } = await import("../sessions/tool-session.js");
         const data = await callTool(
           ctx,
           "feature.list",
@@ -61,7 +61,7 @@ export function register(program: Command, summary: string): void {
     .addHelpText("after", examples("aop feature show feat_login", "aop feature show feat_login --json"))
     .action(
       runCommand(async (ctx, _opts, featureId: string) => {
-        const { callTool } = await import("../tool-session.js");
+        const { callTool } = await import("../sessions/tool-session.js");
         const { escapeInline } = await import("../output/escape.js");
         const data = await callTool(ctx, "feature.get", { feature_id: featureId });
         if (ctx.json) return ctx.printJson(data);
@@ -87,7 +87,7 @@ export function register(program: Command, summary: string): void {
     .addHelpText("after", examples("aop feature set-status feat_login blocked", "aop feature set-status feat_login merged --expected-version 3"))
     .action(
       runCommand(async (ctx, opts, featureId: string, status: string) => {
-        const { callTool, withOperationId } = await import("../tool-session.js");
+        const { callTool, withOperationId } = await import("../sessions/tool-session.js");
         const args: Record<string, unknown> = { feature_id: featureId, status };
         if (opts.expectedVersion !== undefined) args.expected_version = opts.expectedVersion;
         const data = await callTool(ctx, "feature.set_status", withOperationId(args, opts.operationId));

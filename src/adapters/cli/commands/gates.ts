@@ -2,8 +2,8 @@
 // (the call's gate_failed error: the table is drawn from its details; --json prints the error envelope).
 import type { Command } from "commander";
 import { isAopError } from "../../../core/errors.js";
-import { EXIT_FAILED } from "../exit-codes.js";
-import { examples, reportError, runCommand } from "../run-command.js";
+import { EXIT_FAILED } from "../program/exit-codes.js";
+import { examples, reportError, runCommand } from "../program/run-command.js";
 import type { GateRunReport } from "../../../domains/gates/index.js";
 import type { GateProgressEvent } from "../../../domains/gates/index.js";
 
@@ -19,7 +19,7 @@ export function register(program: Command, summary: string): void {
     .addHelpText("after", examples("aop gates run --feature-id feat_login --mode fast", "aop gates run --feature-id feat_login --mode full --profile ci --json"))
     .action(
       runCommand(async (ctx, opts) => {
-        const { withClient, withOperationId } = await import("../tool-session.js");
+        const { withClient, withOperationId } = await import("../sessions/tool-session.js");
         const { createGateProgress, renderGateReport } = await import("../output/gate-format.js");
         const progress = ctx.json ? null : createGateProgress(ctx.errStyle);
         // Steps lead their own process groups, so a Ctrl-C aimed at aop does not reach them: an interrupt

@@ -1,6 +1,6 @@
 // aop hook claude: the Claude Code hook handler (installed by `aop integrate claude --write`).
 import type { Command } from "commander";
-import { examples } from "../run-command.js";
+import { examples } from "../program/run-command.js";
 
 export function register(program: Command, summary: string): void {
   const hook = program.command("hook").description(summary).addHelpText("after", examples("aop integrate claude --write   # installs the hooks"));

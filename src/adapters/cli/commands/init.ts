@@ -1,7 +1,7 @@
 // aop init: scaffold policy, gates and the .aop/ skeleton without touching existing files, and give the
 // workspace its id (.aop/workspace.json), kept from then on unless the workspace is copied elsewhere.
 import type { Command } from "commander";
-import { examples, runCommand } from "../run-command.js";
+import { examples, runCommand } from "../program/run-command.js";
 
 export function register(program: Command, summary: string): void {
   program
@@ -12,9 +12,9 @@ export function register(program: Command, summary: string): void {
     .action(
       runCommand(async (ctx, opts) => {
         const { scaffoldWorkspace } = await import("../../../config/scaffold.js");
-        const { initExtraFiles } = await import("../init-extra-files.js");
+        const { toolsDocText } = await import("../../../catalog/tools-doc-file.js");
         const { ensureWorkspaceIdentity } = await import("../../../store/workspace-identity.js");
-        const result = scaffoldWorkspace(ctx.layout, ctx.clock, { force: opts.force === true, extra: await initExtraFiles(ctx) });
+        const result = scaffoldWorkspace(ctx.layout, ctx.clock, { force: opts.force === true, extra: [{ path: ctx.layout.toolsDoc, contents: toolsDocText }] });
         const identity = await ensureWorkspaceIdentity(ctx.layout, ctx.clock, { warn: (m) => ctx.err(ctx.errStyle.yellow(`warning: ${m}`)) });
         const identityFile = ctx.layout.relative(ctx.layout.workspaceIdentityFile);
         const renewed: string[] = [];

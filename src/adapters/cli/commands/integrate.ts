@@ -1,7 +1,7 @@
 // aop integrate claude|codex|cursor: print (or --write) the client config that wires in aop, and what
 // the user still has to do in the client itself.
 import type { Command } from "commander";
-import { examples, runCommand, usageError } from "../run-command.js";
+import { examples, runCommand, usageError } from "../program/run-command.js";
 
 export function register(program: Command, summary: string): void {
   program

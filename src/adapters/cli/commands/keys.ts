@@ -1,7 +1,7 @@
 // aop keys init | list: the Ed25519 key that signs attestations and anchors. Local setup, not a kernel
 // tool: the private key belongs to the person or machine, only its public key to the workspace.
 import type { Command } from "commander";
-import { examples, runCommand } from "../run-command.js";
+import { examples, runCommand } from "../program/run-command.js";
 
 export function register(program: Command, summary: string): void {
   const keys = program.command("keys").description(summary).addHelpText("after", examples("aop keys init", "aop keys list"));

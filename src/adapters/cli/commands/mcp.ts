@@ -1,9 +1,9 @@
 // aop mcp: serve every catalog tool, the orientation resources and the prompts over MCP stdio (for
 // Claude Code, Codex, Cursor, ...) until the client goes away or a signal comes.
 import type { Command } from "commander";
-import type { CliContext } from "../context.js";
-import { addFlags, type FlagSpec } from "../flags.js";
-import { examples, runCommand } from "../run-command.js";
+import type { CliContext } from "../program/context.js";
+import { addFlags, type FlagSpec } from "../flags/flags.js";
+import { examples, runCommand } from "../program/run-command.js";
 
 const MCP_FLAGS = [{ flag: "checkpoints-dir", value: "<path>", description: "the checkpoints folder the checkpoint.* tools serve (default: <root>/.checkpoints)" }] as const satisfies readonly FlagSpec[];
 
@@ -18,6 +18,6 @@ export function register(program: Command, summary: string): void {
 }
 
 async function serveMcp(ctx: CliContext): Promise<number | void> {
-  const [{ runMcpServer }, { identityFromGlobals }, { readPackageVersion }] = await Promise.all([import("../../mcp/lifecycle.js"), import("../call-result.js"), import("../version.js")]);
+  const [{ runMcpServer }, { identityFromGlobals }, { readPackageVersion }] = await Promise.all([import("../../mcp/lifecycle.js"), import("../sessions/call-result.js"), import("../program/version.js")]);
   return runMcpServer({ layout: ctx.layout, clock: ctx.clock, identity: identityFromGlobals(ctx), version: readPackageVersion(), log: (line) => ctx.err(line) });
 }

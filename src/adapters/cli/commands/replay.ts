@@ -1,8 +1,8 @@
 // aop replay: a run's timeline as a table (--run-id), the runs there are (--list), or a live tail (--follow).
 import type { Command } from "commander";
-import { addFlags, optionKey, wholeNumberFlag, type FlagSpec, type FlagValues } from "../flags.js";
-import { examples, runCommand, usageError } from "../run-command.js";
-import type { CliContext } from "../context.js";
+import { addFlags, optionKey, wholeNumberFlag, type FlagSpec, type FlagValues } from "../flags/flags.js";
+import { examples, runCommand, usageError } from "../program/run-command.js";
+import type { CliContext } from "../program/context.js";
 import type { TimelinePage } from "../../../domains/replay/index.js";
 
 /** A flag that narrows the page: its replay.timeline_get argument. */
@@ -97,7 +97,7 @@ function readerContext(ctx: CliContext): CliContext {
 }
 
 async function showCommand(ctx: CliContext, runId: string, opts: ReplayOptions): Promise<number> {
-  const { withClient } = await import("../tool-session.js");
+  const { withClient } = await import("../sessions/tool-session.js");
   const { printReplayPage } = await import("../output/replay-page.js");
   const page: TimelinePage = await withClient(readerContext(ctx), (call) => call("replay.timeline_get", replayArgs(runId, opts)));
   printReplayPage(ctx, runId, page, opts.limit);

@@ -2,9 +2,9 @@
 // on 127.0.0.1 (--serve), or two runs compared in the terminal (--diff). Reads only; see docs/report.md.
 import type { Command } from "commander";
 import { isIsoUtc } from "../../../core/instant.js";
-import type { CliContext } from "../context.js";
-import { wholeNumberFlag } from "../flags.js";
-import { examples, runCommand, usageError } from "../run-command.js";
+import type { CliContext } from "../program/context.js";
+import { wholeNumberFlag } from "../flags/flags.js";
+import { examples, runCommand, usageError } from "../program/run-command.js";
 import type { ReportOptions, ReportPorts } from "../../../domains/report/index.js";
 
 export const DEFAULT_PORT = 7707;
@@ -36,7 +36,7 @@ export function register(program: Command, summary: string): void {
 
 async function ports(ctx: CliContext): Promise<ReportPorts> {
   const { ledgerReader } = await import("../../../app/report-ports.js");
-  const { readPackageVersion } = await import("../version.js");
+  const { readPackageVersion } = await import("../program/version.js");
   return { readLedger: ledgerReader(ctx.layout), version: readPackageVersion() };
 }
 
@@ -112,7 +112,7 @@ async function serveCommand(ctx: CliContext, options: Omit<ReportOptions, "live"
 }
 
 async function openWith(ctx: CliContext, target: string): Promise<void> {
-  const { openExternally } = await import("../open-externally.js");
+  const { openExternally } = await import("../output/open-externally.js");
   const opener = openExternally(target);
   if (opener === null) ctx.err("no opener found (xdg-open, open or start): open it yourself");
 }

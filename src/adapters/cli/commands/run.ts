@@ -1,13 +1,13 @@
 // aop run start|heartbeat|stop|status: the run lease.
 import type { Command } from "commander";
-import { wholeNumberFlag } from "../flags.js";
-import { examples, runCommand } from "../run-command.js";
-import type { Call } from "../tool-session.js";
+import { wholeNumberFlag } from "../flags/flags.js";
+import { examples, runCommand } from "../program/run-command.js";
+import type { Call } from "../sessions/tool-session.js";
 
 /** The run to act on: --run-id, else the lease's run. */
 async function targetRunId(call: Call, given: unknown): Promise<string> {
   if (typeof given === "string") return given;
-  const { usageError } = await import("../run-command.js");
+  const { usageError } = await import("../program/run-command.js");
   const status = await call("run.status", {});
   if (!status.lease) throw usageError("there is no run lease; pass --run-id or start one with `aop run start`");
   return status.lease.run_id;
@@ -27,7 +27,7 @@ export function register(program: Command, summary: string): void {
     .addHelpText("after", examples("aop run start", "aop run start --owner planner-1 --ttl 600", "aop run start --takeover"))
     .action(
       runCommand(async (ctx, opts) => {
-        const { callTool, withOperationId } = await import("../tool-session.js");
+        const { callTool, withOperationId } = await import("../sessions/tool-session.js");
         const args: Record<string, unknown> = {};
         if (opts.newRunId !== undefined) args.run_id = opts.newRunId;
         if (opts.owner !== undefined) args.owner = opts.owner;
@@ -52,7 +52,7 @@ export function register(program: Command, summary: string): void {
       .addHelpText("after", examples(`aop run ${name}`, `aop run ${name} --run-id run:1b2c --json`))
       .action(
         runCommand(async (ctx, opts) => {
-          const { withClient, withOperationId } = await import("../tool-session.js");
+          const { withClient, withOperationId } = await import("../sessions/tool-session.js");
           const data = await withClient(ctx, async (call) => call(tool, withOperationId({ run_id: await targetRunId(call, ctx.globals.runId) }, opts.operationId)));
           if (ctx.json) return ctx.printJson(data);
           ctx.out(name === "stop" ? `run ${data.lease.run_id} released at ${data.lease.released_at}` : `run ${data.lease.run_id} lease extended until ${data.lease.lease_expires_at}`);
@@ -66,7 +66,7 @@ export function register(program: Command, summary: string): void {
     .addHelpText("after", examples("aop run status", "aop run status --json"))
     .action(
       runCommand(async (ctx) => {
-        const { callTool } = await import("../tool-session.js");
+        const { callTool } = await import("../sessions/tool-session.js");
         const data = await callTool(ctx, "run.status", {});
         if (ctx.json) return ctx.printJson(data);
         if (!data.lease) return ctx.out("no run lease — start one with `aop run start`");

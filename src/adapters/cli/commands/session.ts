@@ -1,6 +1,6 @@
 // aop session assign: map feature → role → agent session id in the active run.
 import type { Command } from "commander";
-import { examples, runCommand } from "../run-command.js";
+import { examples, runCommand } from "../program/run-command.js";
 
 export function register(program: Command, summary: string): void {
   const session = program.command("session").description(summary).addHelpText("after", examples("aop session assign --feature-id feat_login --role builder --session sess-42"));
@@ -14,7 +14,7 @@ export function register(program: Command, summary: string): void {
     .addHelpText("after", examples("aop session assign --feature-id feat_login --role builder --session sess-42"))
     .action(
       runCommand(async (ctx, opts) => {
-        const { callTool, withOperationId } = await import("../tool-session.js");
+        const { callTool, withOperationId } = await import("../sessions/tool-session.js");
         const data = await callTool(
           ctx,
           "session.assign",

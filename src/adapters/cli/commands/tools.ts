@@ -1,6 +1,6 @@
 // aop tools: the tool catalog as a table, or regenerate agentic/orchestrator/tools.md.
 import type { Command } from "commander";
-import { examples, runCommand } from "../run-command.js";
+import { examples, runCommand } from "../program/run-command.js";
 
 export function register(program: Command, summary: string): void {
   program

@@ -5,9 +5,9 @@
 import type { Command, Option } from "commander";
 
 /** What completes an option's value: folders, files, fixed words, or nothing aop can know. */
-export type ValueKind = { kind: "dir" } | { kind: "file" } | { kind: "words"; words: readonly string[] } | { kind: "free" };
+type ValueKind = { kind: "dir" } | { kind: "file" } | { kind: "words"; words: readonly string[] } | { kind: "free" };
 
-export interface CompletionOption {
+interface CompletionOption {
   /** `--root`, and `-h` beside `--help`. */
   names: readonly string[];
   description: string;
@@ -32,7 +32,7 @@ function oneLine(text: string): string {
  * Flags and arguments with fixed values list them in their description as `a | b | c` (the help shows
  * them there), at its start, after a colon or in parentheses: those are the words.
  */
-export function wordsOf(description: string): readonly string[] | undefined {
+function wordsOf(description: string): readonly string[] | undefined {
   const list = /(?:^|: |\()([a-z][a-z0-9_-]*(?: \| [a-z][a-z0-9_-]*)+)(?=$|[ ),;])/.exec(description);
   return list ? list[1]!.split(" | ") : undefined;
 }

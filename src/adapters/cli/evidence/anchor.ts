@@ -1,7 +1,7 @@
 // aop evidence anchor: sign a checkpoint of each named chain (evidence.anchor), optionally committing it
 // on refs/aop/anchors.
 import type { Command } from "commander";
-import { examples, runCommand, usageError } from "../run-command.js";
+import { examples, runCommand, usageError } from "../program/run-command.js";
 import type { AnchorResult } from "../../../domains/attest/index.js";
 
 export function register(evidence: Command): void {
@@ -19,7 +19,7 @@ export function register(evidence: Command): void {
         const all = opts.all === true;
         if ((featureId === undefined) === !all) throw usageError("give either --feature-id <id> or --all", "aop evidence anchor --feature-id feat_login");
         if (all && opts.operationId !== undefined) throw usageError("--operation-id goes with --feature-id (each feature of --all gets its own)");
-        const { withClient, withOperationId } = await import("../tool-session.js");
+        const { withClient, withOperationId } = await import("../sessions/tool-session.js");
         const { chainedFeatureIds } = await import("../../../domains/evidence/index.js");
         const ids = all ? chainedFeatureIds(ctx.layout) : [featureId!];
         const results = await withClient(ctx, async (call) => {

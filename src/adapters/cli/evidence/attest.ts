@@ -1,7 +1,7 @@
 // aop evidence attest: sign an in-toto attestation of one gate run (evidence.attest), optionally as a
 // Sigstore bundle, and copy it to --out.
 import type { Command } from "commander";
-import { examples, runCommand } from "../run-command.js";
+import { examples, runCommand } from "../program/run-command.js";
 
 export function register(evidence: Command): void {
   evidence
@@ -15,7 +15,7 @@ export function register(evidence: Command): void {
     .addHelpText("after", examples("aop evidence attest --feature-id feat_login", "aop evidence attest --feature-id feat_login --bundle --out login.sigstore.json"))
     .action(
       runCommand(async (ctx, opts) => {
-        const { callTool, withOperationId } = await import("../tool-session.js");
+        const { callTool, withOperationId } = await import("../sessions/tool-session.js");
         const args: Record<string, unknown> = { feature_id: opts.featureId };
         if (opts.gate !== undefined) args.gate = opts.gate;
         if (opts.bundle === true) args.bundle = true;

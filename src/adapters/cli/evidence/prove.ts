@@ -1,8 +1,8 @@
 // aop evidence prove: an RFC 9162 inclusion proof for one chain entry (evidence.prove). Human output is
 // the C2SP tlog proof itself when an anchor covers the entry, so `> entry.tlog-proof` saves it.
 import type { Command } from "commander";
-import { parseWholeNumberFlag } from "../flags.js";
-import { examples, runCommand } from "../run-command.js";
+import { parseWholeNumberFlag } from "../flags/flags.js";
+import { examples, runCommand } from "../program/run-command.js";
 
 export function register(evidence: Command): void {
   evidence
@@ -14,7 +14,7 @@ export function register(evidence: Command): void {
     .action(
       runCommand(async (ctx, opts) => {
         const sequence = parseWholeNumberFlag("--sequence", String(opts.sequence), 0);
-        const { callTool } = await import("../tool-session.js");
+        const { callTool } = await import("../sessions/tool-session.js");
         const report = await callTool(ctx, "evidence.prove", { feature_id: opts.featureId, sequence });
         if (ctx.json) return ctx.printJson(report);
         if (report.tlog_proof !== null) return ctx.out(report.tlog_proof.replace(/\n$/, ""));

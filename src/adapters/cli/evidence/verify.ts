@@ -3,10 +3,10 @@
 import type { Command } from "commander";
 import type { EvidenceVerifyReport } from "../../../domains/attest/index.js";
 import { isAopError } from "../../../core/errors.js";
-import type { CliContext } from "../context.js";
-import { EXIT_FAILED } from "../exit-codes.js";
-import { addFlags, type FlagSpec, type FlagValues } from "../flags.js";
-import { examples, runCommand, usageError } from "../run-command.js";
+import type { CliContext } from "../program/context.js";
+import { EXIT_FAILED } from "../program/exit-codes.js";
+import { addFlags, type FlagSpec, type FlagValues } from "../flags/flags.js";
+import { examples, runCommand, usageError } from "../program/run-command.js";
 
 const MAX_ANCHOR_NOTE_BYTES = 64 * 1024;
 
@@ -44,7 +44,7 @@ async function verify(ctx: CliContext, opts: FlagValues<typeof VERIFY_FLAGS>): P
   const reports: EvidenceVerifyReport[] = [];
   const fixes = new Map<EvidenceVerifyReport, string>();
   try {
-    const { withClient } = await import("../tool-session.js");
+    const { withClient } = await import("../sessions/tool-session.js");
     await withClient(ctx, async (call) => {
       for (const id of ids) {
         const onProgress = (e: unknown) => {

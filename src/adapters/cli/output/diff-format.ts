@@ -54,7 +54,7 @@ function brief(r: TimelineRecord | undefined) {
   return { sequence: r.sequence, tool_name: r.tool_name, feature_id: r.feature_id, operation_id: r.operation_id, result: r.result, error_code: r.error_code, idempotency_status: r.idempotency_status };
 }
 
-/** The machine form: both runs, the summary, and every row that is not unchanged. */
+/** The machine form: both runs, the summary, and every row that is not unchanged (`changes` typed through RunDiff, so the declaration can name it). */
 export function diffJson(ids: string[], runs: Runs, diff: RunDiff) {
   const a = runs.get(ids[0]!) ?? [];
   const b = runs.get(ids[1]!) ?? [];
@@ -63,6 +63,6 @@ export function diffJson(ids: string[], runs: Runs, diff: RunDiff) {
     b: { run_id: ids[1], entries: b.length },
     method: diff.method,
     summary: diff.summary,
-    rows: diff.rows.filter((r) => r.kind !== "same").map((r) => ({ kind: r.kind, by: r.by, a: brief(r.a === null ? undefined : a[r.a]), b: brief(r.b === null ? undefined : b[r.b]), changes: r.changes })),
+    rows: diff.rows.filter((r) => r.kind !== "same").map((r) => ({ kind: r.kind, by: r.by, a: brief(r.a === null ? undefined : a[r.a]), b: brief(r.b === null ? undefined : b[r.b]), changes: r.changes as RunDiff["rows"][number]["changes"] })),
   };
 }

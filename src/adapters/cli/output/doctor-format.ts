@@ -5,7 +5,7 @@ import { summaryLine, worstFirst, type DoctorReport } from "../../../domains/doc
 import type { Style } from "./style.js";
 import { escapeInline } from "./escape.js";
 
-export function severityTag(severity: Finding["severity"], s: Style): string {
+function severityTag(severity: Finding["severity"], s: Style): string {
   const tag = severity.toUpperCase().padEnd(8);
   return severity === "critical" ? s.red(tag) : severity === "warning" ? s.yellow(tag) : s.cyan(tag);
 }

@@ -13,7 +13,7 @@ function stepDuration(result: StepResult): string {
   return formatDuration(Date.parse(result.finished_at) - Date.parse(result.started_at));
 }
 
-export function stepStatus(result: StepResult, style: Style): string {
+function stepStatus(result: StepResult, style: Style): string {
   if (result.skipped) return style.dim("skipped");
   if (result.timed_out) return style.red("TIMEOUT");
   return result.exit_code === 0 ? style.green("pass") : style.red("FAIL");

@@ -1,5 +1,5 @@
 // `aop replay --run-id`: how a page of a run's timeline is printed.
-import type { CliContext } from "../context.js";
+import type { CliContext } from "../program/context.js";
 import type { TimelinePage } from "../../../domains/replay/index.js";
 import { renderTimeline } from "./timeline-table.js";
 

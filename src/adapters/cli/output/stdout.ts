@@ -20,7 +20,7 @@ function writesDirectly(): boolean {
 }
 
 /** A reader that stops early (`checkpoint show | head`) is not an error: end with the command's exit code. */
-export function endQuietlyOnClosedPipe(): void {
+function endQuietlyOnClosedPipe(): void {
   if (pipeGuarded) return;
   pipeGuarded = true;
   process.stdout.on("error", (err: NodeJS.ErrnoException) => {

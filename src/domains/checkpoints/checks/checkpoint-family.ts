@@ -9,7 +9,7 @@ import { ckpt004Stale } from "./ckpt-004-stale.js";
 import { ckpt005GeneratedFilesMissing } from "./ckpt-005-generated-files-missing.js";
 import { ckpt006DoneTicketStillNext } from "./ckpt-006-done-ticket-still-next.js";
 
-export const checkpointChecks: DoctorCheck[] = [
+const checkpointChecks: DoctorCheck[] = [
   ckpt001ValidationErrors,
   ckpt002ValidationWarnings,
   ckpt003ProjectDirMissing,

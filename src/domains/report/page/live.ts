@@ -4,7 +4,7 @@
 import type { LedgerView, RunView } from "../report-types.js";
 import type { EncodedTimeline } from "../timeline-codec.js";
 
-export interface EntriesEvent {
+interface EntriesEvent {
   run_id: string;
   cursor: number;
   chunk: EncodedTimeline;

@@ -6,7 +6,7 @@ import type { ReportEntry } from "../timeline-codec.js";
 import { axisTicks, placeBar, type TimeWindow } from "../waterfall.js";
 import { el, fill } from "./dom.js";
 
-export const COLORS = { ok: "#3b82f6", error: "#dc2626", replay: "#9333ea", mismatch: "#ea580c", dim: "#cbd5e1", selected: "#111827" };
+const COLORS = { ok: "#3b82f6", error: "#dc2626", replay: "#9333ea", mismatch: "#ea580c", dim: "#cbd5e1", selected: "#111827" };
 
 export function barColor(e: ReportEntry): string {
   if (e.result === "error") return COLORS.error;

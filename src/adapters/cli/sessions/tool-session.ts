@@ -1,20 +1,20 @@
 // Opens the transport a command asked for (--transport) and turns error envelopes into CLI errors.
-import type { ToolClient } from "../../app/clients/tool-client.js";
-import type { ToolName, ToolResult } from "../../catalog/tool-types.js";
-import { WorkspaceLayout } from "../../store/layout.js";
-import type { CliContext } from "./context.js";
-import { identityFromGlobals, unwrap } from "./call-result.js";
-import { type Call, type CallOptions, openInProcessClient, withOpenClient, withOperationId } from "./client-session.js";
-import { usageError } from "./run-command.js";
+import type { ToolClient } from "../../../app/clients/tool-client.js";
+import type { ToolName, ToolResult } from "../../../catalog/tool-types.js";
+import { WorkspaceLayout } from "../../../store/layout.js";
+import type { CliContext } from "../program/context.js";
+import { identityFromGlobals } from "./call-result.js";
+import { type Call, openInProcessClient, withOpenClient, withOperationId } from "./client-session.js";
+import { usageError } from "../program/run-command.js";
 
-export { identityFromGlobals, unwrap, withOperationId };
-export type { Call, CallOptions };
+export { withOperationId };
+export type { Call };
 
 export async function openClient(ctx: CliContext): Promise<ToolClient> {
   const transport = ctx.globals.transport ?? "inprocess";
   const identity = identityFromGlobals(ctx);
   if (transport === "mcp") {
-    const { mcpClient } = await import("../../app/clients/mcp.js");
+    const { mcpClient } = await import("../../../app/clients/mcp.js");
     const custom = ctx.layout.checkpointsDir !== new WorkspaceLayout(ctx.layout.root).checkpointsDir;
     return mcpClient({ root: ctx.layout.root, identity, ...(custom ? { checkpointsDir: ctx.layout.checkpointsDir } : {}) });
   }

@@ -2,7 +2,7 @@
 // options from the declarations (commander is the one argv parser), and FlagValues types what a
 // command's body receives from them.
 import type { Command } from "commander";
-import { AopError } from "../../core/errors.js";
+import { AopError } from "../../../core/errors.js";
 
 export interface FlagSpec {
   /** The long flag without dashes; its option key is the camel-cased form (`all-agents` → `allAgents`). */

@@ -1,14 +1,14 @@
 // What every command receives: the workspace, the clock, output streams and the global flags.
 import path from "node:path";
-import type { Clock } from "../../core/clock.js";
-import { AopError } from "../../core/errors.js";
-import { clockFromEnv } from "../../core/clock.js";
-import { WorkspaceLayout } from "../../store/layout.js";
-import { findWorkspaceRoot } from "../../store/workspace-root.js";
-import { sanitizeOutput } from "./output/escape.js";
-import { stdoutTarget, writeStdout } from "./output/stdout.js";
-import { colorEnabled, makeStyle, type Style } from "./output/style.js";
-import type { GlobalOptions } from "./global-flags.js";
+import type { Clock } from "../../../core/clock.js";
+import { AopError } from "../../../core/errors.js";
+import { clockFromEnv } from "../../../core/clock.js";
+import { WorkspaceLayout } from "../../../store/layout.js";
+import { findWorkspaceRoot } from "../../../store/workspace-root.js";
+import { sanitizeOutput } from "../output/escape.js";
+import { stdoutTarget, writeStdout } from "../output/stdout.js";
+import { colorEnabled, makeStyle, type Style } from "../output/style.js";
+import type { GlobalOptions } from "../flags/global-flags.js";
 
 export type { GlobalOptions };
 

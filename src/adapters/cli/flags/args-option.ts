@@ -1,8 +1,8 @@
 // Parses `--args '<json>'` or `--args @file.json` into an arguments object, with errors that say what to fix.
 import fs from "node:fs";
-import { AopError } from "../../core/errors.js";
+import { AopError } from "../../../core/errors.js";
 
-export const MAX_ARGS_FILE_BYTES = 16 * 1024 * 1024;
+const MAX_ARGS_FILE_BYTES = 16 * 1024 * 1024;
 
 export function parseArgsOption(raw: string): Record<string, unknown> {
   let text = raw;

@@ -2,9 +2,9 @@
 // missing argument) to usage errors with exit code 2. Shared by `aop` and the `checkpoint` and
 // `continuity-doctor` programs.
 import type { Command } from "commander";
-import { CommanderError } from "./commander-vendor.js";
+import { CommanderError } from "../commander-vendor.js";
 import { EXIT_USAGE } from "./exit-codes.js";
-import { writeStdout } from "./output/stdout.js";
+import { writeStdout } from "../output/stdout.js";
 
 function applyExitOverride(command: Command): void {
   command.exitOverride();

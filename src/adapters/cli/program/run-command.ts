@@ -1,10 +1,10 @@
 // Wraps a command body: builds the context, maps errors to the envelope / exit code contract.
 import type { Command } from "commander";
-import { AopError, envelopeFromError, isAopError } from "../../core/errors.js";
+import { AopError, envelopeFromError, isAopError } from "../../../core/errors.js";
 import { createContext, type CliContext, type GlobalOptions } from "./context.js";
 import { EXIT_FAILED, EXIT_USAGE } from "./exit-codes.js";
-import { escapeControl } from "./output/escape.js";
-import { writeStdout } from "./output/stdout.js";
+import { escapeControl } from "../output/escape.js";
+import { writeStdout } from "../output/stdout.js";
 
 /** A command's body: the options commander parsed (typed by the command's FlagValues), then its arguments. */
 export type CommandBody<A extends unknown[], O = Record<string, unknown>> = (ctx: CliContext, opts: O, ...args: A) => Promise<number | void>;
@@ -43,7 +43,7 @@ export function runCommand<A extends unknown[], O = Record<string, unknown>>(bod
  * An empty string given to any flag (`--operation-id ""`) or identity variable (AOP_RUN_ID="") is a
  * mistake, not "absent": refused with invalid_argument naming it (docs/hardening.md).
  */
-export function rejectEmptyValues(opts: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): void {
+function rejectEmptyValues(opts: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): void {
   for (const [key, value] of Object.entries(opts)) {
     const values = Array.isArray(value) ? value : [value];
     if (values.some((v) => v === "")) {

@@ -1,9 +1,9 @@
 // The `checkpoint` bin as a commander program: the subcommands of `aop checkpoint` (declared once, in
 // checkpoint/define-commands.ts) under a program named after the bin, without the rest of `aop`.
 import type { Command } from "commander";
-import { Command as Program } from "./commander-vendor.js";
-import { CHECKPOINT_PROGRAM_FLAGS, defineCheckpointCommands } from "./checkpoint/define-commands.js";
-import { addFlags } from "./flags.js";
+import { Command as Program } from "../commander-vendor.js";
+import { CHECKPOINT_PROGRAM_FLAGS, defineCheckpointCommands } from "../checkpoint/define-commands.js";
+import { addFlags } from "../flags/flags.js";
 import { examples } from "./run-command.js";
 import { readPackageVersion } from "./version.js";
 

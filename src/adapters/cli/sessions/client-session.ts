@@ -1,19 +1,17 @@
 // A command's in-process tool client and how a command calls tools through any client. tool-session.ts
 // adds the MCP transport on top (loaded only for `--transport mcp`).
-import type { ToolClient } from "../../app/clients/tool-client.js";
-import type { ToolName, ToolResult } from "../../catalog/tool-types.js";
-import type { CliContext } from "./context.js";
+import type { ToolClient } from "../../../app/clients/tool-client.js";
+import type { ToolName, ToolResult } from "../../../catalog/tool-types.js";
+import type { CliContext } from "../program/context.js";
 import { identityFromGlobals, unwrap } from "./call-result.js";
 
-export type CallOptions = { onProgress?: (event: unknown) => void; signal?: AbortSignal };
+type CallOptions = { onProgress?: (event: unknown) => void; signal?: AbortSignal };
 /** Calls a tool by name; its data is typed by the tool's output schema. */
 export type Call = <N extends ToolName>(name: N, args: Record<string, unknown>, options?: CallOptions) => Promise<ToolResult<N>>;
-/** Opens the client a command calls its tools through. */
-export type OpenClient = (ctx: CliContext) => Promise<ToolClient>;
 
 export async function openInProcessClient(ctx: CliContext, identity = identityFromGlobals(ctx)): Promise<ToolClient> {
-  const { createRuntime } = await import("../../app/create-runtime.js");
-  const { inProcessClient } = await import("../../app/clients/in-process.js");
+  const { createRuntime } = await import("../../../app/create-runtime.js");
+  const { inProcessClient } = await import("../../../app/clients/in-process.js");
   return inProcessClient(await createRuntime({ layout: ctx.layout, clock: ctx.clock, identity, warn: (m) => ctx.err(`warning: ${m}`) }));
 }
 
@@ -26,7 +24,7 @@ export async function withOpenClient<T>(client: ToolClient, fn: (call: Call) => 
   }
 }
 
-export function newOperationId(): string {
+function newOperationId(): string {
   return `op-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 

@@ -1,8 +1,8 @@
 // What every route of a command shares around a tool call: the identity its global flags give, and
 // an envelope turned into data or a CLI error. No transport here (tool-session.ts opens those).
-import { AopError, type Envelope } from "../../core/errors.js";
-import type { IdentityOverrides } from "../../runtime/run-context.js";
-import type { CliContext } from "./context.js";
+import { AopError, type Envelope } from "../../../core/errors.js";
+import type { IdentityOverrides } from "../../../runtime/run-context.js";
+import type { CliContext } from "../program/context.js";
 
 export function identityFromGlobals(ctx: CliContext): IdentityOverrides {
   return { run_id: ctx.globals.runId, session_id: ctx.globals.sessionId, actor: ctx.globals.actor };
