@@ -62,7 +62,24 @@ function cliChunks(dist) {
   const checkpointSubcommands = js("adapters/cli/checkpoint")
     .filter((m) => /\/(validate|status|next|doctor|update|done|init|list|show|reset|resume)\.js$/.test(m))
     .map((m) => ({ name: `checkpoint-${path.basename(m, ".js")}`, modules: [m] }));
-  return [...js("adapters/cli/commands"), ...checkpointSubcommands, "adapters/cli/checkpoint-program.js", "adapters/cli/continuity-doctor-program.js", ...js("catalog/generated/validators"), "yaml", "app/clients/client-sdk.js"];
+  // Each domain's tool handlers and the doctor's checks too: every command through the kernel reaches
+  // them all through the handler registry, and runs one.
+  const domainTools = fs
+    .readdirSync(path.join(dist, "domains"))
+    .filter((d) => fs.existsSync(path.join(dist, "domains", d, "tools.js")))
+    .sort()
+    .map((d) => ({ name: `tools-${d}`, modules: [`domains/${d}/tools.js`] }));
+  return [
+    ...js("adapters/cli/commands"),
+    ...checkpointSubcommands,
+    "adapters/cli/checkpoint-program.js",
+    "adapters/cli/continuity-doctor-program.js",
+    ...domainTools,
+    "app/doctor-checks.js",
+    ...js("catalog/generated/validators"),
+    "yaml",
+    "app/clients/client-sdk.js",
+  ];
 }
 
 /** Runs the bundle's entry on its sample in a fresh process and writes the V8 code caches of the bundle and its chunks. */
