@@ -67,6 +67,24 @@ export function compareProcesses(subject, baseline, runs = 15) {
 }
 
 export const node = (args, options) => ({ cmd: process.execPath, args, options });
+
+/**
+ * The Checkpoint Protocol's reference CLI (scripts/checkpoint.mjs of its public repository), for the rows
+ * that put `aop checkpoint` beside it: CHECKPOINT_REFERENCE names a copy (as for the parity tests; it is
+ * not an npm package, and its code is not ours to commit). It finds its project as the parent of the
+ * folder holding it, so it is copied into `<root>/scripts/`. Undefined, with a note, when unset.
+ */
+export function checkpointReference(root) {
+  const source = process.env.CHECKPOINT_REFERENCE;
+  if (!source) {
+    process.stdout.write("  (CHECKPOINT_REFERENCE unset: the rows beside the Checkpoint Protocol's reference CLI are skipped)\n");
+    return undefined;
+  }
+  fs.mkdirSync(path.join(root, "scripts"), { recursive: true });
+  const copy = path.join(root, "scripts", "checkpoint.mjs");
+  fs.copyFileSync(source, copy);
+  return copy;
+}
 export const aop = (args, options) => ({ cmd: process.execPath, args: [CLI_BIN, ...args], options });
 
 const rows = [];

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { builtinModules, chunkEntry, chunkFile, chunkSpecs, chunksPlugin, hostEntry, hostModulesPlugin, modulesPlugin, ourModules, sharedModules } from "./bundle-plugins.mjs";
+import { builtinModules, chunkEntry, chunkFile, chunkSpecs, chunksPlugin, hostEntry, hostModulesPlugin, modulesPlugin, ourModules, SHARED_MODULES, sharedModules } from "./bundle-plugins.mjs";
 import { cliRuns, cliSample, hookRuns, hookSample } from "./bundle-samples.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -21,12 +21,16 @@ const POLICY_FILE_CHUNKS = ["yaml", "catalog/generated/validators/config__policy
 /** Paths are relative to the dist folder being built. */
 export const BUNDLES = [
   {
-    // Every `aop` command, and the `checkpoint` and `continuity-doctor` programs: the program and the
-    // command table evaluate at start; a command's modules, the packages and the compiled schema
-    // validators each when first imported. One folder under dist/, like the modules it is built from.
+    // Every `aop` command, and the `checkpoint` and `continuity-doctor` programs: the bundle holds the
+    // program, the command table and commander; each command (with the packages it uses) and each
+    // compiled schema validator is a chunk of its own, read and compiled only by a start that runs it.
+    // The bundle holds every module whose state is the process's (SHARED_MODULES), so that the
+    // commands' chunks share them. One folder under dist/, like the modules it is built from.
     entry: "adapters/cli/main.js",
     out: "cli/cli.bundle.cjs",
     inlinePackages: true,
+    chunks: cliChunks,
+    holdShared: true,
     codeCache: { entry: "main", sample: cliSample, runs: cliRuns },
   },
   {
@@ -44,6 +48,39 @@ export const BUNDLES = [
     codeCache: { entry: "handleHookEvent", sample: hookSample, runs: hookRuns },
   },
 ];
+
+/**
+ * The CLI bundle's chunks: every command module, the two other programs, every compiled validator, and
+ * the large packages a command loads only on some paths (the YAML parser for a policy.yaml or a
+ * features file; the MCP client for `--transport mcp` and the clients' checks), so that a command's
+ * chunk does not carry them.
+ */
+function cliChunks(dist) {
+  const js = (dir) => fs.readdirSync(path.join(dist, dir)).filter((f) => f.endsWith(".js")).sort().map((f) => `${dir}/${f}`);
+  // `checkpoint`'s subcommands too (git hooks and agents run `checkpoint next` and `validate` all day),
+  // named apart from the top-level commands of the same name.
+  const checkpointSubcommands = js("adapters/cli/checkpoint")
+    .filter((m) => /\/(validate|status|next|doctor|update|done|init|list|show|reset|resume)\.js$/.test(m))
+    .map((m) => ({ name: `checkpoint-${path.basename(m, ".js")}`, modules: [m] }));
+  // Each domain's tool handlers and the doctor's checks too: every command through the kernel reaches
+  // them all through the handler registry, and runs one.
+  const domainTools = fs
+    .readdirSync(path.join(dist, "domains"))
+    .filter((d) => fs.existsSync(path.join(dist, "domains", d, "tools.js")))
+    .sort()
+    .map((d) => ({ name: `tools-${d}`, modules: [`domains/${d}/tools.js`] }));
+  return [
+    ...js("adapters/cli/commands"),
+    ...checkpointSubcommands,
+    "adapters/cli/program/checkpoint-program.js",
+    "adapters/cli/program/continuity-doctor-program.js",
+    ...domainTools,
+    "app/doctor-checks.js",
+    ...js("catalog/generated/validators"),
+    "yaml",
+    "app/clients/client-sdk.js",
+  ];
+}
 
 /** Runs the bundle's entry on its sample in a fresh process and writes the V8 code caches of the bundle and its chunks. */
 async function makeCodeCache(dist, files, { entry, sample, runs }) {
@@ -107,8 +144,10 @@ function asciiOnly(file) {
  * its chunks use instead of copies. Keeping every export of those modules can bring in more of them,
  * so the set is grown until it holds still.
  */
-async function hostBundle(dist, entry, out, options) {
-  let shared = sharedModules(dist, ourModules(root, dist, await bundle(dist, { file: entry }, out, { ...options, write: false })));
+async function hostBundle(dist, entry, out, { holdShared, ...options }) {
+  let shared = holdShared
+    ? sharedModules(dist, SHARED_MODULES.map((m) => path.join(dist, m)))
+    : sharedModules(dist, ourModules(root, dist, await bundle(dist, { file: entry }, out, { ...options, write: false })));
   for (let round = 0; ; round++) {
     const held = sharedModules(dist, ourModules(root, dist, await bundle(dist, hostEntry(dist, entry, shared), out, { ...options, write: false })));
     if ([...held].every((m) => shared.has(m))) break;
@@ -121,13 +160,14 @@ async function hostBundle(dist, entry, out, options) {
 
 /** Builds every bundle of BUNDLES into `dist` (the folder being built) and their code caches. */
 export async function bundleBins(dist) {
-  for (const { entry, out: outRel, inlinePackages = false, chunks = [], codeCache } of BUNDLES) {
+  for (const { entry, out: outRel, inlinePackages = false, chunks: chunkList = [], holdShared = false, codeCache } of BUNDLES) {
     const out = path.join(dist, outRel);
+    const chunks = typeof chunkList === "function" ? chunkList(dist) : chunkList;
     const options = { inlinePackages, chunks };
     const files = [out];
     if (chunks.length === 0) await bundle(dist, { file: path.join(dist, entry) }, out, options);
     else {
-      const shared = await hostBundle(dist, path.join(dist, entry), out, options);
+      const shared = await hostBundle(dist, path.join(dist, entry), out, { ...options, holdShared });
       for (const [i, spec] of chunkSpecs(chunks).entries()) {
         for (const m of spec.modules) if (shared.has(path.join(dist, m))) throw new Error(`${m} is a chunk of ${outRel} and held by it too: it would run twice`);
         const chunkOut = chunkFile(out, spec);
@@ -156,9 +196,20 @@ export async function bundleVendored(dist) {
       b.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({ path: path.join(root, "scripts", "mcp-server-shims.mjs") }));
     },
   };
+  // Commander requires node:child_process at load for the one thing aop never does (running a
+  // subcommand as its own executable); loading it brings in net, dgram and every stream module, a
+  // few milliseconds of every start. Required when first used instead.
+  const lazyChildProcess = {
+    name: "lazy-child-process",
+    setup(b) {
+      b.onResolve({ filter: /^node:child_process$/ }, (args) => (args.importer.includes(`${path.sep}commander${path.sep}`) ? { path: args.path, namespace: "lazy-builtin" } : undefined));
+      b.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (args) => ({ contents: `let m;\nmodule.exports = new Proxy({}, { get: (_, key) => (m ??= require(${JSON.stringify(args.path)}))[key] });\n`, loader: "js" }));
+    },
+  };
+  const plugins = { "adapters/mcp/server-sdk": [noAjv], "adapters/cli/commander-vendor": [lazyChildProcess] };
   for (const entry of ["adapters/mcp/server-sdk", "app/clients/client-sdk", "adapters/cli/commander-vendor"]) {
     await build({
-      plugins: entry === "adapters/mcp/server-sdk" ? [noAjv] : [],
+      plugins: plugins[entry] ?? [],
       entryPoints: [path.join(root, "src", `${entry}.ts`)],
       outfile: path.join(dist, `${entry}.js`),
       bundle: true,

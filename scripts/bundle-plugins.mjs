@@ -100,22 +100,29 @@ export function chunksPlugin({ dist, out, chunks }) {
     name: "chunks",
     setup(b) {
       b.onResolve({ filter: /.*/ }, (args) => {
-        if (args.namespace === "chunk") return { path: args.path, external: true };
+        if (args.namespace === "chunk" || targets.has(args.importer)) return { path: args.path, external: true };
         if (args.kind !== "dynamic-import") return undefined;
         const target = targets.get(args.path.startsWith(".") ? path.resolve(args.resolveDir, args.path) : args.path);
         return target === undefined ? undefined : { path: target.module, namespace: "chunk", pluginData: target };
       });
-      b.onLoad({ filter: /.*/, namespace: "chunk" }, async (args) => {
-        const { spec, module, index } = args.pluginData;
-        const load = `require(${JSON.stringify(`./${loader}`)}).loadChunk(__dirname, ${JSON.stringify(path.basename(chunkFile(out, spec)))})${spec.modules.length > 1 ? `.m${index}` : ""}`;
-        // A package is CommonJS to its importers already; one of our ES modules keeps its named exports
-        // (as an ES module importing CommonJS, the import would see module.exports as its default).
-        if (!module.includes("/")) return { contents: `module.exports = ${load};\n`, loader: "js" };
-        const names = Object.keys(await import(pathToFileURL(path.join(dist, module)).href)).filter((n) => n !== "default");
-        return { contents: `const chunk = ${load};\nexport default chunk.default;\nexport const { ${names.join(", ")} } = chunk;\n`, loader: "js" };
+      // A chunk's module reached without a resolve step (esbuild expands an import() of a template
+      // literal, `validators/${name}.js`, into every file it matches) is its chunk too.
+      b.onLoad({ filter: /\.js$/ }, (args) => {
+        const target = targets.get(args.path);
+        return target === undefined ? undefined : chunkModule(target);
       });
+      b.onLoad({ filter: /.*/, namespace: "chunk" }, (args) => chunkModule(args.pluginData));
     },
   };
+  /** The module that stands for a chunk's module: it loads the chunk (synchronously) and re-exports it. */
+  async function chunkModule({ spec, module, index }) {
+    const load = `require(${JSON.stringify(`./${loader}`)}).loadChunk(__dirname, ${JSON.stringify(path.basename(chunkFile(out, spec)))})${spec.modules.length > 1 ? `.m${index}` : ""}`;
+    // A package is CommonJS to its importers already; one of our ES modules keeps its named exports
+    // (as an ES module importing CommonJS, the import would see module.exports as its default).
+    if (!module.includes("/")) return { contents: `module.exports = ${load};\n`, loader: "js" };
+    const names = Object.keys(await import(pathToFileURL(path.join(dist, module)).href)).filter((n) => n !== "default");
+    return { contents: `const chunk = ${load};\nexport default chunk.default;\nexport const { ${names.join(", ")} } = chunk;\n`, loader: "js" };
+  }
 }
 
 /**
@@ -167,9 +174,11 @@ export function ourModules(root, dist, metafile) {
 // The modules whose state is the process's, which a host shares with its chunks: the class every
 // layer throws and catches (AopError, compared with instanceof), the workspace roots of the containment
 // checks, the effect journal of the call in progress, the in-process lock queues, the validators a
-// route provides. Any other module of ours a chunk holds is its own copy: they keep only caches, keyed
-// by what they cache. A module that comes to keep such state belongs on this list.
-export const SHARED_MODULES = ["core/errors.js", "store/containment.js", "store/effect-journal.js", "store/lock-queue.js", "catalog/load-validator.js"];
+// route provides, and commander (the CLI's program is built by one chunk and run by the bundle, which
+// compares commander's errors with instanceof). Any other module of ours a chunk holds is its own
+// copy: they keep only caches, keyed by what they cache. A module that comes to keep such state
+// belongs on this list.
+export const SHARED_MODULES = ["core/errors.js", "store/containment.js", "store/effect-journal.js", "store/lock-queue.js", "catalog/load-validator.js", "adapters/cli/commander-vendor.js"];
 
 /** Of `modules`, those on SHARED_MODULES. */
 export function sharedModules(dist, modules) {

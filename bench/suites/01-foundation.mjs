@@ -1,4 +1,4 @@
-// Foundation figures: canonical JSON + hash, lock cycles, CLI start-up.
+// Foundation figures: canonical JSON + hash, lock cycles, CLI start-up (interactive: ≤ 1.5× node, DESIGN §26).
 import fs from "node:fs";
 import path from "node:path";
 import { createHash } from "node:crypto";
@@ -37,5 +37,5 @@ export async function run() {
   const version = compareProcesses(aop(["--version"]), node(["-e", "0"]), 15);
   record({ suite: SUITE, name: "aop --version, whole process (median of 15)", value: version.subjectMs, unit: "ms", baselineName: "node -e 0", baselineValue: version.baselineMs, target: { max: 1.5, label: "≤ 1.5× node" } });
   const help = compareProcesses(aop(["--help"]), node(["-e", "0"]), 15);
-  record({ suite: SUITE, name: "aop --help, whole process (median of 15)", value: help.subjectMs, unit: "ms", baselineName: "node -e 0", baselineValue: help.baselineMs, target: { max: 1.3, label: "≤ 1.3× node" } });
+  record({ suite: SUITE, name: "aop --help, whole process (median of 15)", value: help.subjectMs, unit: "ms", baselineName: "node -e 0", baselineValue: help.baselineMs, target: { max: 1.5, label: "≤ 1.5× node" } });
 }

@@ -1,10 +1,11 @@
 // Start-up figures (DESIGN §26): the commands people and agents run all day, each a whole process on a
 // small workspace, beside `node -e 0` measured interleaved in the same run. Interactive commands ≤ 1.5×.
+// `aop checkpoint next` also beside the Checkpoint Protocol's reference CLI on the same files (≤ 1.0×).
 // (The hook's figures, ≤ 1.2×, are in 70-hooks.mjs; `aop --version` and `--help` in 01-foundation.mjs.)
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { CLI_BIN, aop, compareProcesses, median, node, record, tempDir } from "../lib.mjs";
+import { CLI_BIN, aop, checkpointReference, compareProcesses, median, node, record, tempDir } from "../lib.mjs";
 
 const SUITE = "startup";
 const TARGET = { max: 1.5, label: "≤ 1.5× node" };
@@ -73,6 +74,11 @@ export async function run() {
   for (const [name, args] of commands) {
     const m = compareProcesses(aop(args, { ...options, allowFailure: true }), node(["-e", "0"]), 15);
     record({ suite: SUITE, name: `${name} (median of 15)`, value: m.subjectMs, unit: "ms", baselineName: "node -e 0", baselineValue: m.baselineMs, target: TARGET });
+  }
+  const reference = checkpointReference(root);
+  if (reference) {
+    const m = compareProcesses(aop(["checkpoint", "next"], options), node([reference, "next"], options), 15);
+    record({ suite: SUITE, name: "aop checkpoint next, beside the reference CLI (median of 15)", value: m.subjectMs, unit: "ms", baselineName: "reference checkpoint.mjs next", baselineValue: m.baselineMs, target: { max: 1, label: "≤ 1.0× reference" } });
   }
   const mcp = await mcpStart(root, 15);
   record({ suite: SUITE, name: "aop mcp spawn → initialize answered (median of 15)", value: mcp.subjectMs, unit: "ms", baselineName: "node -e 0", baselineValue: mcp.baselineMs, target: TARGET });

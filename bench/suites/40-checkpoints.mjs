@@ -1,8 +1,9 @@
 // Checkpoint figures: `checkpoint validate` over 1,000 generated checkpoint files, whole process, beside
-// `node -e 0` (target ≤ 1.8×) and beside a process that only reads and JSON.parses the same files.
+// `node -e 0` (target ≤ 1.8×) and beside a process that only reads and JSON.parses the same files;
+// `checkpoint next` over the same files beside the Checkpoint Protocol's reference CLI (≤ 1.0×).
 import fs from "node:fs";
 import path from "node:path";
-import { compareProcesses, node, record, tempDir, REPO_ROOT } from "../lib.mjs";
+import { checkpointReference, compareProcesses, node, record, tempDir, REPO_ROOT } from "../lib.mjs";
 
 const SUITE = "checkpoints";
 const FILES = 1000;
@@ -82,5 +83,10 @@ export async function run() {
   record({ suite: SUITE, name: `checkpoint validate vs only reading + parsing them`, value: floor.subjectMs, unit: "ms", baselineName: "read + JSON.parse", baselineValue: floor.baselineMs });
   const viaAop = compareProcesses(node([path.join(REPO_ROOT, "bin", "aop.js"), "checkpoint", "validate"], options), node(["-e", "0"], options), 11);
   record({ suite: SUITE, name: `aop checkpoint validate, ${FILES} files, whole process`, value: viaAop.subjectMs, unit: "ms", baselineName: "node -e 0", baselineValue: viaAop.baselineMs });
+  const reference = checkpointReference(root);
+  if (reference) {
+    const next = compareProcesses(node([path.join(REPO_ROOT, "bin", "aop.js"), "checkpoint", "next"], options), node([reference, "next"], options), 11);
+    record({ suite: SUITE, name: `aop checkpoint next, ${FILES} files, beside the reference CLI`, value: next.subjectMs, unit: "ms", baselineName: "reference checkpoint.mjs next", baselineValue: next.baselineMs, target: { max: 1, label: "≤ 1.0× reference" } });
+  }
   fs.rmSync(root, { recursive: true, force: true });
 }

@@ -1,7 +1,8 @@
 // The composition root of the kernel: builds the ToolRuntime the CLI and the MCP server use, with
 // the domains' handlers, the active run lease and the workspace's policy and timeline plugged into its ports.
 import type { Clock } from "../core/clock.js";
-import { loadPolicyTolerant, type PolicyLoadResult } from "../config/policy-loader.js";
+import type { PolicyLoadResult } from "../config/policy-loader.js";
+import { loadPolicySnapshot } from "../config/policy-snapshot.js";
 import type { WorkspaceLayout } from "../store/layout.js";
 import { activeLeaseRunId } from "../domains/runs/index.js";
 import { createTimelineHook } from "../domains/replay/index.js";
@@ -35,8 +36,9 @@ export function kernelPorts(): Pick<ToolRuntimeOptions, "handlerLoader" | "recov
 export async function createRuntime(setup: RuntimeSetup): Promise<ToolRuntime> {
   const warn = setup.warn ?? ((m: string) => void process.stderr.write(`warning: ${m}\n`));
   // With an invalid policy every call but doctor.run fails with config_invalid; the timeline still
-  // records them, using the defaults for any broken policy section.
-  const { policy, problems } = setup.policy ?? (await loadPolicyTolerant(setup.layout));
+  // records them, using the defaults for any broken policy section. Loaded tolerantly, from the
+  // snapshot of this very policy.yaml when there is one: most commands never load the YAML parser.
+  const { policy, problems } = setup.policy ?? (await loadPolicySnapshot(setup.layout));
   const timelineHook = createTimelineHook(setup.layout, policy, setup.clock, warn, setup.transport);
   return new ToolRuntime({
     ...kernelPorts(),

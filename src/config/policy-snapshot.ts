@@ -1,5 +1,5 @@
-// The policy of a process that starts for one event and exits (the Claude Code hook, after every tool
-// call of the agent): loadPolicyTolerant's result kept in .aop/runtime/policy.snapshot.json beside the
+// The policy of a process that starts for one event or command and exits (the Claude Code hook, after
+// every tool call of the agent; every CLI command through the kernel): loadPolicyTolerant's result kept in .aop/runtime/policy.snapshot.json beside the
 // policy.yaml text it came from and the build that made it. While policy.yaml and aop are unchanged,
 // an event reads the snapshot instead of loading the YAML parser and the policy's two validators
 // (docs/performance.md). The text itself is the key, so an edit is seen at once whatever the clocks

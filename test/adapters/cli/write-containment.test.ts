@@ -30,6 +30,8 @@ interface WritePath {
   exit?: number;
   /** The refusal in the words of the command, when it reports the unreadable file in its own terms. */
   says?: RegExp;
+  /** A file the base workspace holds already and the command writes only when it is missing (a snapshot). */
+  absent?: true;
 }
 
 const gate = ["gates", "run", "--feature-id", "feat_a", "--mode", "fast"];
@@ -54,7 +56,8 @@ const WRITES: WritePath[] = [
   { rel: ".aop/features/index.json", kind: "file", args: mutate, refusal: "fails" },
   { rel: ".aop/runtime/default/run-lease.json", kind: "file", args: ["run", "start"], refusal: "fails" },
   { rel: ".aop/runtime/hooks.log", kind: "file", args: ["hook", "claude"], input: hookEvent, refusal: "silent" },
-  { rel: ".aop/runtime/policy.snapshot.json", kind: "file", args: ["hook", "claude"], input: toolEvent, refusal: "silent" },
+  { rel: ".aop/runtime/policy.snapshot.json", kind: "file", args: ["hook", "claude"], input: toolEvent, refusal: "silent", absent: true },
+  { rel: ".aop/runtime/policy.snapshot.json", kind: "file", args: ["feature", "list"], refusal: "silent", absent: true },
   { rel: ".checkpoints/builder.checkpoint.json", kind: "file", args: ["checkpoint", "update", "builder", "--status=blocked"], refusal: "fails", says: /^error checkpoint_invalid: .*outside the project: refused, not followed/m },
   { rel: "agentic/orchestrator/tools.md", kind: "file", args: ["tools", "--write-docs"], refusal: "fails" },
   { rel: "agentic/orchestrator/policy.yaml", kind: "file", args: ["init", "--force"], refusal: "fails" },
@@ -63,10 +66,11 @@ const WRITES: WritePath[] = [
 ];
 
 /** A copy of the base workspace where `rel` is a link to `target` (the original content moved there). */
-function linked(rel: string, kind: WritePath["kind"], where: "outside" | "inside"): { root: string; target: string } {
+function linked(rel: string, kind: WritePath["kind"], where: "outside" | "inside", absent = false): { root: string; target: string } {
   const root = tempDir("aop-link-");
   fs.cpSync(base.root, root, { recursive: true, verbatimSymlinks: true });
   const at = path.join(root, rel);
+  if (absent) fs.rmSync(at, { force: true });
   const target = where === "outside" ? path.join(tempDir("aop-outside-"), path.basename(rel)) : path.join(root, "elsewhere", path.basename(rel));
   fs.mkdirSync(path.dirname(at), { recursive: true });
   fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -92,7 +96,7 @@ function snapshot(p: string): Record<string, string> {
 
 describe("write containment: no write follows a link out of the workspace", () => {
   it.each(WRITES.map((w) => [`${w.kind} ${w.rel} ← ${w.args.slice(0, 2).join(" ")}`, w] as const))("%s: a link out is refused, the outside untouched", (_name, w) => {
-    const { root, target } = linked(w.rel, w.kind, "outside");
+    const { root, target } = linked(w.rel, w.kind, "outside", w.absent);
     const before = snapshot(target);
     const r = runCli(["--root", root, "--run-id", BASE_RUN, ...w.args], { input: w.input?.(root) ?? "", cwd: root });
     expect(snapshot(target)).toEqual(before);
@@ -106,7 +110,7 @@ describe("write containment: no write follows a link out of the workspace", () =
   });
 
   it.each(WRITES.map((w) => [`${w.kind} ${w.rel} ← ${w.args.slice(0, 2).join(" ")}`, w] as const))("%s: a link that stays inside the workspace is written through", (_name, w) => {
-    const { root, target } = linked(w.rel, w.kind, "inside");
+    const { root, target } = linked(w.rel, w.kind, "inside", w.absent);
     const before = snapshot(target);
     const r = runCli(["--root", root, "--run-id", BASE_RUN, ...w.args], { input: w.input?.(root) ?? "", cwd: root });
     expect(r.code, r.stdout + r.stderr).toBe(0);

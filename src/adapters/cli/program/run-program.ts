@@ -4,12 +4,20 @@
 import type { Command } from "commander";
 import { CommanderError } from "../commander-vendor.js";
 import { EXIT_USAGE } from "./exit-codes.js";
-import { writeStdout } from "../output/stdout.js";
+import { stdoutTarget, writeStdout } from "../output/stdout.js";
 
 function applyExitOverride(command: Command): void {
   command.exitOverride();
   // Help goes where command output goes (a reader that stops early, `aop --help | head`, is no error).
-  command.configureOutput({ outputError: () => undefined, writeOut: writeStdout });
+  // Its width and colors are asked of process.stdout only for a terminal: creating process.stdout for
+  // a file or /dev/null loads every stream module, which costs more than the help itself.
+  const output = command.configureOutput();
+  command.configureOutput({
+    outputError: () => undefined,
+    writeOut: writeStdout,
+    getOutHasColors: () => stdoutTarget.isTTY && output.getOutHasColors!(),
+    getOutHelpWidth: () => (stdoutTarget.isTTY ? output.getOutHelpWidth!() : 80), // commander's own width off a terminal
+  });
   for (const sub of command.commands) applyExitOverride(sub);
 }
 
