@@ -5,15 +5,17 @@
 // writes — except the deviations below, each documented in docs/checkpoints.md with its reason.
 // With CHECKPOINT_REFERENCE=/path/to/checkpoint.mjs the stored verdicts are re-checked against the
 // reference itself.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { FIXTURE, differences, materialize, pool, referenceVerdicts, type CheckpointCase, type CheckpointVerdict } from "../../../scripts/parity/checkpoint-parity.mjs";
+import { FIXTURE, aopVerdicts, differences, materialize, pool, referenceVerdicts, type CheckpointCase, type CheckpointVerdict } from "../../../scripts/parity/checkpoint-parity.mjs";
 import { fixedClock } from "../../../src/core/clock.js";
 import { nextAction } from "../../../src/domains/checkpoints/orientation-service.js";
 import { scanFolder } from "../../../src/domains/checkpoints/read-service.js";
 import { WorkspaceLayout } from "../../../src/store/layout.js";
 import { runCliAsync } from "../../helpers/cli.js";
-import { CHECKPOINT_BIN } from "../../helpers/paths.js";
+import { CHECKPOINT_BIN, REPO_ROOT } from "../../helpers/paths.js";
 
 const stored = JSON.parse(fs.readFileSync(FIXTURE, "utf8")) as { now: string; cases: CheckpointCase[] };
 
@@ -101,4 +103,26 @@ describe.skipIf(!REFERENCE)("the stored verdicts are what the reference CLI says
   it.each(stored.cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
     expect(referenceVerdicts(REFERENCE!, c)).toEqual(c.reference);
   }, 60_000);
+
+  // The reference repository's own checkpoints (the folder beside its scripts/), read from the copy
+  // rather than stored here: both CLIs agree on every aspect.
+  const checkout = REFERENCE ? path.dirname(path.dirname(REFERENCE)) : "";
+  it("agrees on the reference repository's own checkpoints", async () => {
+    const dir = path.join(checkout, ".checkpoints");
+    const files = Object.fromEntries(fs.readdirSync(dir).filter((f) => f.endsWith(".checkpoint.json")).map((f) => [f, fs.readFileSync(path.join(dir, f), "utf8")]));
+    expect(Object.keys(files).length).toBeGreaterThan(0);
+    const c = { name: "the reference's own checkpoints", files };
+    expect(differences(referenceVerdicts(REFERENCE!, c), await aopVerdicts(c))).toEqual([]);
+  }, 120_000);
+
+  it("doctor finds the same missing generated_files in the reference's own checkout", async () => {
+    const ref = spawnSync(process.execPath, ["--import", path.join(REPO_ROOT, "scripts", "parity", "pin-clock.mjs"), REFERENCE!, "doctor"], { cwd: checkout, encoding: "utf8", env: { ...process.env, PARITY_NOW: stored.now } });
+    const perSkill = new Map<string, number>();
+    for (const m of ref.stdout.matchAll(/^⚠ \[(.+?)\] (?:generated_files references missing path|…and (\d+) more missing generated_files)/gm)) perSkill.set(m[1]!, (perSkill.get(m[1]!) ?? 0) + (m[2] ? Number(m[2]) : 1));
+    const aop = JSON.parse((await runCliAsync(["doctor", "--json"], { bin: CHECKPOINT_BIN, cwd: checkout, env: { AOP_NOW: stored.now, AOP_ROOT: checkout } })).stdout) as { findings: { kind: string; skill: string }[] };
+    const aopPerSkill = new Map<string, number>();
+    for (const f of aop.findings.filter((x) => x.kind === "generated_file_missing")) aopPerSkill.set(f.skill, (aopPerSkill.get(f.skill) ?? 0) + 1);
+    expect(perSkill.size).toBeGreaterThan(0);
+    expect(Object.fromEntries(aopPerSkill)).toEqual(Object.fromEntries(perSkill));
+  }, 120_000);
 });
