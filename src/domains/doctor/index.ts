@@ -8,3 +8,4 @@ import type { DoctorToolDeps } from "./tools.js";
 export type { DoctorToolDeps };
 /** The domain's tool handlers, loaded on first use so that importing the domain stays cheap. */
 export const loadTools = async (deps: DoctorToolDeps) => (await import("./tools.js")).doctorTools(deps);
+export { buildSchedule, SCHEDULE_EVERY, shellWord } from "./schedule.js";
