@@ -203,6 +203,8 @@ export type BoundedText =
       truncated: boolean;
       /** True when the bytes are not text (a NUL byte, or mostly undecodable). */
       binary: boolean;
+      /** True when text (not binary) holds bytes that are not UTF-8, decoded as U+FFFD. */
+      invalidUtf8?: boolean;
     };
 
 // A few undecodable bytes happen in text saved in a legacy encoding; mostly undecodable is not text.
@@ -218,5 +220,16 @@ export function readTextBounded(file: string, maxBytes: number): BoundedText {
   // A cut at `maxBytes` may split the last character; that one replacement character is not garbage.
   const replacements = (text.match(/\uFFFD/g) ?? []).length - (truncated ? 1 : 0);
   const binary = text.length > 0 && replacements / text.length > MAX_REPLACEMENT_RATIO;
-  return { status: "ok", text: binary ? "" : text, size, mtimeMs, truncated, binary };
+  const invalidUtf8 = !binary && replacements > 0 && !isUtf8(bytes, truncated);
+  return { status: "ok", text: binary ? "" : text, size, mtimeMs, truncated, binary, ...(invalidUtf8 ? { invalidUtf8 } : {}) };
+}
+
+/** Strict UTF-8 check (a character cut at the read bound is not an error); run only when U+FFFD appeared. */
+function isUtf8(bytes: Buffer, truncated: boolean): boolean {
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes, { stream: truncated });
+    return true;
+  } catch {
+    return false;
+  }
 }

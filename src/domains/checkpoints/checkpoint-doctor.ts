@@ -8,6 +8,7 @@ import { scanCheckpoints, type CheckpointScan } from "./checkpoint-scan.js";
 import { diagnoseCheckpoints, resolveNamedPath, type CheckpointDoctorFinding, type DoctorFacts } from "./doctor-rules.js";
 import type { StaleDays } from "./staleness.js";
 import { ticketRefs, ticketsDoneInLog } from "./ticket-refs.js";
+import { namedGeneratedPath } from "./generated-files.js";
 import { loadCheckpointValidator } from "./validate-checkpoint.js";
 
 /** How far back "recent git log" looks. */
@@ -30,7 +31,7 @@ function gatherDoctorFacts(layout: WorkspaceLayout, checkpoints: readonly Checkp
   const projectDir = layout.checkpointsProjectDir;
   const existing = new Set<string>();
   for (const checkpoint of checkpoints) {
-    const named = [checkpoint.project_dir, ...(checkpoint.context_primer?.generated_files ?? [])];
+    const named = [checkpoint.project_dir, ...(checkpoint.context_primer?.generated_files ?? []).flatMap((e) => namedGeneratedPath(e) ?? [])];
     for (const p of named) {
       const resolved = resolveNamedPath(projectDir, p);
       if (fs.existsSync(resolved)) existing.add(resolved);

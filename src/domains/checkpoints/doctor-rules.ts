@@ -5,6 +5,7 @@ import { actionText, type CheckedCheckpoint, type Checkpoint, type CheckpointPro
 import { formatAge } from "../../core/time-format.js";
 import { staleness, type StaleDays } from "./staleness.js";
 import { ticketRefs } from "./ticket-refs.js";
+import { namedGeneratedPath } from "./generated-files.js";
 import { describeDone, doneTickets, type DoneTickets } from "./done-evidence.js";
 
 export const DOCTOR_KINDS = ["validation_error", "validation_warning", "project_dir_missing", "stale", "generated_file_missing", "done_ticket_still_next"] as const;
@@ -64,7 +65,9 @@ function driftFindings(entry: CheckedCheckpoint, checkpoint: Checkpoint, facts: 
       paths: [entry.path],
     });
   }
-  for (const named of checkpoint.context_primer?.generated_files ?? []) {
+  for (const listed of checkpoint.context_primer?.generated_files ?? []) {
+    const named = namedGeneratedPath(listed);
+    if (named === null) continue;
     const file = resolveNamedPath(facts.projectDir, named);
     if (!facts.existing.has(file)) {
       out.push({ ...base, kind: "generated_file_missing", message: `${entry.skill}: generated file ${named} (context_primer.generated_files) does not exist`, paths: [entry.path, file] });

@@ -10,7 +10,7 @@ import { acquireLock } from "../../store/lock.js";
 import { moveToHistory } from "./checkpoint-history.js";
 import { readCheckpointFile } from "./checkpoint-store.js";
 import { checkLoadedFile } from "./checkpoint-scan.js";
-import { CHECKPOINT_SUFFIX, FILE_MAX_BYTES, PROTOCOL_1_1_FIELDS, PROTOCOL_VERSION, RECENTLY_DONE_CAP, type Checkpoint, type CheckpointProblem, type DoneEntry, type NextAction } from "./checkpoint-types.js";
+import { actionText, CHECKPOINT_SUFFIX, FILE_MAX_BYTES, PROTOCOL_1_1_FIELDS, PROTOCOL_VERSION, RECENTLY_DONE_CAP, type Checkpoint, type CheckpointProblem, type DoneEntry, type NextAction } from "./checkpoint-types.js";
 import { isPlainObject } from "../../core/merge.js";
 import { invalidCheckpointError, type CheckpointEnv } from "./read-service.js";
 import { checkDocument, loadCheckpointSchema, loadCheckpointValidator } from "./validate-checkpoint.js";
@@ -119,7 +119,11 @@ export interface DoneOutcome extends WriteResult {
   remaining: number;
 }
 
-/** Pops `next_actions[0]` onto the front of `recently_done` (newest first, at most 10). */
+/**
+ * Pops `next_actions[0]` onto the front of `recently_done` (newest first, at most 10), as `{at, action}`
+ * with the action's text, as the reference CLI stores it; entries holding an action object (older aop
+ * files) stay valid and are read as before.
+ */
 function popNextAction(document: Record<string, unknown>, at: string, expected?: NextAction, status?: Checkpoint["status"]): { document: Record<string, unknown>; done: DoneEntry } {
   const actions = Array.isArray(document.next_actions) ? [...(document.next_actions as NextAction[])] : [];
   const first = actions.shift();
@@ -127,7 +131,7 @@ function popNextAction(document: Record<string, unknown>, at: string, expected?:
   if (expected !== undefined && JSON.stringify(first) !== JSON.stringify(expected)) {
     throw new AopError("version_conflict", "next_actions[0] changed while its done_when ran: nothing was marked done", { hint: "run done again" });
   }
-  const done: DoneEntry = { at, action: first };
+  const done: DoneEntry = { at, action: actionText(first) };
   const previous = Array.isArray(document.recently_done) ? (document.recently_done as DoneEntry[]) : [];
   const next: Record<string, unknown> = { ...document, next_actions: actions, recently_done: [done, ...previous].slice(0, RECENTLY_DONE_CAP) };
   if (status) next.status = status;

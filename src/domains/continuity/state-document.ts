@@ -43,3 +43,13 @@ export function sectionValue(body: string): string {
     .filter((text) => text !== "")
     .join(" ");
 }
+
+/**
+ * What `Unsurfaced Results` still holds: "" when the section is empty or says exactly `None` (any case),
+ * as DESIGN §7 and the reference doctor read it; otherwise its text, comments and template hints
+ * included (`N/A`, `None yet` and `<!-- … -->` are not the protocol's "nothing").
+ */
+export function pendingResults(body: string): string {
+  const text = body.trim();
+  return text === "" || text.toLowerCase() === "none" ? "" : text;
+}

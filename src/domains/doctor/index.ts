@@ -7,3 +7,4 @@ export { driftFamily } from "./checks/drift-family.js";
 import type { DoctorToolDeps } from "./tools.js";
 /** The domain's tool handlers, loaded on first use so that importing the domain stays cheap. */
 export const loadTools = async (deps: DoctorToolDeps) => (await import("./tools.js")).doctorTools(deps);
+export { buildSchedule, SCHEDULE_EVERY, shellWord } from "./schedule.js";

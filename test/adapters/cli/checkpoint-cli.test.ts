@@ -261,7 +261,7 @@ describe("checkpoint subcommands (one bin each is enough: they share the code)",
       const root = checkpointWorkspace({ b: minimalCheckpoint("b", { next_actions: [{ text: "no secret", done_when: 'test -z "$AOP_WALK_SECRET" && test -n "$PATH"' }, "next"] }) });
       const r = run(["done", "b", "--verify", "--json"], { cwd: root, env: { AOP_WALK_SECRET: "leaked" } });
       expect(r.code, r.stderr).toBe(0);
-      expect(json(r)).toMatchObject({ done: { action: { text: "no secret" } }, verify: { exit_code: 0 } });
+      expect(json(r)).toMatchObject({ done: { action: "no secret" }, verify: { exit_code: 0 } });
       // Allow-listed by the policy, the variable does reach the command.
       writeFile(root, "agentic/orchestrator/policy.yaml", "execution:\n  env_allowlist: [PATH, AOP_WALK_SECRET]\n");
       const up = run(["update", "b", '--next_actions:json=[{"text":"secret","done_when":"test -n \\"$AOP_WALK_SECRET\\""},"later"]'], { cwd: root });

@@ -98,6 +98,7 @@ const COMMANDS: Record<string, Run[]> = {
   "hook claude": [{ kind: "exempt", argv: ["hook", "claude"], reason: "Claude Code's hook handler: it records the agent's own tool calls on the timeline (docs/agents.md); it calls no kernel tool" }],
   mcp: [{ kind: "exempt", argv: ["mcp"], reason: "the MCP transport: every call it serves goes through the pipeline (the parity suite covers them)" }],
   completion: [{ kind: "read-only", argv: ["completion", "bash"] }],
+  schedule: [{ kind: "read-only", argv: ["schedule"] }],
 };
 
 function commandsIn(help: string): string[] {

@@ -23,6 +23,15 @@ describe("done: next_actions[0] → front of recently_done", () => {
     expect(saved.recently_done.map((d) => d.action)).toEqual(["one", "zero"]);
   });
 
+  it("an action object is recorded by its text, as the reference CLI records it; older object entries stay valid", async () => {
+    const older = { at: "2026-03-01T10:00:00.000Z", action: { text: "zero", done_when: "true" } };
+    const root = checkpointWorkspace({ b: minimalCheckpoint("b", { protocol_version: "1.0", next_actions: [{ text: "run the tests", done_when: "npm test" }, "ship"], recently_done: [older] }) });
+    const result = await completeNextAction(env(root), "b");
+    expect(result.done).toEqual({ at: "2026-03-01T12:00:00.000Z", action: "run the tests" });
+    const saved = readJson<Saved>(checkpointPath(root, "b"));
+    expect(saved.recently_done).toEqual([{ at: "2026-03-01T12:00:00.000Z", action: "run the tests" }, older]);
+  });
+
   it("keeps at most 10 recently_done entries, newest first", async () => {
     const old = Array.from({ length: 10 }, (_, i) => ({ at: "2026-03-01T10:00:00.000Z", action: `old-${i}` }));
     const root = checkpointWorkspace({ b: minimalCheckpoint("b", { next_actions: ["new", "later"], recently_done: old }) });

@@ -10,6 +10,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CompiledValidator } from "../../../src/catalog/load-validator.js";
 import { loadCheckpointSchema, validateCheckpointText } from "../../../src/domains/checkpoints/validate-checkpoint.js";
+import { REPO_ROOT } from "../../helpers/paths.js";
 import { tempDir } from "../../helpers/tmp.js";
 import { REFERENCE_T0 as T0, referenceCheckpoint } from "./fixture.js";
 
@@ -192,6 +193,7 @@ describe("checkpoint validate agrees with the reference CLI on what is an error 
 // (it is not an npm package, and its code is not ours to commit): CHECKPOINT_REFERENCE=/path/to/checkpoint.mjs.
 // It finds its project as the parent of the folder holding the script, so each row gets a folder with a copy.
 const REFERENCE = process.env.CHECKPOINT_REFERENCE;
+const PIN_CLOCK = path.join(REPO_ROOT, "scripts", "parity", "pin-clock.mjs");
 describe.skipIf(!REFERENCE)("the reference column is what the reference CLI says (CHECKPOINT_REFERENCE)", () => {
   it.each(ROWS.map((row) => [`${row.rule} ${row.name}`, row] as const))("%s", (_title, row) => {
     const root = tempDir("ckpt-ref-");
@@ -199,7 +201,8 @@ describe.skipIf(!REFERENCE)("the reference column is what the reference CLI says
     fs.mkdirSync(path.join(root, ".checkpoints"));
     fs.copyFileSync(REFERENCE!, path.join(root, "scripts", "checkpoint.mjs"));
     fs.writeFileSync(path.join(root, ".checkpoints", row.file ?? "a.checkpoint.json"), textOf(row));
-    const run = (...args: string[]) => spawnSync(process.execPath, [path.join(root, "scripts", "checkpoint.mjs"), "validate", ...args], { cwd: root, encoding: "utf8" }).status;
+    // The reference reads the real clock: pinned to NOW, as aop's column is, so no row depends on today's date.
+    const run = (...args: string[]) => spawnSync(process.execPath, ["--import", PIN_CLOCK, path.join(root, "scripts", "checkpoint.mjs"), "validate", ...args], { cwd: root, encoding: "utf8", env: { ...process.env, PARITY_NOW: iso(NOW) } }).status;
     const verdict: Verdict = run() !== 0 ? "error" : run("--strict") !== 0 ? "warning" : "valid";
     expect(verdict).toBe(row.reference);
   });

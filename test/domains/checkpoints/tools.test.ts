@@ -112,10 +112,10 @@ describe("checkpoint tools", () => {
   it("checkpoint.done, with and without verify", async () => {
     const root = checkpointWorkspace({ b: minimalCheckpoint("b", { next_actions: [{ text: "check", done_when: "exit 0" }, { text: "fail", done_when: "exit 1" }, "last"] }) });
     const first = await call(root, "checkpoint.done", { skill: "b", verify: true });
-    expect(first).toMatchObject({ done: { action: { text: "check" } }, next_action: { text: "fail" }, remaining: 2, status: "in_progress", verify: { exit_code: 0 } });
+    expect(first).toMatchObject({ done: { action: "check" }, next_action: { text: "fail" }, remaining: 2, status: "in_progress", verify: { exit_code: 0 } });
     await expect(handler("checkpoint.done")({ skill: "b", verify: true }, context(root, "checkpoint.done"))).rejects.toMatchObject({ code: "checkpoint_verify_failed" });
     const second = await call(root, "checkpoint.done", { skill: "b" });
-    expect(second).toMatchObject({ done: { action: { text: "fail" } }, verify: null });
+    expect(second).toMatchObject({ done: { action: "fail" }, verify: null });
     const last = await call(root, "checkpoint.done", { skill: "b", status: "complete" });
     expect(last).toMatchObject({ next_action: null, remaining: 0, status: "complete" });
     await expect(handler("checkpoint.done")({ skill: "b" }, context(root, "checkpoint.done"))).rejects.toMatchObject({ code: "checkpoint_queue_empty" });

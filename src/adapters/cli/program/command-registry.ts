@@ -27,6 +27,7 @@ export const COMMANDS = [
   { name: "tools", summary: "list the tool catalog; --write-docs regenerates tools.md", load: (): Promise<CommandModule> => import("../commands/tools.js") },
   { name: "call", summary: "call any tool with JSON arguments (in-process or --transport mcp)", load: (): Promise<CommandModule> => import("../commands/call.js") },
   { name: "integrate", summary: "wire aop into Claude Code, Codex or Cursor (hooks and MCP server config)", load: (): Promise<CommandModule> => import("../commands/integrate.js") },
+  { name: "schedule", summary: "print a crontab line, a systemd timer and CI jobs that run aop doctor --strict --json and keep the report", load: (): Promise<CommandModule> => import("../commands/schedule.js") },
   { name: "agent", summary: "what an agent starts from and writes before stopping: the orientation, the resume and handoff prompts", load: (): Promise<CommandModule> => import("../commands/agent.js") },
   { name: "hook", summary: "Claude Code hook handler: session timeline, orientation, compaction instructions, stop reminders", load: (): Promise<CommandModule> => import("../commands/hook.js") },
   { name: "mcp", summary: "serve every tool, the orientation resources and the resume/handoff prompts over MCP stdio", load: (): Promise<CommandModule> => import("../commands/mcp.js") },

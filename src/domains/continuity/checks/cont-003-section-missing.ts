@@ -18,6 +18,10 @@ export const check: DoctorCheck = {
       };
     }
     const findings: FindingDraft[] = (doc?.missing ?? []).map((name) => ({ message: `Missing section: ## ${name}`, refs: [STATE_FILE_REF] }));
+    if (file.invalidUtf8) {
+      // The reference doctor stops with a decoding error here; the sections are still read, the bad bytes as �.
+      findings.push({ message: "CURRENT_STATE.md is not valid UTF-8: some bytes could not be decoded (read as �)", refs: [STATE_FILE_REF], remediation: "Save memory/CURRENT_STATE.md as UTF-8." });
+    }
     if (file.truncated) {
       findings.push({
         message: `CURRENT_STATE.md is ${formatBytes(file.size)}; only the first ${formatBytes(MAX_STATE_BYTES)} were read`,
@@ -27,7 +31,7 @@ export const check: DoctorCheck = {
       });
     }
     const allPresent = doc !== undefined && doc.missing.length === 0;
-    return allPresent ? { findings, okMessage: "Template compliance: all sections present" } : { findings };
+    return allPresent && !file.invalidUtf8 ? { findings, okMessage: "Template compliance: all sections present" } : { findings };
   },
 };
 

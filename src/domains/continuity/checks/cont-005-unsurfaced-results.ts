@@ -1,6 +1,7 @@
-// CONT_005: `Unsurfaced Results` must be empty or `None` — anything else is work the user has not seen yet.
+// CONT_005: `Unsurfaced Results` must be empty or `None` (DESIGN §7) — anything else, even `N/A`, a
+// comment or a template hint, is worth a look: the reference doctor warns on it too (docs/continuity.md).
 import type { DoctorCheck } from "../../doctor/index.js";
-import { sectionValue } from "../state-document.js";
+import { pendingResults, sectionValue } from "../state-document.js";
 import { quoteText } from "../objective.js";
 import { stateDocument, STATE_FILE_REF } from "../workspace-state.js";
 
@@ -12,8 +13,9 @@ export const check: DoctorCheck = {
   run(ctx) {
     const section = stateDocument(ctx)?.sections.get("Unsurfaced Results");
     if (!section) return { findings: [] };
-    const value = sectionValue(section.body);
-    if (value === "") return { findings: [], okMessage: "No unsurfaced results pending" };
-    return { findings: [{ message: `Unsurfaced Results section is not empty — review needed: ${quoteText(value)}`, refs: [`${STATE_FILE_REF}:${section.line}`] }] };
+    const pending = pendingResults(section.body);
+    if (pending === "") return { findings: [], okMessage: "No unsurfaced results pending" };
+    const shown = sectionValue(section.body) || pending;
+    return { findings: [{ message: `Unsurfaced Results section is not empty — review needed: ${quoteText(shown)}`, refs: [`${STATE_FILE_REF}:${section.line}`] }] };
   },
 };

@@ -28,6 +28,7 @@ testCheck(check, {
     { name: "all six sections", workspace: {}, ok: ALL_PRESENT },
     { name: "levels, case, closing #s, colons, emphasis and spacing are tolerated", workspace: { state: tolerantHeadings }, ok: ALL_PRESENT },
     { name: "setext headings (underlined with === or ---) are headings", workspace: { state: setextHeadings }, ok: ALL_PRESENT },
+    { name: "a U+FFFD written as UTF-8 is text, not a decoding error", workspace: { state: stateMarkdown({ Objective: "Fix the \uFFFD shown in names" }) }, ok: ALL_PRESENT },
     { name: "silent when there is no state file", workspace: { state: null }, ok: null },
   ],
   invalid: [
@@ -43,6 +44,11 @@ testCheck(check, {
       name: "an empty file has no sections",
       workspace: { state: "" },
       findings: ["Objective", "Current Step", "Key Decisions", "Next Action", "Blockers", "Unsurfaced Results"].map((n) => ({ message: new RegExp(`## ${n}$`) })),
+    },
+    {
+      name: "text with bytes that are not UTF-8: one finding, the sections still read",
+      workspace: { state: Buffer.concat([Buffer.from(stateMarkdown()), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a])]) },
+      findings: [{ message: /^CURRENT_STATE\.md is not valid UTF-8: some bytes could not be decoded/ }],
     },
     { name: "binary garbage is one finding, not six", workspace: { state: Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x1a, 0xff, 0xfe, 0x00, 0x00]) }, findings: [{ message: /not text \(binary data\)/ }] },
     {

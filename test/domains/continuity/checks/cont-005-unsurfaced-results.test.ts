@@ -8,7 +8,7 @@ testCheck(check, {
   ...CONTINUITY_CASES,
   valid: [
     { name: "None", workspace: {}, ok: NOTHING_PENDING },
-    ...["", "none", "- None", "N/A", "_None._", "(none)", "<!-- results the user has not seen go here -->"].map((body) => ({
+    ...["", "none", "NONE", "  None  "].map((body) => ({
       name: `${JSON.stringify(body)} says nothing is pending`,
       workspace: { state: stateMarkdown({ "Unsurfaced Results": body }) },
       ok: NOTHING_PENDING,
@@ -28,6 +28,12 @@ testCheck(check, {
       workspace: { state: stateMarkdown({ "Unsurfaced Results": "- Test run: 3 failures in auth.spec.ts\n- Benchmark: p95 went from 80 to 140 ms" }) },
       findings: [{ message: /^Unsurfaced Results section is not empty — review needed: "Test run: 3 failures in auth\.spec\.ts Benchmark/ }],
     },
+    // DESIGN §7: empty or `None`, a warning otherwise — as the reference doctor reads it.
+    ...["- None", "N/A", "None yet", "_None._", "(none)", "<!-- results the user has not seen go here -->", "[Anything finished the user has not seen]"].map((body) => ({
+      name: `${JSON.stringify(body)} is not the protocol's None`,
+      workspace: { state: stateMarkdown({ "Unsurfaced Results": body }) },
+      findings: [{ message: /^Unsurfaced Results section is not empty — review needed: ".+"$/ }],
+    })),
     { name: "a nested sub-heading belongs to the section", workspace: { state: stateMarkdown({ "Unsurfaced Results": "None\n\n### From the nightly job\nCoverage dropped to 71%" }) }, findings: [{ message: /Coverage dropped to 71%/ }] },
   ],
 });
