@@ -33,10 +33,11 @@ export interface HookIo {
  * above the event's cwd (else the process's, which Claude Code sets to the project); never `/`. Null
  * outside any workspace: then nothing is recorded and nothing created.
  */
-export function hookWorkspace(io: Pick<HookIo, "root" | "env">, event: ClaudeHookEvent | null): WorkspaceLayout | null {
+export function hookWorkspace(io: Pick<HookIo, "root" | "env">, event: { cwd?: string } | null): WorkspaceLayout | null {
   const explicit = io.root || io.env.AOP_ROOT;
   if (explicit) return new WorkspaceLayout(path.resolve(explicit));
-  for (const dir of [io.env.CLAUDE_PROJECT_DIR, event?.cwd, process.cwd()]) {
+  // Each client names its project in its own variable (Codex sets none: the event's cwd tells).
+  for (const dir of [io.env.CLAUDE_PROJECT_DIR, io.env.GEMINI_PROJECT_DIR, io.env.CURSOR_PROJECT_DIR, event?.cwd, process.cwd()]) {
     if (typeof dir !== "string" || !path.isAbsolute(dir)) continue;
     const root = findMarkedRoot(dir);
     // The filesystem root is nobody's project, whatever a stray marker there says.
@@ -45,7 +46,7 @@ export function hookWorkspace(io: Pick<HookIo, "root" | "env">, event: ClaudeHoo
   return null;
 }
 
-async function loadPolicy(layout: WorkspaceLayout): Promise<Policy> {
+export async function loadPolicy(layout: WorkspaceLayout): Promise<Policy> {
   const { loadPolicySnapshot } = await import("../../config/policy-snapshot.js");
   return (await loadPolicySnapshot(layout)).policy;
 }
@@ -58,7 +59,7 @@ let spooledHere = false;
  * case); else spools it first and appends the spool under the lock, so that the entry survives if this
  * process is stopped while it waits (the hook has a second, and fifty may start at once).
  */
-async function record(layout: WorkspaceLayout, entry: EntryWithoutSequence, io: HookIo, policy?: Policy): Promise<void> {
+export async function record(layout: WorkspaceLayout, entry: EntryWithoutSequence, io: HookIo, policy?: Policy): Promise<void> {
   const loaded = policy ?? (await loadPolicy(layout));
   const { replayWritesEnabled } = await import("../../config/policy-types.js");
   if (!replayWritesEnabled(loaded)) return;
@@ -149,13 +150,13 @@ async function onMarkerEvent(layout: WorkspaceLayout, event: ClaudeHookEvent, ru
   if (name === "SessionEnd") await closeSession(layout, runId, policy, io);
 }
 
-async function sessionExists(layout: WorkspaceLayout, runId: string): Promise<boolean> {
+export async function sessionExists(layout: WorkspaceLayout, runId: string): Promise<boolean> {
   const { spoolBacklog } = await import("../replay/index.js");
   return fs.existsSync(layout.timelineFile(runId)) || spoolBacklog(layout, runId) > 0;
 }
 
 /** SessionEnd: the spool is flushed (by the marker's write), MCP entries left unadopted are filed, the spool folder goes. */
-async function closeSession(layout: WorkspaceLayout, runId: string, policy: Policy, io: HookIo): Promise<void> {
+export async function closeSession(layout: WorkspaceLayout, runId: string, policy: Policy, io: HookIo): Promise<void> {
   const { sweepHandoffs, removeSpoolDirIfEmpty } = await import("../replay/index.js");
   await sweepHandoffs(layout, policy, io.clock, (m) => logHook(layout, "warning", "SessionEnd", m));
   // Only an empty folder goes: an entry another hook spools meanwhile is never removed with it.
