@@ -123,7 +123,8 @@ describe("aop integrate: what is left to do", () => {
   it("codex --write says Codex ignores the file until the project is trusted, and how to trust it", () => {
     const root = tempWorkspace();
     const r = runCli(["integrate", "codex", "--write", "--root", root]);
-    expect(r.stdout).toMatch(/Next:\n1\. Codex reads \.codex\/config\.toml only in a trusted project/);
+    expect(r.stdout).toMatch(/Next:\n1\. Codex reads \.codex\/config\.toml and \.codex\/hooks\.json only in a trusted project/);
+    expect(r.stdout).toMatch(/trust aop's hooks/);
     expect(r.stdout).toContain(`[projects.${JSON.stringify(root)}]\n   trust_level = "trusted"`);
   });
 
