@@ -42,7 +42,7 @@ describe("aop hook cursor, run as Cursor runs .cursor/hooks.json", () => {
     expect(hooks.version).toBe(1);
     const outputs: Record<string, string> = {};
     for (const name of SESSION) {
-      const payload = { ...CURSOR_PAYLOADS[name]!, workspace_roots: [project], transcript_path: transcript, ...(CURSOR_PAYLOADS[name]!.cwd ? { cwd: project } : {}) };
+      const payload: Record<string, unknown> = { ...CURSOR_PAYLOADS[name]!, workspace_roots: [project], transcript_path: transcript, ...(CURSOR_PAYLOADS[name]!.cwd ? { cwd: project } : {}) };
       const event = String(payload.hook_event_name);
       // The events aop did not install a hook for are not run: that is what Cursor does.
       for (const { command } of hooks.hooks[event] ?? []) {
