@@ -7,8 +7,8 @@ import { opencodePluginSource } from "./opencode-plugin.js";
 export type ClientName = "claude" | "codex" | "gemini" | "cursor" | "opencode";
 export const CLIENTS: ClientName[] = ["claude", "codex", "gemini", "cursor", "opencode"];
 
-export const CLAUDE_HOOK_EVENTS = ["SessionStart", "UserPromptSubmit", "PostToolUse", "PostToolUseFailure", "PreCompact", "SubagentStart", "SubagentStop", "Stop", "SessionEnd"] as const;
-const TOOL_HOOK_EVENTS = new Set(["PostToolUse", "PostToolUseFailure"]);
+export const CLAUDE_HOOK_EVENTS = ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionDenied", "PreCompact", "SubagentStart", "SubagentStop", "Stop", "SessionEnd"] as const;
+const TOOL_HOOK_EVENTS = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionDenied"]);
 /** The Codex events aop acts on (Codex 0.171's hooks.json; its payloads follow Claude Code's). */
 export const CODEX_HOOK_EVENTS = ["SessionStart", "UserPromptSubmit", "PostToolUse", "PreCompact", "SubagentStop", "Stop"] as const;
 /** The Gemini CLI events aop acts on (`hooks` of .gemini/settings.json). */
