@@ -39,7 +39,8 @@ export function register(program: Command, summary: string): void {
         for (const f of files) {
           const verb = f.action === "unchanged" ? s.dim("unchanged") : write ? s.green(done[f.action]!) : s.yellow(`would ${f.action}`);
           ctx.out(`${verb}  ${f.path}${f.notes.length ? s.dim(` (${f.notes.join("; ")})`) : ""}`);
-          for (const line of f.diff.split("\n").filter((l) => l !== "")) ctx.out(`    ${line[0] === "+" ? s.green(line) : line[0] === "-" ? s.red(line) : s.dim(line)}`);
+          // The diff is what a dry run is for; a write lists what it did (--json has the diff either way).
+          if (!write) for (const line of f.diff.split("\n").filter((l) => l !== "")) ctx.out(`    ${line[0] === "+" ? s.green(line) : line[0] === "-" ? s.red(line) : s.dim(line)}`);
         }
         if (!write && files.some((f) => f.action !== "unchanged")) {
           ctx.out(s.dim(`run again with --write to apply (aop integrate ${client}${remove ? " --remove" : ""} --write${opts.approveMcp ? " --approve-mcp" : ""})`));
