@@ -108,7 +108,7 @@ function tomlContent(text: string | null, _path: string, remove: boolean, existi
     const servers = (existing as { mcp_servers?: Record<string, { command: string; args: string[] }> } | undefined)?.mcp_servers;
     const ours = servers?.aop ? tomlTable("aop", servers.aop) : null;
     if (!text || !ours) return text ?? "";
-    if (text.includes(ours)) return text.replace(ours, "\n").replace(/\n{3,}$/, "\n").replace(/^\n+/, "");
+    if (text.includes(ours)) return text.replace(ours, "").replace(/^\n+/, "");
     if (text.startsWith(ours.trimStart())) return text.slice(ours.trimStart().length).replace(/^\n+/, "");
     return text;
   }
