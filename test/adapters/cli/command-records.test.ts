@@ -96,6 +96,10 @@ const COMMANDS: Record<string, Run[]> = {
     { kind: "exempt", argv: ["integrate", "claude", "--write"], reason: "writes the agent client's own config files (.claude/, .mcp.json), not aop state; not a kernel tool" },
   ],
   "hook claude": [{ kind: "exempt", argv: ["hook", "claude"], reason: "Claude Code's hook handler: it records the agent's own tool calls on the timeline (docs/agents.md); it calls no kernel tool" }],
+  "hook codex": [{ kind: "exempt", argv: ["hook", "codex"], reason: "Codex's hook handler: it records the agent's own tool calls on the timeline (docs/agents.md); it calls no kernel tool" }],
+  "hook gemini": [{ kind: "exempt", argv: ["hook", "gemini"], reason: "Gemini CLI's hook handler: it records the agent's own tool calls on the timeline (docs/agents.md); it calls no kernel tool" }],
+  "hook cursor": [{ kind: "exempt", argv: ["hook", "cursor"], reason: "Cursor's hook handler: it records the agent's own tool calls on the timeline (docs/agents.md); it calls no kernel tool" }],
+  "hook opencode": [{ kind: "exempt", argv: ["hook", "opencode"], reason: "opencode's plugin's hook handler: it records the agent's own tool calls on the timeline (docs/agents.md); it calls no kernel tool" }],
   mcp: [{ kind: "exempt", argv: ["mcp"], reason: "the MCP transport: every call it serves goes through the pipeline (the parity suite covers them)" }],
   completion: [{ kind: "read-only", argv: ["completion", "bash"] }],
 };
