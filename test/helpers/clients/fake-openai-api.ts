@@ -31,9 +31,16 @@ export function directives(texts: string[]): { tools: Call[]; final: string | nu
     let final: string | null = null;
     for (const line of text.split("\n")) {
       const tool = /@@tool\s+(\S+)\s+(\{.*\})\s*$/.exec(line);
-      if (tool) tools.push({ name: tool[1]!, input: JSON.parse(tool[2]!) as unknown });
+      // opencode 1.18 sends a prompt of several lines as a JSON string (quotes escaped): read it unescaped.
+      if (tool) {
+        try {
+          tools.push({ name: tool[1]!, input: JSON.parse(tool[2]!) as unknown });
+        } catch {
+          tools.push({ name: tool[1]!, input: JSON.parse(tool[2]!.replace(/\\"/g, '"')) as unknown });
+        }
+      }
       const done = /@@text\s+(.*)$/.exec(line);
-      if (done) final = done[1]!;
+      if (done) final = done[1]!.replace(/"$/, "");
     }
     return { tools, final };
   }
