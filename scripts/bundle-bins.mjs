@@ -34,7 +34,7 @@ export const BUNDLES = [
     codeCache: { entry: "main", sample: cliSample, runs: cliRuns },
   },
   {
-    // `aop hook claude`, after every tool call of the agent and at every session start. A tool event
+    // `aop hook <client>`, after every tool call of the agent and at every session start. A tool event
     // in a workspace without policy.yaml runs from the bundle alone; a policy.yaml brings in the YAML
     // parser and the policy's validators, a SessionStart or PreCompact the orientation and the doctor's
     // checks, each a chunk with its own code cache.
@@ -44,6 +44,8 @@ export const BUNDLES = [
       ...POLICY_FILE_CHUNKS,
       "catalog/generated/validators/config__gates.js",
       { name: "session-context", modules: ["domains/agents/orientation.js", "app/doctor-checks.js"] },
+      // The hooks of Codex, Gemini CLI, Cursor and opencode: Claude Code's events never load them.
+      { name: "client-hook", modules: ["domains/agents/client-hook.js"] },
     ],
     codeCache: { entry: "handleHookEvent", sample: hookSample, runs: hookRuns },
   },

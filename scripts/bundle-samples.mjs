@@ -45,7 +45,7 @@ export async function hookSample(work, dist) {
   await checkpointSample(full, dist);
 }
 
-/** Every event the hook acts on, as Claude Code sends them, in a session's order; tool events in both workspaces. */
+/** Every event the hook acts on, as Claude Code sends them, in a session's order; tool events in both workspaces; one Codex event. */
 export function hookRuns(work) {
   const event = (ws, name, extra = {}) => JSON.stringify({ session_id: SESSION, transcript_path: path.join(work, "t.jsonl"), cwd: path.join(work, ws), permission_mode: "default", hook_event_name: name, ...extra });
   const tool = (ws, id) => event(ws, "PostToolUse", { tool_name: "Edit", tool_input: { file_path: "a.ts", old_string: "a", new_string: "b" }, tool_response: { success: true }, tool_use_id: id, duration_ms: 3 });
@@ -58,7 +58,10 @@ export function hookRuns(work) {
     [event("full", "PostToolUseFailure", { tool_name: "Bash", tool_input: { command: "false" }, tool_use_id: "toolu_04", error: "failed", is_interrupt: false })],
     [event("full", "PreCompact", { trigger: "auto" })],
     [event("full", "Stop", { stop_hook_active: false })],
+    [event("full", "PreToolUse", { tool_name: "Bash", tool_input: { command: "true" }, tool_use_id: "toolu_05" })],
     [event("full", "SessionEnd", { reason: "other" })],
+    // The other clients' events run the client-hook chunk (Codex's payloads are Claude Code's shape).
+    [event("full", "PostToolUse", { tool_name: "Bash", tool_input: { command: "true" }, tool_response: "", tool_use_id: "call_01" }), { client: "codex" }],
   ];
 }
 

@@ -1,4 +1,4 @@
-// Process entry of `aop hook claude`: reads stdin (bounded), runs the hook, exits 0 — always, and
+// Process entry of `aop hook <client>` (claude, codex, gemini, cursor, opencode): reads stdin (bounded), runs the hook, exits 0 — always, and
 // within a second even if the workspace is slow (a watchdog ends the process). It runs after every
 // tool call of the agent, so it creates no stream it does not need (docs/performance.md): stdin is read
 // with fs.readSync to its end (Claude Code writes the event and closes it; one over the read bound is
@@ -7,7 +7,10 @@
 import fs from "node:fs";
 import { clockFromEnv, type Clock } from "../../core/clock.js";
 import { provideValidators } from "../../catalog/load-validator.js";
-import { loadEventScanner, MAX_EVENT_BYTES, rescueUnspooled, runClaudeHook, type ScannedEvent } from "../../domains/agents/index.js";
+import { loadClientHook, loadEventScanner, MAX_EVENT_BYTES, rescueUnspooled, runClaudeHook, type HookClient, type ScannedEvent } from "../../domains/agents/index.js";
+
+/** `claude`, or a client mapped through the hook event model. */
+export type HookTarget = "claude" | HookClient;
 
 export const WATCHDOG_MS = 900;
 
@@ -73,7 +76,7 @@ function writeTo(stream: "stdout" | "stderr"): (text: string) => void {
 }
 
 /** Runs the hook on one event's text (the cache of the hook's bundle is made by running this, scripts/bundle-bins.mjs). */
-export async function handleHookEvent(stdin: string, options: { root?: string; clock?: Clock; oversized?: ScannedEvent } = {}): Promise<void> {
+export async function handleHookEvent(stdin: string, options: { root?: string; clock?: Clock; oversized?: ScannedEvent; client?: HookTarget } = {}): Promise<void> {
   // Literal paths, so that the hook's bundle holds the validators of a workspace's policy.yaml and
   // gates.yaml (each initialised only when a file needs it).
   provideValidators({
@@ -82,7 +85,7 @@ export async function handleHookEvent(stdin: string, options: { root?: string; c
     "config/gates": () => import("../../catalog/generated/validators/config__gates.js"),
   });
   try {
-    await runClaudeHook({
+    const io = {
       stdin,
       ...(options.oversized ? { oversized: options.oversized } : {}),
       env: process.env,
@@ -91,18 +94,21 @@ export async function handleHookEvent(stdin: string, options: { root?: string; c
       stdout: writeTo("stdout"),
       stderr: writeTo("stderr"),
       doctorFamilies: async () => (await import("../../app/doctor-checks.js")).DOCTOR_FAMILIES,
-    });
+    };
+    // Other clients' events are small: one over the read bound is not theirs to scan (it is logged as empty).
+    if (options.client && options.client !== "claude") await (await loadClientHook())(options.client, io);
+    else await runClaudeHook(io);
   } catch {
     // runClaudeHook logs its own failures; nothing may reach the agent
   }
 }
 
-export async function hookMain(options: { root?: string } = {}): Promise<void> {
+export async function hookMain(options: { root?: string; client?: HookTarget } = {}): Promise<void> {
   const received: Received = { chunks: [], size: 0, scanner: null };
   const clock = clockFromEnv();
   const watchdog = setTimeout(() => {
     // On a starved machine the second can be up before the event was spooled: it is spooled now.
-    rescueUnspooled({ ...input(received), env: process.env, clock, ...(options.root ? { root: options.root } : {}) });
+    if ((options.client ?? "claude") === "claude") rescueUnspooled({ ...input(received), env: process.env, clock, ...(options.root ? { root: options.root } : {}) });
     process.exit(0);
   }, WATCHDOG_MS);
   watchdog.unref();

@@ -6,7 +6,8 @@ import { idProblem } from "../../core/ids.js";
 import type { EntryWithoutSequence } from "../replay/index.js";
 import type { ScannedEvent } from "./event-scan.js";
 
-export const TOOL_EVENTS = ["PostToolUse", "PostToolUseFailure"] as const;
+/** PermissionDenied: a permission rule, the auto-mode classifier or a hook refused the call (it never ran). */
+export const TOOL_EVENTS = ["PostToolUse", "PostToolUseFailure", "PermissionDenied"] as const;
 /** Events aop records as markers in the session's timeline (besides tool calls). */
 export const MARKER_EVENTS = ["SessionStart", "PreCompact", "UserPromptSubmit", "SubagentStart", "SubagentStop", "Stop", "SessionEnd"] as const;
 
@@ -126,19 +127,20 @@ function sessionEntry(event: ClaudeHookEvent, runId: string, nowMs: number, call
 }
 
 /**
- * The timeline entry for a PostToolUse / PostToolUseFailure event (sequence allocated by the writer).
+ * The timeline entry for a PostToolUse / PostToolUseFailure / PermissionDenied event (sequence allocated by the writer).
  * `aopTool` names the catalog tool behind an `mcp__aop__…` name, so the call keeps its canonical name.
  */
 export function entryForToolEvent(event: ClaudeHookEvent, runId: string, nowMs: number, aopTool?: { name: string; mutating: boolean }, overBound?: OverBound): EntryWithoutSequence {
   const failed = event.hook_event_name === "PostToolUseFailure";
+  const denied = event.hook_event_name === "PermissionDenied";
   const toolName = typeof event.tool_name === "string" && event.tool_name !== "" ? event.tool_name : "unknown";
   const entry = sessionEntry(event, runId, nowMs, {
     tool_name: aopTool?.name ?? toolName,
     mutating: aopTool?.mutating ?? MUTATING_TOOLS.has(toolName),
     operation_id: typeof event.tool_use_id === "string" ? event.tool_use_id : null,
     request_hash: hashOf(event.tool_input),
-    result: failed ? "error" : "ok",
-    error_code: failed ? (event.is_interrupt === true ? "interrupted" : "tool_error") : null,
+    result: failed || denied ? "error" : "ok",
+    error_code: denied ? "tool_denied" : failed ? (event.is_interrupt === true ? "interrupted" : "tool_error") : null,
     latency_ms: typeof event.duration_ms === "number" && Number.isFinite(event.duration_ms) && event.duration_ms >= 0 ? event.duration_ms : 0,
   });
   return { ...entry, ...hashSkipped(overBound, "tool_input") };

@@ -33,10 +33,11 @@ export interface HookIo {
  * above the event's cwd (else the process's, which Claude Code sets to the project); never `/`. Null
  * outside any workspace: then nothing is recorded and nothing created.
  */
-function hookWorkspace(io: Pick<HookIo, "root" | "env">, event: ClaudeHookEvent | null): WorkspaceLayout | null {
+export function hookWorkspace(io: Pick<HookIo, "root" | "env">, event: { cwd?: string } | null): WorkspaceLayout | null {
   const explicit = io.root || io.env.AOP_ROOT;
   if (explicit) return new WorkspaceLayout(path.resolve(explicit));
-  for (const dir of [io.env.CLAUDE_PROJECT_DIR, event?.cwd, process.cwd()]) {
+  // Each client names its project in its own variable (Codex sets none: the event's cwd tells).
+  for (const dir of [io.env.CLAUDE_PROJECT_DIR, io.env.GEMINI_PROJECT_DIR, io.env.CURSOR_PROJECT_DIR, event?.cwd, process.cwd()]) {
     if (typeof dir !== "string" || !path.isAbsolute(dir)) continue;
     const root = findMarkedRoot(dir);
     // The filesystem root is nobody's project, whatever a stray marker there says.
@@ -45,7 +46,7 @@ function hookWorkspace(io: Pick<HookIo, "root" | "env">, event: ClaudeHookEvent 
   return null;
 }
 
-async function loadPolicy(layout: WorkspaceLayout): Promise<Policy> {
+export async function loadPolicy(layout: WorkspaceLayout): Promise<Policy> {
   const { loadPolicySnapshot } = await import("../../config/policy-snapshot.js");
   return (await loadPolicySnapshot(layout)).policy;
 }
@@ -58,7 +59,7 @@ let spooledHere = false;
  * case); else spools it first and appends the spool under the lock, so that the entry survives if this
  * process is stopped while it waits (the hook has a second, and fifty may start at once).
  */
-async function record(layout: WorkspaceLayout, entry: EntryWithoutSequence, io: HookIo, policy?: Policy): Promise<void> {
+export async function record(layout: WorkspaceLayout, entry: EntryWithoutSequence, io: HookIo, policy?: Policy): Promise<void> {
   const loaded = policy ?? (await loadPolicy(layout));
   const { replayWritesEnabled } = await import("../../config/policy-types.js");
   if (!replayWritesEnabled(loaded)) return;
@@ -101,7 +102,22 @@ async function aopTool(toolName: string | undefined): Promise<{ name: string; mu
   return entry ? { name: entry.name, mutating: entry.mutating } : undefined;
 }
 
+/** PreToolUse: the call is announced; noted until it finishes, recorded as refused if it never does. */
+async function notePreToolUse(layout: WorkspaceLayout, event: ClaudeHookEvent, runId: string, io: HookIo): Promise<void> {
+  if (typeof event.tool_use_id !== "string") return;
+  const { notePending } = await import("./pending-calls.js");
+  notePending(layout, runId, event.tool_use_id, entryForToolEvent({ ...event, hook_event_name: "PermissionDenied" }, runId, io.clock.now(), await aopTool(event.tool_name)));
+}
+
+/** The calls announced and never finished (refused) in this scope, recorded before the stop's marker. */
+async function recordUnfinished(layout: WorkspaceLayout, runId: string, scope: { agentId?: string; all?: boolean }, io: HookIo, policy: Policy): Promise<void> {
+  const { takeUnfinished } = await import("./pending-calls.js");
+  for (const entry of takeUnfinished(layout, runId, scope)) await record(layout, entry, io, policy);
+}
+
 async function recordToolCall(layout: WorkspaceLayout, event: ClaudeHookEvent, runId: string, io: HookIo, overBound?: OverBound): Promise<void> {
+  const { clearPending } = await import("./pending-calls.js");
+  clearPending(layout, runId, event.tool_use_id);
   // aop's own MCP calls: `aop mcp` left the kernel's entry under the tool_use_id; file that one entry here.
   const adopted = event.tool_name?.startsWith("mcp__") && typeof event.tool_use_id === "string" ? adoptHandoff(layout, event.tool_use_id) : null;
   if (adopted) {
@@ -145,17 +161,21 @@ async function onMarkerEvent(layout: WorkspaceLayout, event: ClaudeHookEvent, ru
   }
   // `claude mcp list` and other commands end a "session" that never started: nothing to close there.
   if (name === "SessionEnd" && !(await sessionExists(layout, runId))) return closeSession(layout, runId, policy, io);
+  if (name === "Stop" || name === "SubagentStop" || name === "SessionEnd") {
+    const agentId = typeof event.agent_id === "string" ? event.agent_id : undefined;
+    await recordUnfinished(layout, runId, name === "SessionEnd" ? { all: true } : name === "SubagentStop" ? (agentId ? { agentId } : {}) : {}, io, policy);
+  }
   await record(layout, markerEntry(event, runId, io.clock.now(), overBound), io, policy);
   if (name === "SessionEnd") await closeSession(layout, runId, policy, io);
 }
 
-async function sessionExists(layout: WorkspaceLayout, runId: string): Promise<boolean> {
+export async function sessionExists(layout: WorkspaceLayout, runId: string): Promise<boolean> {
   const { spoolBacklog } = await import("../replay/index.js");
   return fs.existsSync(layout.timelineFile(runId)) || spoolBacklog(layout, runId) > 0;
 }
 
 /** SessionEnd: the spool is flushed (by the marker's write), MCP entries left unadopted are filed, the spool folder goes. */
-async function closeSession(layout: WorkspaceLayout, runId: string, policy: Policy, io: HookIo): Promise<void> {
+export async function closeSession(layout: WorkspaceLayout, runId: string, policy: Policy, io: HookIo): Promise<void> {
   const { sweepHandoffs, removeSpoolDirIfEmpty } = await import("../replay/index.js");
   await sweepHandoffs(layout, policy, io.clock, (m) => logHook(layout, "warning", "SessionEnd", m));
   // Only an empty folder goes: an entry another hook spools meanwhile is never removed with it.
@@ -179,7 +199,7 @@ export async function runClaudeHook(io: HookIo): Promise<void> {
       return;
     }
     const name = event.hook_event_name;
-    const known = (TOOL_EVENTS as readonly string[]).includes(name) || (MARKER_EVENTS as readonly string[]).includes(name);
+    const known = name === "PreToolUse" || (TOOL_EVENTS as readonly string[]).includes(name) || (MARKER_EVENTS as readonly string[]).includes(name);
     if (!known) {
       logHook(layout, "info", name, "ignored: aop does not act on this event");
       return;
@@ -191,7 +211,8 @@ export async function runClaudeHook(io: HookIo): Promise<void> {
       return;
     }
     if (overBound) logHook(layout, "warning", name, overBoundNote(overBound));
-    if ((TOOL_EVENTS as readonly string[]).includes(name)) await recordToolCall(layout, event, runId, io, overBound);
+    if (name === "PreToolUse") await notePreToolUse(layout, event, runId, io);
+    else if ((TOOL_EVENTS as readonly string[]).includes(name)) await recordToolCall(layout, event, runId, io, overBound);
     else await onMarkerEvent(layout, event, runId, io, overBound);
   } catch (err) {
     logHook(layout, "error", event?.hook_event_name ?? "unknown", err instanceof Error ? err.message : String(err));
@@ -220,7 +241,8 @@ export function rescueUnspooled(io: Pick<HookIo, "stdin" | "oversized" | "env" |
     const layout = hookWorkspace(io, event);
     if (!runId || !layout) return;
     if ((TOOL_EVENTS as readonly string[]).includes(event.hook_event_name)) {
-      if (!event.tool_name?.startsWith("mcp__")) spoolEntry(layout, entryForToolEvent(event, runId, io.clock.now(), undefined, overBound));
+      // A refused MCP call never reached a server: nobody else records it.
+      if (event.hook_event_name === "PermissionDenied" || !event.tool_name?.startsWith("mcp__")) spoolEntry(layout, entryForToolEvent(event, runId, io.clock.now(), undefined, overBound));
     } else if ((MARKER_EVENTS as readonly string[]).includes(event.hook_event_name)) spoolEntry(layout, markerEntry(event, runId, io.clock.now(), overBound));
   } catch {
     // out of time and out of options: nothing may reach the agent

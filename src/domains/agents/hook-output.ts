@@ -29,7 +29,12 @@ function cut(text: string, n: number): string {
 }
 
 export function contextOutput(event: ContextEvent, text: string): string {
-  return fitted(text, (t) => JSON.stringify({ hookSpecificOutput: { hookEventName: event, additionalContext: t } }) + "\n");
+  return fittedJson(text, (t) => ({ hookSpecificOutput: { hookEventName: event, additionalContext: t } }));
+}
+
+/** One JSON line carrying `text` where `shape` puts it, cut to fit the cap. */
+export function fittedJson(text: string, shape: (t: string) => unknown): string {
+  return fitted(text, (t) => JSON.stringify(shape(t)) + "\n");
 }
 
 /** Shown to the user (Stop, in `message` mode). */

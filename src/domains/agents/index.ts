@@ -7,7 +7,11 @@ export type { ScannedEvent } from "./event-scan.js";
 /** The streaming reader of an event over MAX_EVENT_BYTES, loaded only when one arrives. */
 export const loadEventScanner = async () => (await import("./event-scan.js")).EventScanner;
 export { rescueUnspooled, runClaudeHook } from "./claude-hook.js";
-export { CLIENTS } from "./client-configs.js";
+export { HOOK_CLIENTS, type HookClient } from "./hook-model.js";
+/** The hook of every other client (loaded only by `aop hook <client>`). */
+export const loadClientHook = async () => (await import("./client-hook.js")).runClientHook;
+export { CLIENTS, SERVER_NAME } from "./client-configs.js";
+export { MAX_HOOK_OUTPUT_CHARS } from "./hook-output.js";
 export { planIntegration, writeIntegration } from "./integrate.js";
 
 /** The orientation builder and the prompt texts (MCP resources and prompts). */

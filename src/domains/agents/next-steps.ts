@@ -25,10 +25,21 @@ export function integrationNextSteps(client: ClientName, root: string, claude: C
     }
     case "codex":
       return [
-        `Codex reads .codex/config.toml only in a trusted project and shows nothing until then: run \`codex\` in ${root} and trust the folder when it asks, or add to ~/.codex/config.toml:\n[projects.${JSON.stringify(root)}]\ntrust_level = "trusted"`,
+        `Codex reads .codex/config.toml and .codex/hooks.json only in a trusted project and shows nothing until then: run \`codex\` in ${root} and trust the folder when it asks, or add to ~/.codex/config.toml:\n[projects.${JSON.stringify(root)}]\ntrust_level = "trusted"`,
+        "Codex runs a hook only once you have reviewed it: start `codex` there and trust aop's hooks when it lists them (or with /hooks).",
         "Check with `codex mcp list`: it should list aop.",
       ];
+    case "gemini":
+      return [
+        `Gemini CLI reads a project's .gemini/settings.json only in a trusted folder: start \`gemini\` in ${root} and trust it when asked (or add it to ~/.gemini/trustedFolders.json).`,
+        "Check with `gemini mcp list`: it should list aop as connected; the hooks run in every session started there.",
+      ];
     case "cursor":
-      return ["Cursor starts the servers of .cursor/mcp.json when it opens the project: check that aop is enabled in Cursor's MCP settings."];
+      return [
+        "Cursor starts the servers of .cursor/mcp.json when it opens the project: check that aop is enabled in Cursor's MCP settings.",
+        "Cursor reads .cursor/hooks.json when the project opens: its Hooks settings tab lists aop's hooks.",
+      ];
+    case "opencode":
+      return [`opencode loads opencode.json and the plugin in .opencode/plugin/ when it starts in ${root}: check with \`opencode mcp list\` that aop is listed.`];
   }
 }

@@ -13,7 +13,10 @@ const USER_REMINDER =
 const AGENT_REMINDER =
   "Before you stop: memory/CURRENT_STATE.md is older than this session's transcript. Update it now — Objective, Current Step, Next Action, Blockers, Unsurfaced Results — and the skill's checkpoint if you keep one, then finish. (aop asks this once per session.)";
 
-function isStale(layout: WorkspaceLayout, event: ClaudeHookEvent): boolean {
+/** What a stop event says that the reminder needs (Claude Code's names; every client's mapping gives them). */
+export type StopFacts = Pick<ClaudeHookEvent, "transcript_path" | "stop_hook_active">;
+
+function isStale(layout: WorkspaceLayout, event: StopFacts): boolean {
   if (typeof event.transcript_path !== "string" || event.transcript_path === "") return false;
   // lstat: a special file or a link is never read, only its time compared.
   const state = fs.lstatSync(layout.currentStateFile, { throwIfNoEntry: false });
@@ -41,15 +44,22 @@ function readState(file: string): SessionState {
  * The Stop output (or "" for none). `block` blocks once per session — later stale stops get the
  * message — and never while `stop_hook_active` (the turn already continues because a hook blocked).
  */
-export function stopOutput(layout: WorkspaceLayout, event: ClaudeHookEvent, mode: StopReminder, runId: string | null, nowIso: string): string {
-  if (mode === "off" || event.stop_hook_active === true || !isStale(layout, event)) return "";
+export function stopOutput(layout: WorkspaceLayout, event: StopFacts, mode: StopReminder, runId: string | null, nowIso: string): string {
+  const reminder = stopReminder(layout, event, mode, runId, nowIso);
+  if (!reminder) return "";
+  return reminder.mode === "block" ? blockOutput(reminder.text) : systemMessageOutput(reminder.text);
+}
+
+/** The reminder a stop gets, whatever shape its client prints it in (null for none). Same rules as stopOutput. */
+export function stopReminder(layout: WorkspaceLayout, event: StopFacts, mode: StopReminder, runId: string | null, nowIso: string): { mode: "message" | "block"; text: string } | null {
+  if (mode === "off" || event.stop_hook_active === true || !isStale(layout, event)) return null;
   if (mode === "block" && runId !== null) {
     const file = layout.hookSessionState(runId);
     const state = readState(file);
     if (state.stop_blocked_at === undefined) {
       writeJsonAtomic(file, { ...state, stop_blocked_at: nowIso });
-      return blockOutput(AGENT_REMINDER);
+      return { mode: "block", text: AGENT_REMINDER };
     }
   }
-  return systemMessageOutput(USER_REMINDER);
+  return { mode: "message", text: USER_REMINDER };
 }

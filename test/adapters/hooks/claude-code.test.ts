@@ -123,6 +123,15 @@ describe.skipIf(!CLAUDE_BIN)(`aop under the real Claude Code CLI${CLAUDE_BIN ? "
     expect(JSON.parse(stop[0]!.stdout)).toEqual({ systemMessage: expect.stringMatching(/CURRENT_STATE\.md is older/) });
   });
 
+  it("a call refused by a permission rule (no event after PreToolUse) is recorded once, as tool_denied, when the agent stops", async () => {
+    const run = await runClaude(sandbox, { api, prompt: 'refuse\n@@tool Bash {"command":"rm -f not-there.txt"}\n@@text ok', args: ["--disallowedTools", "Bash(rm:*)"] });
+    expect(run.code, run.stderr).toBe(0);
+    expect(rejections(run)).toEqual([]);
+    const entries = readTimelineLines(new WorkspaceLayout(sandbox.project), `claude-${sessionIdOf(run)}`).entries;
+    const bash = entries.filter((e) => e.tool_name === "Bash");
+    expect(bash.map((e) => [e.result, e.error_code])).toEqual([["error", "tool_denied"]]);
+  });
+
   it("/compact: PreCompact's plain text becomes compaction instructions, context returns at SessionStart (compact)", async () => {
     const from = api.requests.length;
     const run = await runClaude(sandbox, { api, prompt: "/compact", args: ["--resume", sessionId] });

@@ -307,3 +307,30 @@ describe("SessionEnd of a session that never started", () => {
     expect(fs.existsSync(new WorkspaceLayout(root).timelineFile(`claude-${String(end.session_id)}`))).toBe(false);
   });
 });
+
+describe("calls announced by PreToolUse that never finish (refused)", () => {
+  it("a call with a PostToolUse is recorded once; one without is recorded as tool_denied at Stop, a subagent's at its SubagentStop; PermissionDenied records at once", () => {
+    const root = tempWorkspace();
+    const post = claudePayload("PostToolUse", root);
+    const sid = String(post.session_id);
+    const pre = (id: string, extra: Record<string, unknown> = {}) => ({ ...post, hook_event_name: "PreToolUse", tool_use_id: id, ...extra, tool_response: undefined, duration_ms: undefined });
+    hook(root, pre("toolu_ran"));
+    hook(root, { ...post, tool_use_id: "toolu_ran" });
+    hook(root, pre("toolu_refused"));
+    hook(root, pre("toolu_sub_refused", { agent_id: "agent-1", agent_type: "general-purpose" }));
+    hook(root, { ...pre("toolu_classifier"), hook_event_name: "PermissionDenied", reason: "auto mode classifier" });
+    hook(root, claudePayload("Stop", root));
+    const story = () => timeline(root, sid).map((e) => [e.marker ?? e.tool_name, e.operation_id, e.error_code, e.agent_id ?? null]);
+    expect(story()).toEqual([
+      [post.tool_name, "toolu_ran", null, null],
+      [post.tool_name, "toolu_classifier", "tool_denied", null],
+      [post.tool_name, "toolu_refused", "tool_denied", null],
+      ["Stop", null, null, null],
+    ]);
+    hook(root, { ...claudePayload("SubagentStop", root), session_id: sid, agent_id: "agent-1" });
+    expect(story().slice(4)).toEqual([
+      [post.tool_name, "toolu_sub_refused", "tool_denied", "agent-1"],
+      ["SubagentStop", null, null, "agent-1"],
+    ]);
+  });
+});

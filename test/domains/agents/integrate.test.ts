@@ -123,12 +123,79 @@ describe("aop integrate: what is left to do", () => {
   it("codex --write says Codex ignores the file until the project is trusted, and how to trust it", () => {
     const root = tempWorkspace();
     const r = runCli(["integrate", "codex", "--write", "--root", root]);
-    expect(r.stdout).toMatch(/Next:\n1\. Codex reads \.codex\/config\.toml only in a trusted project/);
+    expect(r.stdout).toMatch(/Next:\n1\. Codex reads \.codex\/config\.toml and \.codex\/hooks\.json only in a trusted project/);
+    expect(r.stdout).toMatch(/trust aop's hooks/);
     expect(r.stdout).toContain(`[projects.${JSON.stringify(root)}]\n   trust_level = "trusted"`);
   });
 
   it("--approve-mcp is for claude only", () => {
     const r = runCli(["integrate", "codex", "--approve-mcp", "--root", tempWorkspace()]);
     expect(r.code).toBe(2);
+  });
+});
+
+describe("aop integrate: every client's hooks, the diff, --dry-run and --remove", () => {
+  const CLIENT_FILES: Record<string, string[]> = {
+    codex: [".codex/config.toml", ".codex/hooks.json"],
+    gemini: [".gemini/settings.json"],
+    cursor: [".cursor/hooks.json", ".cursor/mcp.json"],
+    opencode: ["opencode.json", ".opencode/plugin/aop.js"],
+  };
+
+  it("--dry-run shows the change as a diff and writes nothing; --write is idempotent; --remove --write leaves no file aop created", () => {
+    for (const [client, files] of Object.entries(CLIENT_FILES)) {
+      const root = tempWorkspace();
+      const dry = runCli(["integrate", client, "--dry-run", "--root", root]);
+      expect(dry.code, dry.stderr).toBe(0);
+      expect(dry.stdout).toMatch(new RegExp(`hook ${client}`));
+      expect(dry.stdout).toMatch(/^ {4}\+/m);
+      for (const f of files) expect(fs.existsSync(path.join(root, f)), f).toBe(false);
+      expect(runCli(["integrate", client, "--write", "--root", root]).code).toBe(0);
+      const written = files.map((f) => read(root, f));
+      const again = runJson<{ files: { action: string; diff: string }[] }>(["integrate", client, "--write", "--root", root]);
+      expect(again.json.files.map((f) => [f.action, f.diff])).toEqual(files.map(() => ["unchanged", ""]));
+      expect(files.map((f) => read(root, f))).toEqual(written);
+      const removed = runJson<{ files: { action: string }[] }>(["integrate", client, "--remove", "--write", "--root", root]);
+      expect(removed.json.files.map((f) => f.action)).toEqual(files.map(() => "delete"));
+      for (const f of files) expect(fs.existsSync(path.join(root, f)), f).toBe(false);
+    }
+  });
+
+  it("--remove takes out only aop's entries: the user's hooks, servers and keys stay as they were", () => {
+    const root = tempWorkspace();
+    const mine = { general: { vimMode: true }, mcpServers: { github: { command: "gh-mcp" } }, hooks: { AfterTool: [{ matcher: "write_file", hooks: [{ type: "command", command: "prettier --write" }] }] } };
+    writeFile(root, ".gemini/settings.json", JSON.stringify(mine, null, 2));
+    expect(runCli(["integrate", "gemini", "--write", "--root", root]).code).toBe(0);
+    const merged = JSON.parse(read(root, ".gemini/settings.json")) as { hooks: { AfterTool: unknown[] }; mcpServers: Record<string, unknown> };
+    expect(merged.hooks.AfterTool).toHaveLength(2);
+    expect(Object.keys(merged.mcpServers)).toEqual(["github", "aop"]);
+    expect(runCli(["integrate", "gemini", "--remove", "--write", "--root", root]).code).toBe(0);
+    expect(JSON.parse(read(root, ".gemini/settings.json"))).toEqual(mine);
+  });
+
+  it("--remove keeps an `aop` server entry and a plugin file that differ from aop's, and says so", () => {
+    const root = tempWorkspace();
+    writeFile(root, ".cursor/mcp.json", JSON.stringify({ mcpServers: { aop: { command: "my-aop" } } }));
+    writeFile(root, ".opencode/plugin/aop.js", "// my own plugin\n");
+    const cursor = runCli(["integrate", "cursor", "--remove", "--write", "--root", root]);
+    expect(cursor.stdout).toMatch(/unchanged {2}\.cursor\/mcp\.json \(the `aop` server entry differs from aop's; kept as is\)/);
+    const opencode = runCli(["integrate", "opencode", "--remove", "--write", "--root", root]);
+    expect(opencode.stdout).toMatch(/unchanged {2}\.opencode\/plugin\/aop\.js \(the file differs from aop's plugin; kept as is\)/);
+    expect(read(root, ".opencode/plugin/aop.js")).toBe("// my own plugin\n");
+    expect(JSON.parse(read(root, ".cursor/mcp.json"))).toEqual({ mcpServers: { aop: { command: "my-aop" } } });
+  });
+
+  it("codex --remove takes out exactly the table aop appended, keeping the rest byte for byte", () => {
+    const root = tempWorkspace();
+    const mine = "# my settings\nmodel = \"o4\"\n\n[mcp_servers.other]\ncommand = \"x\"\n";
+    writeFile(root, ".codex/config.toml", mine);
+    expect(runCli(["integrate", "codex", "--write", "--root", root]).code).toBe(0);
+    expect(read(root, ".codex/config.toml")).not.toBe(mine);
+    expect(runCli(["integrate", "codex", "--remove", "--write", "--root", root]).code).toBe(0);
+    expect(read(root, ".codex/config.toml")).toBe(mine);
+  });
+
+  it("--dry-run with --write is a usage error", () => {
+    expect(runCli(["integrate", "codex", "--dry-run", "--write"]).code).toBe(2);
   });
 });

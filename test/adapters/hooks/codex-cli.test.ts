@@ -1,0 +1,102 @@
+// aop under the real Codex CLI (npm @openai/codex, a pinned devDependency): `codex exec` runs offline
+// against the scripted stand-in Responses API on 127.0.0.1, with the hooks and MCP server that
+// `aop integrate codex --write` writes. The session's timeline must tell what the session did, every
+// call once: Codex's own tools through the hook, aop's MCP tools through `aop mcp` only.
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../../helpers/cli.js";
+import { startFakeOpenAiApi, type FakeApi } from "../../helpers/clients/fake-openai-api.js";
+import { localBin, offlineHome, runClient } from "../../helpers/clients/run-client.js";
+import { readTimelineLines } from "../../helpers/timeline.js";
+import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
+import { WorkspaceLayout } from "../../../src/store/layout.js";
+
+const CODEX = localBin("codex");
+const STATE = "# Current State\n\n## Objective\nShip the refund flow\n\n## Current Step\nRefund handler\n\n## Next Action\nWrite the refund handler test\n\n## Blockers\nNone\n\n## Unsurfaced Results\nNone\n";
+const PROMPT = [
+  "start",
+  '@@tool exec_command {"cmd":"echo hi"}',
+  '@@tool feature_init {"feature_id":"feat_cx","title":"From Codex","operation_id":"op-codex-0001"}',
+  '@@tool feature_init {"feature_id":"Not An Id!","title":"Bad","operation_id":"op-codex-0002"}',
+  "@@text ok",
+].join("\n");
+
+/** Every line of every timeline in the workspace, with its run. */
+function allEntries(root: string): { run: string; entry: Record<string, unknown> }[] {
+  const layout = new WorkspaceLayout(root);
+  return fs
+    .readdirSync(layout.replayDir)
+    .filter((f) => f.endsWith(".timeline.jsonl"))
+    .flatMap((f) => {
+      const run = f.replace(/\.timeline\.jsonl$/, "");
+      return readTimelineLines(layout, run).entries.map((entry) => ({ run, entry: entry as unknown as Record<string, unknown> }));
+    });
+}
+
+describe.skipIf(!CODEX)("aop under the real Codex CLI", { timeout: 240_000 }, () => {
+  let api: FakeApi;
+  let project: string;
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    api = await startFakeOpenAiApi();
+    project = tempWorkspace();
+    const r = runCli(["integrate", "codex", "--write"], { cwd: project });
+    expect(r.code, r.stderr).toBe(0);
+    writeFile(project, "memory/CURRENT_STATE.md", STATE);
+    writeFile(project, "agentic/orchestrator/policy.yaml", "hooks:\n  claude:\n    stop_reminder: block\n");
+    const old = new Date(Date.now() - 3_600_000);
+    fs.utimesSync(path.join(project, "memory/CURRENT_STATE.md"), old, old);
+    const home = offlineHome();
+    const codexHome = path.join(home.home, ".codex");
+    // The user's side of the set-up: the model provider, and trust in the project (Codex reads a
+    // project's .codex/ only when it is trusted). Hook review is the user's too: the run bypasses it.
+    writeFile(
+      codexHome,
+      "config.toml",
+      [
+        'model = "fake-model"',
+        'model_provider = "fake"',
+        'approval_policy = "never"',
+        'sandbox_mode = "danger-full-access"',
+        "[model_providers.fake]",
+        'name = "fake"',
+        `base_url = "${api.url}/v1"`,
+        'wire_api = "responses"',
+        `[projects.${JSON.stringify(project)}]`,
+        'trust_level = "trusted"',
+        "",
+      ].join("\n"),
+    );
+    env = { ...home.env, CODEX_HOME: codexHome, OPENAI_API_KEY: "offline-test-key" };
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it("a session with a shell call and aop MCP calls (one failing): each call once, markers, orientation and the stop reminder", async () => {
+    const run = await runClient(CODEX!, ["exec", "--dangerously-bypass-hook-trust", "--skip-git-repo-check", PROMPT], { cwd: project, env });
+    expect(run.code, run.stderr).toBe(0);
+    const entries = allEntries(project);
+    const session = entries.filter((e) => e.run.startsWith("codex-"));
+    const runs = new Set(session.map((e) => e.run));
+    expect(runs.size).toBe(1);
+    const story = session.map((e) => `${String(e.entry.marker ?? e.entry.tool_name)}${e.entry.result === "error" ? "!" : ""}`);
+    expect(story).toEqual(["SessionStart:startup", "UserPromptSubmit", "Bash", "Stop", "Stop"]);
+    const bash = session.find((e) => e.entry.tool_name === "Bash")!.entry;
+    expect(bash).toMatchObject({ mutating: true, result: "ok", transport: "hook:codex", operation_id: expect.stringMatching(/^call_fake_/) });
+    // aop's own calls: recorded once each, by `aop mcp`, never by the hook.
+    const inits = entries.filter((e) => e.entry.tool_name === "feature.init");
+    expect(inits.map((e) => [e.entry.operation_id, e.entry.result, e.entry.transport])).toEqual([
+      ["op-codex-0001", "ok", "mcp"],
+      ["op-codex-0002", "error", "mcp"],
+    ]);
+    expect(entries.some((e) => String(e.entry.tool_name).startsWith("mcp__aop__"))).toBe(false);
+    const requests = JSON.stringify(api.requests.map((r) => r.body));
+    // SessionStart's additionalContext reached the model, and Stop's block sent the reminder once.
+    expect(requests).toContain("aop-continuity orientation");
+    expect(requests).toContain("Objective: Ship the refund flow");
+    expect(requests.split("Before you stop: memory/CURRENT_STATE.md is older").length - 1).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,79 @@
+// aop under the real Gemini CLI (npm @google/gemini-cli, a pinned devDependency): `gemini -p` runs
+// offline against the scripted stand-in Gemini API on 127.0.0.1, with the hooks and MCP server that
+// `aop integrate gemini --write` writes. The session's timeline must tell what the session did, every
+// call once: Gemini's own tools through the hook (a failed one as an error), aop's MCP tools through
+// `aop mcp` only.
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../../helpers/cli.js";
+import { startFakeGeminiApi } from "../../helpers/clients/fake-gemini-api.js";
+import type { FakeApi } from "../../helpers/clients/fake-openai-api.js";
+import { localBin, offlineHome, runClient } from "../../helpers/clients/run-client.js";
+import { readTimelineLines } from "../../helpers/timeline.js";
+import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
+import { WorkspaceLayout } from "../../../src/store/layout.js";
+
+const GEMINI = localBin("gemini");
+const STATE = "# Current State\n\n## Objective\nShip the refund flow\n\n## Current Step\nRefund handler\n\n## Next Action\nWrite the refund handler test\n\n## Blockers\nNone\n\n## Unsurfaced Results\nNone\n";
+const PROMPT = [
+  "start",
+  '@@tool run_shell_command {"command":"echo hi"}',
+  '@@tool read_file {"file_path":"no-such-file.txt"}',
+  '@@tool feature_init {"feature_id":"feat_gm","title":"From Gemini","operation_id":"op-gemini-0001"}',
+  "@@text ok",
+].join("\n");
+
+function allEntries(root: string): { run: string; entry: Record<string, unknown> }[] {
+  const layout = new WorkspaceLayout(root);
+  return fs
+    .readdirSync(layout.replayDir)
+    .filter((f) => f.endsWith(".timeline.jsonl"))
+    .flatMap((f) => {
+      const run = f.replace(/\.timeline\.jsonl$/, "");
+      return readTimelineLines(layout, run).entries.map((entry) => ({ run, entry: entry as unknown as Record<string, unknown> }));
+    });
+}
+
+describe.skipIf(!GEMINI)("aop under the real Gemini CLI", { timeout: 240_000 }, () => {
+  let api: FakeApi;
+  let project: string;
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    api = await startFakeGeminiApi();
+    project = tempWorkspace();
+    const r = runCli(["integrate", "gemini", "--write"], { cwd: project });
+    expect(r.code, r.stderr).toBe(0);
+    writeFile(project, "memory/CURRENT_STATE.md", STATE);
+    writeFile(project, "agentic/orchestrator/policy.yaml", "hooks:\n  claude:\n    stop_reminder: block\n");
+    const old = new Date(Date.now() - 3_600_000);
+    fs.utimesSync(path.join(project, "memory/CURRENT_STATE.md"), old, old);
+    const home = offlineHome();
+    // The user's side: an API key login, and trust in the project folder (Gemini CLI reads a project's
+    // .gemini/settings.json only in a trusted folder).
+    writeFile(home.home, ".gemini/settings.json", JSON.stringify({ security: { auth: { selectedType: "gemini-api-key" } } }));
+    writeFile(home.home, ".gemini/trustedFolders.json", JSON.stringify({ [project]: "TRUST_FOLDER" }));
+    env = { ...home.env, GEMINI_API_KEY: "offline-test-key", GOOGLE_GEMINI_BASE_URL: api.url };
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it("a session with a shell call, a failing read and an aop MCP call: each call once, the failure an error, markers, orientation and the stop reminder", async () => {
+    const run = await runClient(GEMINI!, ["-p", PROMPT, "--yolo", "-m", "gemini-2.5-flash"], { cwd: project, env });
+    expect(run.code, run.stderr).toBe(0);
+    const entries = allEntries(project);
+    const session = entries.filter((e) => e.run.startsWith("gemini-"));
+    expect(new Set(session.map((e) => e.run)).size).toBe(1);
+    const story = session.map((e) => `${String(e.entry.marker ?? e.entry.tool_name)}${e.entry.result === "error" ? "!" : ""}`);
+    expect(story).toEqual(["SessionStart:startup", "BeforeAgent", "run_shell_command", "read_file!", "AfterAgent", "BeforeAgent", "AfterAgent", "SessionEnd:exit"]);
+    expect(session.find((e) => e.entry.tool_name === "read_file")!.entry).toMatchObject({ result: "error", error_code: "tool_error", transport: "hook:gemini" });
+    const inits = entries.filter((e) => e.entry.tool_name === "feature.init");
+    expect(inits.map((e) => [e.entry.operation_id, e.entry.result, e.entry.transport])).toEqual([["op-gemini-0001", "ok", "mcp"]]);
+    expect(entries.some((e) => String(e.entry.tool_name).startsWith("mcp_aop_"))).toBe(false);
+    const requests = JSON.stringify(api.requests.map((r) => r.body));
+    expect(requests).toContain("aop-continuity orientation");
+    expect(requests).toContain("Before you stop: memory/CURRENT_STATE.md is older");
+  });
+});

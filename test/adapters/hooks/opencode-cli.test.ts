@@ -1,0 +1,81 @@
+// aop under the real opencode CLI (npm opencode-ai, a pinned devDependency, MIT): `opencode run` runs
+// offline against the scripted stand-in Chat Completions API on 127.0.0.1, with the MCP server and
+// the plugin `aop integrate opencode --write` writes. The session's timeline must tell what the
+// session did, every call once: opencode's own tools through aop's plugin (a failed one and a refused
+// one as errors),
+// aop's MCP tools through `aop mcp` only; the orientation must reach the model's system prompt.
+// opencode installs @opencode-ai/plugin from the npm registry into the throw-away HOME when it starts
+// with a plugin (docs/agents.md): the registry is used, no model service is.
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../../helpers/cli.js";
+import { startFakeOpenAiApi, type FakeApi } from "../../helpers/clients/fake-openai-api.js";
+import { localBin, offlineHome, runClient } from "../../helpers/clients/run-client.js";
+import { readTimelineLines } from "../../helpers/timeline.js";
+import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
+import { WorkspaceLayout } from "../../../src/store/layout.js";
+
+const OPENCODE = localBin("opencode");
+const PROMPT = [
+  "start",
+  '@@tool bash {"command":"echo hi","description":"say hi"}',
+  '@@tool read {"filePath":"no-such-file.txt"}',
+  '@@tool feature_init {"feature_id":"feat_oc","title":"From opencode","operation_id":"op-opencode-01"}',
+  // Outside the project: opencode asks for permission, which `opencode run` refuses (and ends the turn).
+  '@@tool read {"filePath":"/no/such/file.txt"}',
+  "@@text ok",
+].join("\n");
+
+function allEntries(root: string): { run: string; entry: Record<string, unknown> }[] {
+  const layout = new WorkspaceLayout(root);
+  return fs
+    .readdirSync(layout.replayDir)
+    .filter((f) => f.endsWith(".timeline.jsonl"))
+    .flatMap((f) => {
+      const run = f.replace(/\.timeline\.jsonl$/, "");
+      return readTimelineLines(layout, run).entries.map((entry) => ({ run, entry: entry as unknown as Record<string, unknown> }));
+    });
+}
+
+describe.skipIf(!OPENCODE)("aop under the real opencode CLI", { timeout: 240_000 }, () => {
+  let api: FakeApi;
+  let project: string;
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    api = await startFakeOpenAiApi();
+    project = tempWorkspace();
+    const r = runCli(["integrate", "opencode", "--write"], { cwd: project });
+    expect(r.code, r.stderr).toBe(0);
+    writeFile(project, "memory/CURRENT_STATE.md", "# Current State\n\n## Objective\nShip the refund flow\n");
+    // The user's side: a provider (the stand-in) and the model, added to the opencode.json aop wrote.
+    const config = JSON.parse(fs.readFileSync(path.join(project, "opencode.json"), "utf8")) as Record<string, unknown>;
+    config.provider = { fake: { npm: "@ai-sdk/openai-compatible", name: "fake", options: { baseURL: `${api.url}/v1`, apiKey: "offline-test-key" }, models: { "fake-model": { name: "fake", tool_call: true } } } };
+    config.model = "fake/fake-model";
+    config.permission = { bash: "allow", edit: "allow" };
+    writeFile(project, "opencode.json", JSON.stringify(config, null, 2));
+    const home = offlineHome();
+    env = { ...home.env, OPENCODE_DISABLE_MODELS_FETCH: "1", OPENCODE_DISABLE_AUTOUPDATE: "1" };
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it("a session with a shell call, a failing read, an aop MCP call and a refused read: each call once, the failure and the refusal errors, markers, orientation", async () => {
+    const run = await runClient(OPENCODE!, ["run", PROMPT], { cwd: project, env });
+    expect(run.code, run.stderr).toBe(0);
+    const entries = allEntries(project);
+    const session = entries.filter((e) => e.run.startsWith("opencode-"));
+    expect(new Set(session.map((e) => e.run)).size).toBe(1);
+    const story = session.map((e) => `${String(e.entry.marker ?? e.entry.tool_name)}${e.entry.result === "error" ? "!" : ""}`);
+    expect(story.slice(0, 5)).toEqual(["session.created", "chat.message", "bash", "read!", "read!"]);
+    expect(story.slice(5).every((s) => s === "session.idle")).toBe(true);
+    expect(session.filter((e) => e.entry.tool_name === "read").map((e) => e.entry.error_code)).toEqual(["tool_error", "tool_denied"]);
+    expect(session.find((e) => e.entry.tool_name === "bash")!.entry).toMatchObject({ result: "ok", transport: "hook:opencode", operation_id: expect.stringMatching(/^call_fake_/) });
+    const inits = entries.filter((e) => e.entry.tool_name === "feature.init");
+    expect(inits.map((e) => [e.entry.operation_id, e.entry.result, e.entry.transport])).toEqual([["op-opencode-01", "ok", "mcp"]]);
+    expect(entries.some((e) => String(e.entry.tool_name).startsWith("aop_"))).toBe(false);
+    expect(JSON.stringify(api.requests.map((r) => r.body))).toContain("aop-continuity orientation");
+  });
+});
