@@ -1,4 +1,4 @@
-// aop under the real opencode CLI (npm opencode-ai, a pinned devDependency, MIT): `opencode run` runs
+// aop under the real opencode CLI (npm opencode-ai, MIT; .ci/run installs the pinned version): `opencode run` runs
 // offline against the scripted stand-in Chat Completions API on 127.0.0.1, with the MCP server and
 // the plugin `aop integrate opencode --write` writes. The session's timeline must tell what the
 // session did, every call once: opencode's own tools through aop's plugin (a failed one and a refused
@@ -16,7 +16,9 @@ import { readTimelineLines } from "../../helpers/timeline.js";
 import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
 import { WorkspaceLayout } from "../../../src/store/layout.js";
 
-const OPENCODE = localBin("opencode");
+// .ci/run installs the pinned opencode into a throw-away prefix and names it in AOP_TEST_OPENCODE_BIN:
+// the registry has only some of its platform packages, so it cannot be a devDependency `npm ci` installs.
+const OPENCODE = process.env.AOP_TEST_OPENCODE_BIN || localBin("opencode");
 const PROMPT = [
   "start",
   '@@tool bash {"command":"echo hi","description":"say hi"}',
