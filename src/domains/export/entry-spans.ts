@@ -14,7 +14,7 @@ export function entryTimes(entry: TimelineEntry): { startMs: number; endMs: numb
 }
 
 export function toolSpan(entry: TimelineEntry, run: RunIds, parentSpanId: string, times: { startMs: number; endMs: number }): SpanRecord {
-  const served = entry.transport === "mcp";
+  const served = entry.transport === "mcp" || entry.transport === "mcp-http";
   const attributes: Record<string, AttributeValue> = {
     [OTEL.genAiOperationName]: OPERATION.executeTool,
     [OTEL.genAiToolName]: entry.tool_name,
