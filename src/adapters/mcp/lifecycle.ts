@@ -43,10 +43,15 @@ export async function runMcpServer(setup: McpServerSetup): Promise<number | void
   const doctorFamilies = async () => (await import("../../app/doctor-checks.js")).DOCTOR_FAMILIES;
   const services = { runtime, layout: setup.layout, clock: setup.clock, env: process.env, doctorFamilies };
   if (listen) {
+    // Listening for the signals before the URL is printed: a client may act on it at once.
+    const signalled = new Promise<NodeJS.Signals>((resolve) => {
+      process.once("SIGTERM", () => resolve("SIGTERM"));
+      process.once("SIGINT", () => resolve("SIGINT"));
+    });
     const [{ serveMcpHttp }, { mcpServerFactory }] = await Promise.all([import("./http.js"), import("./server.js")]);
     const served = await serveMcpHttp(await mcpServerFactory(services, setup.version), { listen, ...(setup.http?.token ? { token: setup.http.token } : {}), log: setup.log });
     setup.log(`aop mcp: serving MCP (Streamable HTTP) at ${served.url}`);
-    return untilSignal(interrupt, runtime, async () => {
+    return untilSignal(signalled, interrupt, runtime, async () => {
       await served.close();
       const { sweepHandoffs } = await import("../../domains/replay/index.js");
       await sweepHandoffs(setup.layout, policy.policy, setup.clock, warn);
@@ -98,11 +103,8 @@ export async function runMcpServer(setup: McpServerSetup): Promise<number | void
 }
 
 /** HTTP serving ends on SIGTERM/SIGINT only: calls in flight are interrupted and get the grace period, then the process exits 143/130. */
-async function untilSignal(interrupt: AbortController, runtime: { whenIdle(ms: number): Promise<unknown> }, close: () => Promise<void>): Promise<never> {
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    process.once("SIGTERM", () => resolve("SIGTERM"));
-    process.once("SIGINT", () => resolve("SIGINT"));
-  });
+async function untilSignal(signalled: Promise<NodeJS.Signals>, interrupt: AbortController, runtime: { whenIdle(ms: number): Promise<unknown> }, close: () => Promise<void>): Promise<never> {
+  const signal = await signalled;
   interrupt.abort(signal);
   await runtime.whenIdle(SHUTDOWN_GRACE_MS);
   const { killRunningSteps } = await import("../../domains/gates/index.js");
