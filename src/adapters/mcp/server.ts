@@ -94,13 +94,21 @@ export function progressNotifier(token: string | number | undefined, notify: (n:
   };
 }
 
+/** A finished gate step in one word (its StepResult: skipped, timed out, or its exit code). */
+function stepVerdict(result: unknown): string {
+  const r = (result ?? {}) as { skipped?: boolean; timed_out?: boolean; exit_code?: number | null };
+  if (r.skipped) return "skipped";
+  if (r.timed_out) return "timed out";
+  return r.exit_code === 0 ? "pass" : `fail (exit ${String(r.exit_code)})`;
+}
+
 /** A handler's progress event (gates, chain verification, doctor) as MCP progress: a count and a line. */
 export function describeProgress(event: unknown): { progress?: number; total?: number; message: string } | undefined {
   if (!event || typeof event !== "object") return undefined;
   const e = event as Record<string, unknown>;
   if (e.type === "run-start") return { message: `gates: ${String(e.steps)} steps in ${String(e.waves)} waves` };
   if (e.type === "step-start") return { message: `gate step ${String(e.step)} started` };
-  if (e.type === "step-finish") return { message: `gate step ${String(e.step)} finished: ${String((e.result as { status?: unknown } | undefined)?.status ?? "done")}` };
+  if (e.type === "step-finish") return { message: `gate step ${String(e.step)} finished: ${stepVerdict(e.result)}` };
   if (typeof e.walked === "number") return { progress: e.walked, ...(typeof e.expected === "number" ? { total: e.expected } : {}), message: `chain: ${e.walked} entries verified` };
   if (e.type === "doctor-check") return { progress: Number(e.done), total: Number(e.total), message: `doctor: ${String(e.check)}` };
   return undefined;

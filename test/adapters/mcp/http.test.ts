@@ -13,7 +13,7 @@ import { StreamableHTTPClientTransport as Sdk1HttpTransport } from "@modelcontex
 import { loadCatalog, mcpToolName } from "../../../src/catalog/catalog.js";
 import { sha256Hex } from "../../../src/core/hash.js";
 import { processIsRunning } from "../../../src/domains/gates/process-group.js";
-import { gateWorkspace, gatesYaml, INTEGRITY_POLICY_YAML, nodeStep, type GateWorkspace } from "../../helpers/gates.js";
+import { buildChain, gateWorkspace, gatesYaml, INTEGRITY_POLICY_YAML, nodeStep, type GateWorkspace } from "../../helpers/gates.js";
 import { startHttpServer, type HttpServer } from "../../helpers/mcp-http.js";
 
 const INIT = (version: string) => ({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
@@ -178,6 +178,27 @@ describe("long calls over HTTP", () => {
     expect(seen.map((p) => p.message)).toEqual(expect.arrayContaining([expect.stringMatching(/gate step one started/), expect.stringMatching(/gate step two finished/)]));
     const counts = seen.map((p) => p.progress);
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
+  });
+
+  it("doctor_run and evidence_verify_chain with a progressToken send progress notifications", async () => {
+    const { createFeature } = await import("../../../src/domains/features/feature-store.js");
+    await createFeature(ws.layout, ws.clock, { feature_id: "feat_long" });
+    await buildChain(ws.layout, ws.clock, "feat_long", 260);
+    const client = new Client({ name: "http-progress-2", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    const doctor: { progress: number; total?: number; message?: string }[] = [];
+    const chain: { progress: number; total?: number; message?: string }[] = [];
+    try {
+      const d = await client.callTool({ name: "doctor_run", arguments: { operation_id: "op-http-doctor-1" } }, { onprogress: (p) => void doctor.push(p) });
+      expect(d.isError, JSON.stringify(d.content).slice(0, 500)).toBeFalsy();
+      const r = await client.callTool({ name: "evidence_verify_chain", arguments: { feature_id: "feat_long" } }, { onprogress: (p) => void chain.push(p) });
+      expect(r.isError, JSON.stringify(r.content).slice(0, 500)).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+    expect(doctor.length).toBeGreaterThan(5);
+    expect(doctor.at(-1)).toMatchObject({ progress: doctor.at(-1)!.total, message: expect.stringMatching(/^doctor: /) });
+    expect(chain).toContainEqual(expect.objectContaining({ progress: 250, total: 260, message: "chain: 250 entries verified" }));
   });
 
   it("a cancelled gates_run (notifications/cancelled from an SDK client) kills the step and records only operation_cancelled", async () => {
