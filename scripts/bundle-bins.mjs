@@ -156,9 +156,9 @@ export async function bundleVendored(dist) {
       b.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({ path: path.join(root, "scripts", "mcp-server-shims.mjs") }));
     },
   };
-  for (const entry of ["adapters/mcp/server-sdk", "app/clients/client-sdk", "adapters/cli/commander-vendor"]) {
+  for (const entry of ["adapters/mcp/server-sdk", "adapters/mcp/http-sdk", "app/clients/client-sdk", "adapters/cli/commander-vendor"]) {
     await build({
-      plugins: entry === "adapters/mcp/server-sdk" ? [noAjv] : [],
+      plugins: entry.startsWith("adapters/mcp/") ? [noAjv] : [],
       entryPoints: [path.join(root, "src", `${entry}.ts`)],
       outfile: path.join(dist, `${entry}.js`),
       bundle: true,

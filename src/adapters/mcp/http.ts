@@ -74,7 +74,7 @@ type Factory = () => Server;
 
 /** Serves `factory`'s server on `options.listen` until closed. Rejects with invalid_argument for a bad address or a port in use. */
 export async function serveMcpHttp(factory: Factory, options: HttpServeOptions): Promise<ServedHttp> {
-  const { createMcpHandler, isLegacyRequest, validateHostHeader, validateOriginHeader, WebStandardStreamableHTTPServerTransport, toNodeHandler } = await import("./server-sdk.js");
+  const { createMcpHandler, isLegacyRequest, validateHostHeader, validateOriginHeader, WebStandardStreamableHTTPServerTransport, toNodeHandler } = await import("./http-sdk.js");
   const { listen, log } = options;
   const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
   if (!isLoopback(listen.host) && !options.token) {

@@ -31,8 +31,7 @@ export interface McpServerSetup {
 export async function runMcpServer(setup: McpServerSetup): Promise<number | void> {
   const [{ createRuntime, resolveActor }, { serveMcp }, { loadPolicyTolerant }] = await Promise.all([import("../../app/create-runtime.js"), import("./server.js"), import("../../config/policy-loader.js")]);
   resolveActor(setup.identity.actor, process.env); // fail fast on a bad --actor, before serving
-  const { parseListen } = await import("./http.js");
-  const listen = setup.http ? parseListen(setup.http.listen) : undefined; // and on a bad --http
+  const listen = setup.http ? (await import("./http.js")).parseListen(setup.http.listen) : undefined; // and on a bad --http
   const warn = (m: string) => setup.log(`aop mcp: warning: ${m}`);
   // Loaded once: the runtime serves every call with it, and the handoff sweeps file entries by it.
   const policy = await loadPolicyTolerant(setup.layout);

@@ -1,7 +1,5 @@
 // The parts of the MCP server SDK we use. The build bundles this one file with esbuild, so `aop mcp`
 // loads a single module instead of the SDK's and zod's many files (a large share of its start-up).
 export { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, Server, UriTemplate, deserializeMessage, serializeMessage } from "@modelcontextprotocol/server";
-export { createMcpHandler, isLegacyRequest, validateHostHeader, validateOriginHeader, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 export { serveStdio } from "@modelcontextprotocol/server/stdio";
-export { toNodeHandler } from "@modelcontextprotocol/node";
 export type { CallToolResult, GetPromptResult, JSONRPCMessage, ReadResourceResult, Tool, Transport } from "@modelcontextprotocol/server";
