@@ -41,29 +41,12 @@ export async function runMcpServer(setup: McpServerSetup): Promise<number | void
   const runtime = await createRuntime({ layout: setup.layout, clock: setup.clock, identity: setup.identity, signal: interrupt.signal, transport: listen ? "mcp-http" : "mcp", warn, policy });
   const doctorFamilies = async () => (await import("../../app/doctor-checks.js")).DOCTOR_FAMILIES;
   const services = { runtime, layout: setup.layout, clock: setup.clock, env: process.env, doctorFamilies };
-  if (listen) {
-    // Listening for the signals before the URL is printed: a client may act on it at once.
-    const signalled = new Promise<NodeJS.Signals>((resolve) => {
-      process.once("SIGTERM", () => resolve("SIGTERM"));
-      process.once("SIGINT", () => resolve("SIGINT"));
-    });
-    const [{ serveMcpHttp }, { mcpServerFactory }] = await Promise.all([import("./http.js"), import("./server.js")]);
-    const served = await serveMcpHttp(await mcpServerFactory(services, setup.version), { listen, ...(setup.http?.token ? { token: setup.http.token } : {}), log: setup.log });
-    setup.log(`aop mcp: serving MCP (Streamable HTTP) at ${served.url}`);
-    return untilSignal(signalled, interrupt, runtime, async () => {
-      await served.close();
-      const { sweepHandoffs } = await import("../../domains/replay/index.js");
-      await sweepHandoffs(setup.layout, policy.policy, setup.clock, warn);
-    });
-  }
-  const served = await serveMcp(services, setup.version, setup.log);
   // MCP calls no Claude Code session hook adopted in time are filed in their own run: soon after
   // start (not before the handshake) and at the end.
   const sweep = async () => {
     const { sweepHandoffs } = await import("../../domains/replay/index.js");
     await sweepHandoffs(setup.layout, policy.policy, setup.clock, warn);
   };
-  setTimeout(() => void sweep(), 2000).unref();
   // The catalog self-check loads every domain's handlers: it runs once the handshake is answered (so
   // the client is not kept waiting, and the answer does not share the core with it), or after a second
   // without one. A broken install still stops the server at once.
@@ -81,6 +64,23 @@ export async function runMcpServer(setup: McpServerSetup): Promise<number | void
         process.exit(1);
       });
   };
+  setTimeout(() => void sweep(), 2000).unref();
+  if (listen) {
+    // Listening for the signals before the URL is printed: a client may act on it at once.
+    const signalled = new Promise<NodeJS.Signals>((resolve) => {
+      process.once("SIGTERM", () => resolve("SIGTERM"));
+      process.once("SIGINT", () => resolve("SIGINT"));
+    });
+    const [{ serveMcpHttp }, { mcpServerFactory }] = await Promise.all([import("./http.js"), import("./server.js")]);
+    const served = await serveMcpHttp(await mcpServerFactory(services, setup.version), { listen, ...(setup.http?.token ? { token: setup.http.token } : {}), log: setup.log });
+    setup.log(`aop mcp: serving MCP (Streamable HTTP) at ${served.url}`);
+    setTimeout(selfCheck, SELF_CHECK_AT_MS).unref();
+    return untilSignal(signalled, interrupt, runtime, async () => {
+      await served.close();
+      await sweep();
+    });
+  }
+  const served = await serveMcp(services, setup.version, setup.log);
   void served.answered.then(() => setImmediate(selfCheck));
   setTimeout(selfCheck, SELF_CHECK_AT_MS).unref();
   // The transport also ends on its own when stdin ends (it may not emit 'close'): that is the client going too.

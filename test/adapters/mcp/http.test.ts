@@ -125,6 +125,22 @@ describe("aop mcp --http serves every generation with the SDK clients", () => {
   });
 });
 
+describe("aop mcp --http sessions (2025 generations)", () => {
+  it("a session answers its requests until DELETE ends it; an unknown session id is 404", async () => {
+    const init = await fetch(server.url, { method: "POST", headers: POST_HEADERS, body: JSON.stringify(INIT("2025-11-25")) });
+    const sid = init.headers.get("mcp-session-id")!;
+    await answer(init);
+    const headers = { ...POST_HEADERS, "mcp-session-id": sid, "mcp-protocol-version": "2025-11-25" };
+    await fetch(server.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) });
+    const ping = await fetch(server.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }) });
+    expect(await answer(ping)).toMatchObject({ id: 2, result: {} });
+    expect((await fetch(server.url, { method: "DELETE", headers: { "mcp-session-id": sid, "mcp-protocol-version": "2025-11-25" } })).status).toBe(200);
+    const after = await fetch(server.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "ping" }) });
+    expect(after.status).toBe(404);
+    expect(await after.json()).toMatchObject({ error: { message: expect.stringMatching(/Session not found/) } });
+  });
+});
+
 describe("aop mcp --http checks every request", () => {
   it("refuses a foreign Host and a foreign Origin (DNS rebinding) with 403", async () => {
     const port = Number(new URL(server.url).port);
