@@ -217,11 +217,15 @@ describe("long calls over HTTP", () => {
     expect(chain).toContainEqual(expect.objectContaining({ progress: 250, total: 260, message: "chain: 250 entries verified" }));
   });
 
-  it("a cancelled gates_run (notifications/cancelled from an SDK client) kills the step and records only operation_cancelled", async () => {
-    const client = new Client({ name: "http-cancel", version: "1.0.0" });
+  it.each([
+    ["2025-11-25 (notifications/cancelled in the session)", "op-http-cancel-1", undefined],
+    ["2026-07-28 (the client closes the request)", "op-http-cancel-2", "2026-07-28"],
+  ] as const)("a cancelled gates_run, %s, kills the step and records only operation_cancelled", async (_how, opId, pin) => {
+    fs.rmSync(pidFile(), { force: true });
+    const client = new Client({ name: "http-cancel", version: "1.0.0" }, pin ? { versionNegotiation: { mode: { pin } } } : {});
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
     const abort = new AbortController();
-    const call = client.callTool({ name: "gates_run", arguments: { feature_id: "feat_a", mode: "slow", operation_id: "op-http-cancel-1" } }, { signal: abort.signal }).catch((e: unknown) => e);
+    const call = client.callTool({ name: "gates_run", arguments: { feature_id: "feat_a", mode: "slow", operation_id: opId } }, { signal: abort.signal }).catch((e: unknown) => e);
     const until = Date.now() + 20_000;
     while (!(fs.existsSync(pidFile()) && fs.readFileSync(pidFile(), "utf8") !== "")) {
       if (Date.now() > until) throw new Error("the step never started");
@@ -237,12 +241,12 @@ describe("long calls over HTTP", () => {
     // Its entry is written when the handler settles, just after the kill.
     let entries: Record<string, unknown>[] = [];
     while (Date.now() < deadline + 5_000) {
-      entries = timeline(ws.root).filter((e) => e.operation_id === "op-http-cancel-1");
+      entries = timeline(ws.root).filter((e) => e.operation_id === opId);
       if (entries.length > 0) break;
       await new Promise((r) => setTimeout(r, 25));
     }
     expect(entries).toEqual([expect.objectContaining({ tool_name: "gates.run", result: "error", error_code: "operation_cancelled", transport: "mcp-http" })]);
-    expect(fs.existsSync(ws.layout.ledgerRecord(sha256Hex("op-http-cancel-1"))), "no ledger record").toBe(false);
+    expect(fs.existsSync(ws.layout.ledgerRecord(sha256Hex(opId))), "no ledger record").toBe(false);
     const chain = path.join(ws.layout.evidenceDir("feat_a"), "chain.jsonl");
     const chainText = fs.existsSync(chain) ? fs.readFileSync(chain, "utf8") : "";
     expect(chainText).not.toContain('"slow"');
