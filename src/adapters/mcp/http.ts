@@ -12,6 +12,8 @@ import type { Server } from "./server-sdk.js";
 export const MCP_PATH = "/mcp";
 /** A request body larger than this is answered 413 before it is parsed (the SDK's default bound). */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** How long an idle keep-alive connection stays open (below Node's 60 s headers timeout). */
+const KEEP_ALIVE_MS = 30_000;
 /** 2025-era sessions kept at once; the least recently used one is closed to make room. */
 export const MAX_SESSIONS = 64;
 
@@ -135,6 +137,9 @@ export async function serveMcpHttp(factory: Factory, options: HttpServeOptions):
 
   const nodeHandler = toNodeHandler({ fetch }, { maxRequestBodySize: maxBody, onerror });
   const server = http.createServer((req, res) => void nodeHandler(req, res));
+  // Clients pool connections and reuse one idle for up to the Keep-Alive hint: Node's 5 s default made
+  // a reuse race the server's close ("other side closed") when a client paused between calls.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   await new Promise<void>((resolve, reject) => {
     server.once("error", (err: NodeJS.ErrnoException) => {
       const where = `${hostForUrl(listen.host)}:${listen.port}`;
