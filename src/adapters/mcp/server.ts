@@ -1,7 +1,8 @@
-// `aop mcp`: the tool catalog, resources and prompts over MCP stdio, on the SDK's low-level Server with
-// one tools/call handler driven by the catalog (docs/kernel.md). Tool names are the canonical names
-// with `.` → `_`; schemas are the catalog's documents as they are; every call goes through the same
-// ToolRuntime as the CLI. Only JSON-RPC is written to stdout.
+// `aop mcp`: the tool catalog, resources and prompts over MCP (stdio here, HTTP through http.ts), on the
+// SDK's low-level Server with one tools/call handler driven by the catalog (docs/kernel.md, docs/mcp.md).
+// Tool names are the canonical names with `.` → `_`; schemas are the catalog's documents less `$id` and
+// `$schema`; every call goes through the same ToolRuntime as the CLI. On stdio, only JSON-RPC is written
+// to stdout.
 import { errorEnvelope, type ErrorBody } from "../../core/errors.js";
 import { loadCatalog, mcpToolName, readSchemaDocument } from "../../catalog/catalog.js";
 import type { CallResult } from "../../runtime/tool-runtime.js";
