@@ -208,8 +208,8 @@ export async function bundleVendored(dist) {
       b.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (args) => ({ contents: `let m;\nmodule.exports = new Proxy({}, { get: (_, key) => (m ??= require(${JSON.stringify(args.path)}))[key] });\n`, loader: "js" }));
     },
   };
-  const plugins = { "adapters/mcp/server-sdk": [noAjv], "adapters/cli/commander-vendor": [lazyChildProcess] };
-  for (const entry of ["adapters/mcp/server-sdk", "app/clients/client-sdk", "adapters/cli/commander-vendor"]) {
+  const plugins = { "adapters/mcp/server-sdk": [noAjv], "adapters/mcp/http-sdk": [noAjv], "adapters/cli/commander-vendor": [lazyChildProcess] };
+  for (const entry of ["adapters/mcp/server-sdk", "adapters/mcp/http-sdk", "app/clients/client-sdk", "adapters/cli/commander-vendor"]) {
     await build({
       plugins: plugins[entry] ?? [],
       entryPoints: [path.join(root, "src", `${entry}.ts`)],

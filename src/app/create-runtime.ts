@@ -22,8 +22,8 @@ export interface RuntimeSetup {
   warn?: (message: string) => void;
   /** Interrupts every call in flight when aborted (a server shutting down). */
   signal?: AbortSignal;
-  /** Set by `aop mcp`: its calls are recorded with `transport: "mcp"` (docs/replay.md). */
-  transport?: "mcp";
+  /** Set by `aop mcp`: its calls are recorded with `transport: "mcp"` (stdio) or `"mcp-http"` (docs/replay.md). */
+  transport?: "mcp" | "mcp-http";
   /** The workspace's policy, when the caller loaded it already (else it is loaded here, tolerantly). */
   policy?: Pick<PolicyLoadResult, "policy" | "problems">;
 }

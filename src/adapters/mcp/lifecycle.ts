@@ -20,28 +20,33 @@ export interface McpServerSetup {
   version: string;
   /** A line for the operator (stderr: stdout carries only JSON-RPC), escaped as all text shown to people is. */
   log(line: string): void;
+  /** Serve Streamable HTTP on this address instead of stdio (`--http`); the token is required off loopback. */
+  http?: { listen: string; token?: string };
 }
 
-/** Serves MCP on stdio until the client goes away (resolves 0) or SIGTERM/SIGINT (exits 143/130 once the last answers are flushed). */
+/**
+ * Serves MCP on stdio until the client goes away (resolves 0) or SIGTERM/SIGINT (exits 143/130 once the last
+ * answers are flushed); with `http`, on Streamable HTTP until SIGTERM/SIGINT.
+ */
 export async function runMcpServer(setup: McpServerSetup): Promise<number | void> {
   const [{ createRuntime, resolveActor }, { serveMcp }, { loadPolicyTolerant }] = await Promise.all([import("../../app/create-runtime.js"), import("./server.js"), import("../../config/policy-loader.js")]);
   resolveActor(setup.identity.actor, process.env); // fail fast on a bad --actor, before serving
+  const listen = setup.http ? (await import("./http.js")).parseListen(setup.http.listen) : undefined; // and on a bad --http
   const warn = (m: string) => setup.log(`aop mcp: warning: ${m}`);
   // Loaded once: the runtime serves every call with it, and the handoff sweeps file entries by it.
   const policy = await loadPolicyTolerant(setup.layout);
   // Aborted when the client goes away (stdin closes) or on SIGTERM/SIGINT: calls in flight are
   // interrupted (a gate kills its steps and records nothing, docs/evidence.md), then we exit.
   const interrupt = new AbortController();
-  const runtime = await createRuntime({ layout: setup.layout, clock: setup.clock, identity: setup.identity, signal: interrupt.signal, transport: "mcp", warn, policy });
+  const runtime = await createRuntime({ layout: setup.layout, clock: setup.clock, identity: setup.identity, signal: interrupt.signal, transport: listen ? "mcp-http" : "mcp", warn, policy });
   const doctorFamilies = async () => (await import("../../app/doctor-checks.js")).DOCTOR_FAMILIES;
-  const served = await serveMcp({ runtime, layout: setup.layout, clock: setup.clock, env: process.env, doctorFamilies }, setup.version, setup.log);
+  const services = { runtime, layout: setup.layout, clock: setup.clock, env: process.env, doctorFamilies };
   // MCP calls no Claude Code session hook adopted in time are filed in their own run: soon after
   // start (not before the handshake) and at the end.
   const sweep = async () => {
     const { sweepHandoffs } = await import("../../domains/replay/index.js");
     await sweepHandoffs(setup.layout, policy.policy, setup.clock, warn);
   };
-  setTimeout(() => void sweep(), 2000).unref();
   // The catalog self-check loads every domain's handlers: it runs once the handshake is answered (so
   // the client is not kept waiting, and the answer does not share the core with it), or after a second
   // without one. A broken install still stops the server at once.
@@ -59,6 +64,23 @@ export async function runMcpServer(setup: McpServerSetup): Promise<number | void
         process.exit(1);
       });
   };
+  setTimeout(() => void sweep(), 2000).unref();
+  if (listen) {
+    // Listening for the signals before the URL is printed: a client may act on it at once.
+    const signalled = new Promise<NodeJS.Signals>((resolve) => {
+      process.once("SIGTERM", () => resolve("SIGTERM"));
+      process.once("SIGINT", () => resolve("SIGINT"));
+    });
+    const [{ serveMcpHttp }, { mcpServerFactory }] = await Promise.all([import("./http.js"), import("./server.js")]);
+    const served = await serveMcpHttp(await mcpServerFactory(services, setup.version), { listen, ...(setup.http?.token ? { token: setup.http.token } : {}), log: setup.log });
+    setup.log(`aop mcp: serving MCP (Streamable HTTP) at ${served.url}`);
+    setTimeout(selfCheck, SELF_CHECK_AT_MS).unref();
+    return untilSignal(signalled, interrupt, runtime, async () => {
+      await served.close();
+      await sweep();
+    });
+  }
+  const served = await serveMcp(services, setup.version, setup.log);
   void served.answered.then(() => setImmediate(selfCheck));
   setTimeout(selfCheck, SELF_CHECK_AT_MS).unref();
   // The transport also ends on its own when stdin ends (it may not emit 'close'): that is the client going too.
@@ -77,4 +99,15 @@ export async function runMcpServer(setup: McpServerSetup): Promise<number | void
   if (reason === "client_gone") return 0;
   // Stdin is still open after a signal: leave once the last answers are flushed.
   process.stdout.write("", () => process.exit(reason === "SIGINT" ? 130 : 143));
+}
+
+/** HTTP serving ends on SIGTERM/SIGINT only: calls in flight are interrupted and get the grace period, then the process exits 143/130. */
+async function untilSignal(signalled: Promise<NodeJS.Signals>, interrupt: AbortController, runtime: { whenIdle(ms: number): Promise<unknown> }, close: () => Promise<void>): Promise<never> {
+  const signal = await signalled;
+  interrupt.abort(signal);
+  await runtime.whenIdle(SHUTDOWN_GRACE_MS);
+  const { killRunningSteps } = await import("../../domains/gates/index.js");
+  killRunningSteps();
+  await close();
+  process.exit(signal === "SIGINT" ? 130 : 143);
 }

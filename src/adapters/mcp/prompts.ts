@@ -13,7 +13,7 @@ export type PromptContext = Pick<McpServices, "layout" | "clock" | "env" | "doct
 
 const SKILL_ARGUMENT = { name: "skill", description: "the skill whose checkpoint to use (default: every open checkpoint)", required: false };
 
-const PROMPTS = [
+export const PROMPTS = [
   { name: "resume", title: "Resume work", description: "Start a session where the last one stopped: the orientation (decisions waiting on the user, state, next actions) and, for a skill, its resume block.", arguments: [SKILL_ARGUMENT] },
   { name: "handoff", title: "Hand off before stopping", description: "What to write down before stopping (CURRENT_STATE.md sections, the checkpoint, what to tell the user), with the current values.", arguments: [SKILL_ARGUMENT] },
 ];

@@ -74,7 +74,8 @@ export async function mcpClient(options: McpClientOptions): Promise<McpToolClien
       } finally {
         options.signal?.removeEventListener("abort", onAbort);
       }
-      const text = result.content?.find((c) => c.type === "text")?.text;
+      // An error result carries a summary line first and the envelope last (adapters/mcp/server.ts).
+      const text = result.content?.filter((c) => c.type === "text").at(-1)?.text;
       if (typeof text !== "string") throw new AopError("internal_error", `the MCP server answered ${name} without an envelope`);
       return { envelope: JSON.parse(text) as Envelope, envelope_json: text };
     },

@@ -26,6 +26,8 @@ export interface DoctorOptions extends ContextOptions {
   /** Every family (the composition root lists them); `only` picks one by name. */
   families: readonly DoctorFamily[];
   only?: string;
+  /** Told after each check (doctor.run's progress notifications over MCP). */
+  onCheck?: (done: number, total: number, checkId: string) => void;
 }
 
 export interface CheckOutcome {
@@ -65,7 +67,7 @@ function checkFailedFinding(check: DoctorCheck, err: unknown): Finding {
 }
 
 /** Runs `checks` one after another in lexical id order over one context, each isolated from the others' failures. */
-export async function runFamilyChecks(ctx: DoctorContext, checks: readonly DoctorCheck[]): Promise<CheckOutcome[]> {
+export async function runFamilyChecks(ctx: DoctorContext, checks: readonly DoctorCheck[], onCheck?: DoctorOptions["onCheck"]): Promise<CheckOutcome[]> {
   const ordered = [...checks].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const outcomes: CheckOutcome[] = [];
   for (const check of ordered) {
@@ -75,6 +77,7 @@ export async function runFamilyChecks(ctx: DoctorContext, checks: readonly Docto
     } catch (err) {
       outcomes.push({ check, findings: [checkFailedFinding(check, err)], drafts: [], okMessage: null, failed: true });
     }
+    onCheck?.(outcomes.length, ordered.length, check.id);
   }
   return outcomes;
 }
@@ -84,7 +87,7 @@ export async function runChecks(options: DoctorOptions): Promise<{ outcomes: Che
   const strictFailsOn = ctx.policy.diagnostics.doctor.strict_fails_on;
   if (!ctx.policy.diagnostics.doctor.enabled) return { outcomes: [], disabled: true, strictFailsOn };
   const families = options.families.filter((f) => (options.only === undefined || f.name === options.only) && f.applies(ctx));
-  return { outcomes: await runFamilyChecks(ctx, families.flatMap((f) => f.checks)), disabled: false, strictFailsOn };
+  return { outcomes: await runFamilyChecks(ctx, families.flatMap((f) => f.checks), options.onCheck), disabled: false, strictFailsOn };
 }
 
 export async function runDoctor(options: DoctorOptions): Promise<{ report: DoctorReport; strictFailsOn: "critical" | "warning" }> {

@@ -13,7 +13,7 @@ export interface DoctorToolDeps {
 export function doctorTools(deps: DoctorToolDeps): ToolHandlers {
   return {
     "doctor.run": async (args, ctx) => {
-      const { report, strictFailsOn } = await runDoctor({ layout: ctx.layout, clock: ctx.clock, families: await deps.families(), selfCheck: deps.selfCheck, ...(args.only ? { only: args.only } : {}) });
+      const { report, strictFailsOn } = await runDoctor({ layout: ctx.layout, clock: ctx.clock, families: await deps.families(), selfCheck: deps.selfCheck, ...(args.only ? { only: args.only } : {}), ...(ctx.progress ? { onCheck: (done: number, total: number, check: string) => ctx.progress!({ type: "doctor-check", done, total, check }) } : {}) });
       const written = await persistReport(ctx.layout, report);
       return { report, strict_fails_on: strictFailsOn, last_report_path: written.last_report, history_path: written.history };
     },

@@ -1,7 +1,7 @@
 // One timeline entry as a span (docs/otel.md, "Mapping"): `execute_tool {tool_name}` ending at `ts`
 // and lasting `latency_ms`, or a session marker's moment. A gate run's steps: gate-spans.ts. Pure.
 import type { TimelineEntry } from "../replay/index.js";
-import { AOP, MCP_TOOLS_CALL, OPERATION, OTEL, SPAN_NAME, STDIO_TRANSPORT, TOOL_TYPE, isMcpToolName } from "./semconv.js";
+import { AOP, MCP_TOOLS_CALL, OPERATION, OTEL, HTTP_TRANSPORT, SPAN_NAME, STDIO_TRANSPORT, TOOL_TYPE, isMcpToolName } from "./semconv.js";
 import { entrySpanId } from "./span-ids.js";
 import type { AttributeValue, RunIds, SpanRecord } from "./span-record.js";
 
@@ -14,7 +14,7 @@ export function entryTimes(entry: TimelineEntry): { startMs: number; endMs: numb
 }
 
 export function toolSpan(entry: TimelineEntry, run: RunIds, parentSpanId: string, times: { startMs: number; endMs: number }): SpanRecord {
-  const served = entry.transport === "mcp";
+  const served = entry.transport === "mcp" || entry.transport === "mcp-http";
   const attributes: Record<string, AttributeValue> = {
     [OTEL.genAiOperationName]: OPERATION.executeTool,
     [OTEL.genAiToolName]: entry.tool_name,
@@ -28,7 +28,7 @@ export function toolSpan(entry: TimelineEntry, run: RunIds, parentSpanId: string
   }
   if (served) {
     attributes[OTEL.mcpMethodName] = MCP_TOOLS_CALL;
-    attributes[OTEL.networkTransport] = STDIO_TRANSPORT;
+    attributes[OTEL.networkTransport] = entry.transport === "mcp-http" ? HTTP_TRANSPORT : STDIO_TRANSPORT;
   }
   if (entry.result === "error") attributes[OTEL.errorType] = entry.error_code ?? "_OTHER";
   attributes[AOP.sequence] = entry.sequence;

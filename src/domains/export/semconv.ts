@@ -54,9 +54,10 @@ export const OPERATION = {
 
 export const TOOL_TYPE = { function: "function", extension: "extension" } as const;
 
-/** `mcp.method.name` of a tool call, and `network.transport` of the stdio connection `aop mcp` serves. */
+/** `mcp.method.name` of a tool call, and `network.transport` of the connection `aop mcp` serves (stdio, or HTTP with --http). */
 export const MCP_TOOLS_CALL = "tools/call";
 export const STDIO_TRANSPORT = "pipe";
+export const HTTP_TRANSPORT = "tcp";
 
 /** The agent of a Claude Code session (its runs are named `claude-<session_id>`). */
 export const CLAUDE_CODE = { runPrefix: "claude-", agentName: "claude-code", provider: "anthropic" } as const;

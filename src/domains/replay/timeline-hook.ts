@@ -44,7 +44,7 @@ export async function sweepHandoffs(layout: WorkspaceLayout, policy: Policy, clo
 }
 
 /** `transport` is recorded on every entry this hook writes (`"mcp"` inside `aop mcp`, docs/replay.md). */
-export function createTimelineHook(layout: WorkspaceLayout, policy: Policy, clock: Clock, warn: Warn, transport?: "mcp"): TimelineHook | undefined {
+export function createTimelineHook(layout: WorkspaceLayout, policy: Policy, clock: Clock, warn: Warn, transport?: "mcp" | "mcp-http"): TimelineHook | undefined {
   if (!replayWritesEnabled(policy)) return undefined;
   const { write_mode } = policy.observability.replay;
   const appender = retainedAppender(layout, policy, clock, warn);

@@ -65,7 +65,8 @@ describe.each(drivers)("aop mcp with the %s", (_name, connect) => {
     const r = value(await client.callTool("feature_get", { feature_id: "feat_nope" }));
     expect(r.isError).toBe(true);
     expect(r.structuredContent).toBeUndefined();
-    const envelope = JSON.parse(r.content[0]!.text!) as { ok: boolean; error: { code: string; message: string } };
+    expect(r.content[0]!.text).toBe("Error feature_not_found: feature 'feat_nope' does not exist");
+    const envelope = JSON.parse(r.content[1]!.text!) as { ok: boolean; error: { code: string; message: string } };
     expect(envelope).toMatchObject({ ok: false, error: { code: "feature_not_found", message: "feature 'feat_nope' does not exist" } });
   });
 

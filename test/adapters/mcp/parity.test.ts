@@ -57,14 +57,17 @@ afterAll(async () => {
 });
 
 describe("MCP parity over a real stdio connection", () => {
-  it("tools/list advertises every catalog tool with exactly the catalog schemas and hints", async () => {
+  it("tools/list advertises every catalog tool with the catalog schemas (no $id, no $schema) and hints", async () => {
     const listed = await client.rawListTools();
     const catalog = loadCatalog().tools;
     expect(listed.map((t) => t.name).sort()).toEqual(catalog.map((t) => mcpToolName(t.name)).sort());
     for (const entry of catalog) {
       const tool = listed.find((t) => t.name === mcpToolName(entry.name))!;
-      expect(tool.inputSchema, entry.name).toEqual(readSchemaDocument(entry.input_schema_ref));
-      expect(tool.outputSchema, entry.name).toEqual(readSchemaDocument(entry.output_schema_ref));
+      // The catalog's documents as they are, but for `$id` and `$schema` (docs/mcp.md, "Schemas").
+      const { $id: _inId, $schema: _inSchema, ...input } = readSchemaDocument(entry.input_schema_ref);
+      const { $id: _outId, $schema: _outSchema, ...output } = readSchemaDocument(entry.output_schema_ref);
+      expect(tool.inputSchema, entry.name).toEqual(input);
+      expect(tool.outputSchema, entry.name).toEqual(output);
       expect(tool.annotations).toMatchObject({ readOnlyHint: !entry.mutating, destructiveHint: false });
       expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
     }
@@ -105,12 +108,14 @@ describe("MCP parity over a real stdio connection", () => {
     expect(remote.map(({ transport: _t, ...rest }) => rest)).toEqual(local);
   });
 
-  it("a tool failure is an isError result whose only content is the envelope text (no structuredContent)", async () => {
+  it("a tool failure is an isError result: a summary line, then the envelope text (no structuredContent)", async () => {
     const bad = (await client.rawCall("feature_get", { feature_id: "../x" })) as { isError?: boolean; structuredContent?: unknown; content: { type: string; text: string }[] };
     expect(bad.isError).toBe(true);
     expect(bad.structuredContent).toBeUndefined();
-    expect(bad.content).toHaveLength(1);
-    expect(JSON.parse(bad.content[0]!.text)).toMatchObject({ ok: false, error: { code: "invalid_argument" } });
+    expect(bad.content).toHaveLength(2);
+    expect(bad.content[0]!.text).toMatch(/^Error invalid_argument: /);
+    expect(() => JSON.parse(bad.content[0]!.text)).toThrow();
+    expect(JSON.parse(bad.content[1]!.text)).toMatchObject({ ok: false, error: { code: "invalid_argument" } });
   });
 
   it("an unknown tool name is JSON-RPC error -32602 naming the tool, with aop's envelope as its data", async () => {

@@ -30,7 +30,7 @@ export const COMMANDS = [
   { name: "schedule", summary: "print a crontab line, a systemd timer and CI jobs that run aop doctor --strict --json and keep the report", load: (): Promise<CommandModule> => import("../commands/schedule.js") },
   { name: "agent", summary: "what an agent starts from and writes before stopping: the orientation, the resume and handoff prompts", load: (): Promise<CommandModule> => import("../commands/agent.js") },
   { name: "hook", summary: "hook handler for Claude Code, Codex, Gemini CLI, Cursor and opencode: session timeline, orientation, compaction instructions, stop reminders", load: (): Promise<CommandModule> => import("../commands/hook.js") },
-  { name: "mcp", summary: "serve every tool, the orientation resources and the resume/handoff prompts over MCP stdio", load: (): Promise<CommandModule> => import("../commands/mcp.js") },
+  { name: "mcp", summary: "serve every tool, the orientation resources and the resume/handoff prompts over MCP (stdio, or Streamable HTTP with --http)", load: (): Promise<CommandModule> => import("../commands/mcp.js") },
   // Registered with every other command in full: the script it prints is generated from them.
   { name: "completion", summary: "print a bash, zsh or fish completion script for aop, checkpoint and continuity-doctor", load: (): Promise<CommandModule> => import("../commands/completion.js"), needsEveryCommand: true },
 ] as const;
