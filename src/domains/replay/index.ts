@@ -5,6 +5,7 @@ export { pruneRuns, readRetention } from "./run-retention.js";
 export { asEntry, ENTRY_KEYS } from "./timeline-entry.js";
 export type { EntryWithoutSequence, TimelineEntry } from "./timeline-entry.js";
 export { readEntriesFrom } from "./timeline-read.js";
+export { joinSidecar, readExtras, type Extras } from "./timeline-ext.js";
 export { adoptHandoff, handoffBacklog } from "./timeline-handoff.js";
 export { createTimelineHook, retainedAppender, sweepHandoffs } from "./timeline-hook.js";
 export { queryTimeline, type TimelinePage } from "./timeline-query.js";
