@@ -6,6 +6,8 @@ export { asEntry, ENTRY_KEYS } from "./timeline-entry.js";
 export type { EntryWithoutSequence, TimelineEntry } from "./timeline-entry.js";
 export { readEntriesFrom } from "./timeline-read.js";
 export { joinSidecar, readExtras, type Extras } from "./timeline-ext.js";
+export { countOldShapeLines } from "./timeline-shape.js";
+export { migrateTimeline, migrationBackupDir, type TimelineMigration } from "./timeline-migrate.js";
 export { adoptHandoff, handoffBacklog } from "./timeline-handoff.js";
 export { createTimelineHook, retainedAppender, sweepHandoffs } from "./timeline-hook.js";
 export { queryTimeline, type TimelinePage } from "./timeline-query.js";
