@@ -24,8 +24,8 @@ interface Finding {
 /** Lines as aop 0.2 wrote them: extras after the 14 keys, a null session, fractional latencies; one torn line. */
 function oldWorkspace(): string {
   const root = tempWorkspace();
-  const base = { ts: "2026-05-01T10:00:00.000Z", run_id: RUN, actor_type: "orchestrator", feature_id: null, mutating: false, operation_id: null, idempotency_status: "none", request_hash: null, result: "ok", error_code: null };
-  const line = (sequence: number, extra: object) => JSON.stringify({ ts: base.ts, sequence, run_id: RUN, session_id: null, ...base, ...extra });
+  const base = { actor_type: "orchestrator", feature_id: null, mutating: false, operation_id: null, idempotency_status: "none", request_hash: null, result: "ok", error_code: null };
+  const line = (sequence: number, extra: object) => JSON.stringify({ ts: "2026-05-01T10:00:00.000Z", sequence, run_id: RUN, session_id: null, ...base, ...extra });
   writeFile(root, `${REPLAY}/${RUN}.timeline.jsonl`, [
     line(0, { tool_name: "feature.list", latency_ms: 1.25 }),
     line(1, { tool_name: "feature.get", session_id: "s-1", latency_ms: 3, transport: "mcp" }),
