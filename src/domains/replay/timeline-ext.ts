@@ -12,7 +12,8 @@ export type Extras = Record<string, unknown>;
 
 /**
  * The sidecar's extras by sequence, within `range` when given (both ends included). Streams with the
- * JSONL line bound; a later line for the same sequence adds to (and overrides) an earlier one.
+ * JSONL line bound and stops past the range; a later line for the same sequence adds to (and overrides)
+ * an earlier one.
  */
 export function readExtras(layout: WorkspaceLayout, runId: string, range?: { from: number; to: number }): Map<number, Extras> {
   const out = new Map<number, Extras>();
@@ -34,7 +35,10 @@ export function readExtras(layout: WorkspaceLayout, runId: string, range?: { fro
       if (value === null || typeof value !== "object" || Array.isArray(value)) continue;
       const sequence = (value as { sequence?: unknown }).sequence;
       if (typeof sequence !== "number" || !Number.isInteger(sequence) || sequence < 0) continue;
-      if (range && (sequence < range.from || sequence > range.to)) continue;
+      // The writer appends sidecar lines in sequence order (under the run's lock), so the range ends here;
+      // a sidecar edited out of order loses extras past this point, never entries.
+      if (range && sequence > range.to) break;
+      if (range && sequence < range.from) continue;
       const known = out.get(sequence);
       out.set(sequence, known ? { ...known, ...(value as Extras) } : (value as Extras));
     }

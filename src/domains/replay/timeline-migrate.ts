@@ -14,6 +14,8 @@ import { defaultFileMode } from "../../store/layout.js";
 import { withLock } from "../../store/lock.js";
 import { asEntry, extrasOf, serializeEntry, serializeExt } from "./timeline-entry.js";
 import { countOldShapeLines } from "./timeline-shape.js";
+import { readExtras } from "./timeline-ext.js";
+import type { TimelineExt } from "./timeline-entry.js";
 
 export interface TimelineMigration {
   run_id: string;
@@ -46,10 +48,8 @@ export async function migrateTimeline(layout: WorkspaceLayout, runId: string, op
     const out = openForWriting(tmp, "truncate", defaultFileMode(file));
     const extOut = openForWriting(extTmp, "truncate", defaultFileMode(extFile));
     try {
-      // The sidecar's existing lines first (extras of lines already in the new shape).
-      if (fs.existsSync(extFile)) {
-        for (const line of readLinesSync(extFile)) if (line.complete && !line.overlong && line.text !== "") writeAll(extOut, line.text + "\n", extTmp);
-      }
+      // The sidecar's existing extras (of lines already in the new shape), merged in sequence order below.
+      const existing = readExtras(layout, runId);
       for (const line of readLinesSync(file)) {
         const kept = line.overlong ? null : line.text;
         const entry = kept !== null && line.complete ? entryOf(kept) : null;
@@ -60,11 +60,11 @@ export async function migrateTimeline(layout: WorkspaceLayout, runId: string, op
         }
         const { sequence, ...rest } = entry;
         writeAll(out, serializeEntry(rest, sequence), tmp);
-        const extras = extrasOf(rest);
-        if (extras) {
-          writeAll(extOut, serializeExt(sequence, extras), extTmp);
-          result.extras_moved += 1;
-        }
+        const inline = extrasOf(rest);
+        const { sequence: _s, ...prior } = existing.get(sequence) ?? {};
+        const extras = extrasOf({ ...rest, ext: { ...(inline ?? {}), ...(prior as TimelineExt) } });
+        if (extras) writeAll(extOut, serializeExt(sequence, extras), extTmp);
+        if (inline) result.extras_moved += 1;
       }
       fs.fsyncSync(out);
       fs.fsyncSync(extOut);
