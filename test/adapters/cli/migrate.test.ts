@@ -106,6 +106,20 @@ describe("aop migrate", () => {
     expect(fs.readdirSync(path.join(root, REPLAY, "backup"))).toEqual(["2026-06-01T00-00-00-000Z"]);
   }, 120_000);
 
+  it("a run the new writer continued: its sidecar lines are kept and merged in sequence order", () => {
+    const root = oldWorkspace();
+    const ext = path.join(root, REPLAY, `${RUN}.ext.jsonl`);
+    // A new-shape line appended after the old ones, with its extras already in the sidecar.
+    const fresh = { ts: "2026-05-01T10:00:01.000Z", sequence: 3, run_id: RUN, session_id: "s-1", actor_type: "agent", feature_id: null, tool_name: "Read", mutating: false, operation_id: "toolu_3", idempotency_status: "none", request_hash: null, result: "ok", error_code: null, latency_ms: 4 };
+    fs.appendFileSync(path.join(root, REPLAY, `${RUN}.timeline.jsonl`), JSON.stringify(fresh) + "\n");
+    fs.writeFileSync(ext, '{"sequence":3,"tool_use_id":"toolu_3","client":"claude"}\n');
+    const before = replayEntries(root);
+    expect(runCli(["migrate"], { cwd: root }).code).toBe(0);
+    expect(fs.readFileSync(ext, "utf8").trimEnd().split("\n").map((l) => (JSON.parse(l) as { sequence: number }).sequence)).toEqual([1, 2, 3]);
+    expect(replayEntries(root)).toEqual(before);
+    expect(before[3]).toMatchObject({ ext: { tool_use_id: "toolu_3", client: "claude" } });
+  });
+
   it("refuses a timeline that is a link out of the workspace, and changes nothing", () => {
     const root = oldWorkspace();
     const outside = path.join(tempDir(), "elsewhere.jsonl");
