@@ -7,6 +7,8 @@ export interface Policy {
   version: 1;
   rbac: Partial<Record<Role, string[]>>;
   locks: { lease_ttl_seconds: number };
+  /** Upstream's section (DESIGN §21): the default gate profile lives here, where upstream reads it too. */
+  gate_selection?: { default_profile?: string; auto_heal_invalid_state_profile?: boolean; legacy_mode_profile_compat?: boolean };
   execution: { env_allowlist: string[]; default_step_timeout_seconds: number };
   innovation: { replay_debugger: boolean; tamper_evident_evidence: boolean };
   observability: {

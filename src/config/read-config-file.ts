@@ -3,7 +3,7 @@ import { describeRefusal, readBytesBounded, refusalCode } from "../store/read-te
 import { READ_LIMITS } from "../store/read-limits.js";
 import type { ConfigProblem } from "./policy-types.js";
 
-const MAX_CONFIG_BYTES = READ_LIMITS.config;
+export const MAX_CONFIG_BYTES = READ_LIMITS.config;
 // Aliases may repeat a node this many times in all; an "alias bomb" (aliases of aliases) needs far more.
 const MAX_ALIAS_COUNT = 100;
 

@@ -8,13 +8,17 @@ version: 1
 locks:
   lease_ttl_seconds: 900          # how long a run lease lives without a heartbeat
 
+gate_selection:
+  default_profile: default        # the gates.yaml profile \`aop gates run\` uses without --profile
+
 observability:
   replay:
     enabled: true
     write_mode: best_effort       # best_effort | required (a call fails if its timeline line cannot be written)
   evidence_integrity:
     enabled: true                 # with innovation.tamper_evident_evidence: hash-chain every gate evidence file
-    attest: false                 # sign every gate run as an in-toto attestation (run \`aop keys init\` first)
+    # attest: true                # sign every gate run as an in-toto attestation (run \`aop keys init\` first);
+    #                             # aop-only: the upstream orchestrator refuses this key (docs/compatibility.md)
   # export:                       # where \`aop export otlp\` sends when no flag or OTEL_* variable says (docs/otel.md)
   #   otlp:
   #     enabled: true
@@ -36,8 +40,9 @@ diagnostics:
 
 export const GATES_TEMPLATE = `# Gate profiles: each mode is a list of argv steps (never a shell string).
 # Run one with: aop gates run --feature-id <id> --mode fast
+# The default profile is policy.yaml's gate_selection.default_profile (where the upstream orchestrator
+# reads it too; docs/compatibility.md).
 version: 1
-default_profile: default
 profiles:
   default:
     description: Example gates; replace the commands with your project's.

@@ -163,6 +163,10 @@ export class WorkspaceLayout {
   timelineFile(runId: string): string {
     return path.join(this.replayDir, `${validateId("run_id", runId)}.timeline.jsonl`);
   }
+  /** The run's sidecar: what aop keeps per entry beyond the seed's 14 keys (DESIGN §21), one line per sequence. */
+  timelineExt(runId: string): string {
+    return path.join(this.replayDir, `${validateId("run_id", runId)}.ext.jsonl`);
+  }
   timelineMeta(runId: string): string {
     return path.join(this.replayDir, `${validateId("run_id", runId)}.meta.json`);
   }

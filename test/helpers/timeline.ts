@@ -28,3 +28,17 @@ export function readTimelineLines(layout: WorkspaceLayout, runId: string): RawLi
 export function sequences(lines: RawLines): number[] {
   return lines.entries.map((e) => e.sequence as number);
 }
+
+/** The run's sidecar lines (`{sequence, …}`), parsed; [] when there is none. */
+export function readSidecarLines(layout: WorkspaceLayout, runId: string): Record<string, unknown>[] {
+  let text: string;
+  try {
+    text = fs.readFileSync(layout.timelineExt(runId), "utf8");
+  } catch {
+    return [];
+  }
+  return text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+/** The seed's 14 keys of a timeline line (DESIGN §4), written out here rather than taken from the code under test. */
+export const SEED_KEYS = ["ts", "sequence", "run_id", "session_id", "actor_type", "feature_id", "tool_name", "mutating", "operation_id", "idempotency_status", "request_hash", "result", "error_code", "latency_ms"];

@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url";
 import { tempDir } from "./tmp.js";
 
 const require = createRequire(import.meta.url);
-const UPSTREAM_PACKAGE_DIR = path.dirname(require.resolve("agentic-orchestrator/package.json"));
+export const UPSTREAM_PACKAGE_DIR = path.dirname(require.resolve("agentic-orchestrator/package.json"));
 const DIST = path.join(UPSTREAM_PACKAGE_DIR, "dist", "apps", "control-plane");
 const UPSTREAM_BIN = path.join(DIST, "cli", "aop.js");
 

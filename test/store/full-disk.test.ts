@@ -71,7 +71,7 @@ describe.skipIf("skip" in disk)(`full disk and read-only file system on a 4 MiB 
 
   it("the timeline writer fails every queued entry with disk_full, then continues gap-free once there is room", async () => {
     const writer = new TimelineWriter(layout, () => 1000);
-    const entry = (op: string) => ({ ts: "2026-01-01T00:00:00.000Z", run_id: "run-disk", session_id: null, actor_type: "system", feature_id: null, tool_name: "x.y", mutating: false, operation_id: op, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: op.padEnd(20_000, "-"), latency_ms: 1 });
+    const entry = (op: string) => ({ ts: "2026-01-01T00:00:00.000Z", run_id: "run-disk", session_id: "run-disk", actor_type: "system", feature_id: null, tool_name: "x.y", mutating: false, operation_id: op, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: op.padEnd(20_000, "-"), latency_ms: 1 });
     expect((await writer.append(entry("a"))).sequence).toBe(0);
     writer.close();
     fillDisk();

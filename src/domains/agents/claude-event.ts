@@ -4,6 +4,7 @@ import { hashCanonicalCold } from "../../core/hash.js";
 import { isoUtc } from "../../core/clock.js";
 import { idProblem } from "../../core/ids.js";
 import type { EntryWithoutSequence } from "../replay/index.js";
+import type { MarkerToolName, TimelineExt } from "../../catalog/timeline-entry.js";
 import type { ScannedEvent } from "./event-scan.js";
 
 /** PermissionDenied: a permission rule, the auto-mode classifier or a hook refused the call (it never ran). */
@@ -141,9 +142,12 @@ export function entryForToolEvent(event: ClaudeHookEvent, runId: string, nowMs: 
     request_hash: hashOf(event.tool_input),
     result: failed || denied ? "error" : "ok",
     error_code: denied ? "tool_denied" : failed ? (event.is_interrupt === true ? "interrupted" : "tool_error") : null,
-    latency_ms: typeof event.duration_ms === "number" && Number.isFinite(event.duration_ms) && event.duration_ms >= 0 ? event.duration_ms : 0,
+    latency_ms: typeof event.duration_ms === "number" && Number.isFinite(event.duration_ms) && event.duration_ms >= 0 ? Math.round(event.duration_ms) : 0,
   });
-  return { ...entry, ...hashSkipped(overBound, "tool_input") };
+  // Kept in the sidecar (DESIGN §21): which client made the call, and its own id for it.
+  const ext: TimelineExt = { client: "claude" };
+  if (typeof event.tool_use_id === "string") ext.tool_use_id = event.tool_use_id;
+  return { ...entry, ...hashSkipped(overBound, "tool_input"), ext };
 }
 
 /** The entry `aop mcp` left for this call, filed under the session (and its subagent, if any). */
@@ -158,10 +162,22 @@ function markerLabel(event: ClaudeHookEvent): string {
   return detail ? `${event.hook_event_name}:${detail}` : event.hook_event_name;
 }
 
+/** The reserved tool_name of each marker event (DESIGN §21); Claude Code's own label goes to the sidecar as `marker`. */
+const MARKER_TOOL_NAME: Record<(typeof MARKER_EVENTS)[number], MarkerToolName> = {
+  SessionStart: "session.start",
+  PreCompact: "session.compact",
+  UserPromptSubmit: "session.prompt",
+  SubagentStart: "session.subagent_start",
+  SubagentStop: "session.subagent_stop",
+  Stop: "session.stop",
+  SessionEnd: "session.end",
+};
+
 /** A session marker: the event happened (UserPromptSubmit keeps only the prompt's hash). */
 export function markerEntry(event: ClaudeHookEvent, runId: string, nowMs: number, overBound?: OverBound): EntryWithoutSequence {
   const prompted = event.hook_event_name === "UserPromptSubmit";
   const promptHash = prompted && typeof event.prompt === "string" ? hashOf(event.prompt) : null;
-  const entry = sessionEntry(event, runId, nowMs, { tool_name: event.hook_event_name, mutating: false, operation_id: null, request_hash: promptHash, result: "ok", error_code: null, latency_ms: 0 });
+  const toolName = MARKER_TOOL_NAME[event.hook_event_name as (typeof MARKER_EVENTS)[number]] ?? "session.start";
+  const entry = sessionEntry(event, runId, nowMs, { tool_name: toolName, mutating: false, operation_id: null, request_hash: promptHash, result: "ok", error_code: null, latency_ms: 0 });
   return { ...entry, marker: markerLabel(event), ...(prompted ? hashSkipped(overBound, "prompt") : {}) };
 }

@@ -5,6 +5,7 @@
 import { isoUtc } from "../../core/clock.js";
 import { hashCanonicalCold } from "../../core/hash.js";
 import { idProblem } from "../../core/ids.js";
+import type { MarkerToolName } from "../../catalog/timeline-entry.js";
 import type { EntryWithoutSequence } from "../replay/index.js";
 
 /** The one internal event model every client's hook maps onto (DESIGN §22). */
@@ -112,7 +113,7 @@ function hashOf(value: unknown): string | null {
 const ERROR_CODES: Partial<Record<HookEventKind, string>> = { tool_failed: "tool_error", tool_denied: "tool_denied" };
 
 /** What every entry the hook writes has in common: the session, the agent, the time, the client. */
-function sessionEntry(client: HookClient, event: HookEvent, runId: string, nowMs: number): Pick<EntryWithoutSequence, "ts" | "run_id" | "session_id" | "actor_type" | "feature_id" | "idempotency_status" | "transport" | "agent_id" | "agent_type"> {
+function sessionEntry(client: HookClient, event: HookEvent, runId: string, nowMs: number): Pick<EntryWithoutSequence, "ts" | "run_id" | "session_id" | "actor_type" | "feature_id" | "idempotency_status" | "transport" | "ext" | "agent_id" | "agent_type"> {
   const id = label(event.agent_id);
   const type = label(event.agent_type);
   return {
@@ -123,6 +124,7 @@ function sessionEntry(client: HookClient, event: HookEvent, runId: string, nowMs
     feature_id: null,
     idempotency_status: "none",
     transport: `hook:${client}`,
+    ext: { client },
     ...(id ? { agent_id: id } : {}),
     ...(type ? { agent_type: type } : {}),
   };
@@ -149,12 +151,24 @@ function markerLabel(event: HookEvent): string {
   return event.detail ? `${event.native}:${event.detail}` : event.native;
 }
 
+/** The reserved tool_name of each marker kind (DESIGN §21); the client's own label goes to the sidecar as `marker`. */
+const MARKER_TOOL_NAME: Record<Exclude<HookEventKind, "tool_before" | "tool_after" | "tool_failed" | "tool_denied">, MarkerToolName> = {
+  session_start: "session.start",
+  prompt: "session.prompt",
+  compact: "session.compact",
+  subagent_start: "session.subagent_start",
+  subagent_stop: "session.subagent_stop",
+  stop: "session.stop",
+  session_end: "session.end",
+};
+
 /** A session marker: the event happened (a prompt keeps only its hash). */
 export function markerEntryFor(client: HookClient, event: HookEvent, runId: string, nowMs: number): EntryWithoutSequence {
   const promptHash = event.kind === "prompt" && event.prompt !== undefined ? hashOf(event.prompt) : null;
+  if (isToolKind(event.kind)) throw new Error(`a ${event.kind} event is a tool call, not a marker`);
   return {
     ...sessionEntry(client, event, runId, nowMs),
-    tool_name: event.native,
+    tool_name: MARKER_TOOL_NAME[event.kind as keyof typeof MARKER_TOOL_NAME],
     mutating: false,
     operation_id: null,
     request_hash: promptHash,

@@ -1,6 +1,7 @@
 // One timeline entry as a span (docs/otel.md, "Mapping"): `execute_tool {tool_name}` ending at `ts`
 // and lasting `latency_ms`, or a session marker's moment. A gate run's steps: gate-spans.ts. Pure.
 import type { TimelineEntry } from "../replay/index.js";
+import { sessionOf } from "../../catalog/timeline-entry.js";
 import { AOP, MCP_TOOLS_CALL, OPERATION, OTEL, HTTP_TRANSPORT, SPAN_NAME, STDIO_TRANSPORT, TOOL_TYPE, isMcpToolName } from "./semconv.js";
 import { entrySpanId } from "./span-ids.js";
 import type { AttributeValue, RunIds, SpanRecord } from "./span-record.js";
@@ -21,10 +22,13 @@ export function toolSpan(entry: TimelineEntry, run: RunIds, parentSpanId: string
     [OTEL.genAiToolType]: served || isMcpToolName(entry.tool_name) ? TOOL_TYPE.extension : TOOL_TYPE.function,
   };
   // Claude Code's hook records its tool_use_id as the entry's operation_id, so one rule covers both.
-  if (entry.operation_id !== null) attributes[OTEL.genAiToolCallId] = entry.operation_id;
-  if (entry.session_id !== null) {
-    attributes[OTEL.genAiConversationId] = entry.session_id;
-    attributes[OTEL.sessionId] = entry.session_id;
+  // A client's call id kept in the sidecar (`ext.tool_use_id`, DESIGN §21) wins over it.
+  const callId = typeof entry.ext?.tool_use_id === "string" ? entry.ext.tool_use_id : entry.operation_id;
+  if (callId !== null) attributes[OTEL.genAiToolCallId] = callId;
+  const session = sessionOf(entry);
+  if (session !== null) {
+    attributes[OTEL.genAiConversationId] = session;
+    attributes[OTEL.sessionId] = session;
   }
   if (served) {
     attributes[OTEL.mcpMethodName] = MCP_TOOLS_CALL;
@@ -55,9 +59,10 @@ export function toolSpan(entry: TimelineEntry, run: RunIds, parentSpanId: string
  */
 export function markerSpan(entry: TimelineEntry, run: RunIds, parentSpanId: string, atMs: number): SpanRecord {
   const attributes: Record<string, AttributeValue> = { [AOP.marker]: entry.marker ?? entry.tool_name };
-  if (entry.session_id !== null) {
-    attributes[OTEL.genAiConversationId] = entry.session_id;
-    attributes[OTEL.sessionId] = entry.session_id;
+  const session = sessionOf(entry);
+  if (session !== null) {
+    attributes[OTEL.genAiConversationId] = session;
+    attributes[OTEL.sessionId] = session;
   }
   attributes[AOP.sequence] = entry.sequence;
   attributes[AOP.actorType] = entry.actor_type;

@@ -7,6 +7,7 @@ import { gateSpans, ranGate, type GateEvidenceView } from "./gate-spans.js";
 import { AOP, CLAUDE_CODE, OPERATION, OTEL, SPAN_NAME } from "./semconv.js";
 import { agentSpanId, rootSpanId, traceIdFor } from "./span-ids.js";
 import { widen, type AttributeValue, type RunIds, type SpanRecord, type SpanWindow } from "./span-record.js";
+import { isMarkerEntry, sessionOf } from "../../catalog/timeline-entry.js";
 
 export interface RootState extends SpanWindow {
   kind: "agent" | "workflow";
@@ -78,7 +79,7 @@ export class RunSpanBuilder {
       }
       parent = agentSpanId(this.workspaceId, this.runId, entry.agent_id);
     }
-    if (entry.marker !== undefined) {
+    if (isMarkerEntry(entry)) {
       this.markers += 1;
       return [markerSpan(entry, this.ids, parent, times.endMs)];
     }
@@ -96,7 +97,7 @@ export class RunSpanBuilder {
     if (root === null) {
       // Claude Code's hook records its calls with actor_type "agent"; kernel calls carry a role.
       const kind = entry.actor_type === "agent" ? "agent" : "workflow";
-      this.envelopes.root = { start_ms: startMs, end_ms: endMs, kind, session_id: entry.session_id, sent: false };
+      this.envelopes.root = { start_ms: startMs, end_ms: endMs, kind, session_id: sessionOf(entry), sent: false };
     } else if (!root.sent) widen(root, startMs, endMs);
   }
 

@@ -49,7 +49,7 @@ export async function runGate(layout: WorkspaceLayout, clock: Clock, policy: Pol
   const mode = validateId("mode", input.mode);
   if (input.profile !== undefined) validateId("profile", input.profile);
   await requireState(layout, featureId);
-  const resolved = resolveGateMode(await loadGates(layout), { profile: input.profile, mode });
+  const resolved = resolveGateMode(await loadGates(layout), { profile: input.profile, mode, defaultProfile: policy.gate_selection?.default_profile });
   // Before any step runs: a run that must be signed and cannot be fails here, having done nothing.
   const signer = gateSigner(layout, policy);
   const outcome = await runGateSteps({

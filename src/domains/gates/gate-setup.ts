@@ -12,14 +12,19 @@ export interface ResolvedMode {
   steps: GateStep[];
 }
 
-export function resolveGateMode(gates: GatesConfig, request: { profile?: string; mode: string }): ResolvedMode {
+/**
+ * The profile and steps of a run. Without `profile`, the default is policy.yaml's
+ * `gate_selection.default_profile` (`defaultProfile`, where upstream keeps it), else an older gates.yaml's
+ * own `default_profile`, else the only profile, else one named `default`.
+ */
+export function resolveGateMode(gates: GatesConfig, request: { profile?: string; mode: string; defaultProfile?: string }): ResolvedMode {
   const names = Object.keys(gates.profiles);
   let profile = request.profile;
   if (profile === undefined) {
-    profile = gates.default_profile ?? (names.length === 1 ? names[0] : names.includes("default") ? "default" : undefined);
+    profile = request.defaultProfile ?? gates.default_profile ?? (names.length === 1 ? names[0] : names.includes("default") ? "default" : undefined);
     if (profile === undefined) {
-      throw new AopError("gate_profile_not_found", `gates.yaml has ${names.length} profiles (${names.join(", ")}) and no default_profile`, {
-        hint: "pass --profile <name>, or set default_profile in agentic/orchestrator/gates.yaml",
+      throw new AopError("gate_profile_not_found", `gates.yaml has ${names.length} profiles (${names.join(", ")}) and no default profile`, {
+        hint: "pass --profile <name>, or set gate_selection.default_profile in agentic/orchestrator/policy.yaml",
       });
     }
   }

@@ -49,6 +49,7 @@ export async function pruneRuns(layout: WorkspaceLayout, maxRuns: number, keep: 
     for (const run of victims) {
       await withLock(layout.lockFor(layout.timelineFile(run.run_id)), () => {
         removeFile(layout.timelineFile(run.run_id));
+        removeFile(layout.timelineExt(run.run_id));
         removeFile(layout.timelineMeta(run.run_id));
         removeFile(layout.hookSessionState(run.run_id));
       });

@@ -5,6 +5,7 @@ import type { WorkspaceLayout } from "../../store/layout.js";
 import { validateId } from "../../core/ids.js";
 import { readJsonl, type JsonlReadStats } from "../../store/jsonl.js";
 import { asEntry, type TimelineEntry } from "./timeline-entry.js";
+import { joinSidecar } from "./timeline-ext.js";
 
 const POLL_MS = 200;
 const BACKLOG = 20;
@@ -24,6 +25,7 @@ export async function followTimeline(layout: WorkspaceLayout, runId: string, sig
         if (entry) fresh.push(entry);
       }
       offset = stats.endOffset; // a line still being written is read on the next poll
+      joinSidecar(layout, runId, fresh);
       for (const entry of first ? fresh.slice(-BACKLOG) : fresh) onEntry(entry);
       first = false;
     }

@@ -10,6 +10,7 @@ import { FirstPage, hasContentFilter, matches, type TimelineFilter } from "./tim
 import { seekOffset, type TimelineMeta } from "./timeline-meta.js";
 import { trustedMeta } from "./timeline-scan.js";
 import { TimelineFile, type FileReader } from "./timeline-seek.js";
+import { joinSidecar } from "./timeline-ext.js";
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 10_000;
@@ -35,7 +36,14 @@ export interface QueryOptions {
 /** Thrown inside a page read that meets a line breaking the sequence rule: the whole file is scanned instead. */
 class NotInSequence extends Error {}
 
+/** One page of entries, the sidecar's extras joined back by sequence (DESIGN §21). */
 export async function queryTimeline(layout: WorkspaceLayout, query: TimelineQuery, options: QueryOptions = {}): Promise<TimelinePage> {
+  const page = await queryLines(layout, query, options);
+  joinSidecar(layout, page.run_id, page.entries);
+  return page;
+}
+
+async function queryLines(layout: WorkspaceLayout, query: TimelineQuery, options: QueryOptions): Promise<TimelinePage> {
   const runId = validateId("run_id", query.run_id);
   const timeline = TimelineFile.open(layout.timelineFile(runId), options.reader);
   if (!timeline) {

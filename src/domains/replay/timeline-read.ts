@@ -9,6 +9,8 @@ import type { WorkspaceLayout } from "../../store/layout.js";
 import { asEntry, type TimelineEntry } from "./timeline-entry.js";
 import { seekOffset } from "./timeline-meta.js";
 import { readMetaFile } from "./timeline-scan.js";
+import { readExtras } from "./timeline-ext.js";
+import { joinExtras } from "./timeline-entry.js";
 
 /** The run's timeline file, checked to be a regular file (never a FIFO or device, which would block). */
 function timelineFileOf(layout: WorkspaceLayout, runId: string): { file: string; size: number } {
@@ -32,11 +34,13 @@ export async function* readEntriesFrom(layout: WorkspaceLayout, runId: string, f
   const clean = meta !== null && meta.file_size <= size && meta.skipped_lines === 0 && meta.sequence_anomalies === 0;
   const fromOffset = clean ? seekOffset(meta, fromSequence) : 0;
   let next = fromSequence;
+  // The sidecar's extras (DESIGN §21), read before the lines: an extra appended later waits for the next read.
+  const extras = readExtras(layout, runId, { from: fromSequence, to: Number.MAX_SAFE_INTEGER });
   for await (const record of readJsonl(file, { fromOffset })) {
     if (record.offset >= size) break;
     const entry = asEntry(record.value);
     if (!entry || entry.sequence < next) continue;
     next = entry.sequence + 1;
-    yield entry;
+    yield joinExtras(entry, extras.get(entry.sequence));
   }
 }

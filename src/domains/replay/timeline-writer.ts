@@ -2,6 +2,9 @@
 // in-memory queue keeps completion order; across processes the run's lock allocates sequences.
 // The lock is kept while this process has entries to write (bounded by MAX_HOLD_MS) so a burst costs
 // one lock cycle, and the file state is re-read (from the meta cache and the file's tail) on every acquire.
+// An entry's extras go to the run's sidecar (<run_id>.ext.jsonl, DESIGN §21), appended after its line
+// under the same lock: a writer killed between the two leaves a line without extras, never extras
+// without their line.
 import fs from "node:fs";
 import { ensureDir, openForWriting, removeFile, writeAll, writeFileAtomic } from "../../store/atomic-write.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
@@ -10,7 +13,7 @@ import { acquireLock, type ReleaseLock } from "../../store/lock.js";
 import { monotonicMs } from "../../core/clock.js";
 import { isAopError } from "../../core/errors.js";
 import { crashPoint } from "../../store/crash-points.js";
-import { serializeEntry, type EntryWithoutSequence } from "./timeline-entry.js";
+import { extrasOf, serializeEntry, serializeExt, type EntryWithoutSequence } from "./timeline-entry.js";
 import { noteEntry, serializeMeta, type TimelineMeta } from "./timeline-meta.js";
 import { catchUp, trustedMeta } from "./timeline-scan.js";
 import { readSpool, removeSpoolDirIfEmpty } from "./timeline-spool.js";
@@ -30,12 +33,16 @@ interface Pending {
 
 class RunWriter {
   private readonly file: string;
+  private readonly extFile: string;
   private readonly lockPath: string;
   private queue: Pending[] = [];
   private draining = false;
   private release: ReleaseLock | null = null;
   private heldSince = 0;
   private fd: number | null = null;
+  private extFd: number | null = null;
+  /** The sidecar's last line is known to be complete (checked once per hold). */
+  private extChecked = false;
   private meta: TimelineMeta | null = null;
   private metaDirty = false;
   private releaseScheduled = false;
@@ -49,6 +56,7 @@ class RunWriter {
     private readonly warn: (message: string) => void,
   ) {
     this.file = layout.timelineFile(runId);
+    this.extFile = layout.timelineExt(runId);
     this.lockPath = layout.lockFor(this.file);
   }
 
@@ -193,7 +201,40 @@ class RunWriter {
     noteEntry(meta, { sequence, ts: entry.ts, result: entry.result }, meta.file_size);
     meta.file_size += bytes;
     this.metaDirty = true;
+    const extras = extrasOf(entry);
+    if (extras) this.writeExt(sequence, extras);
     return { sequence };
+  }
+
+  /**
+   * The entry's extras, after its line. A failure here loses the extras, never the entry (already
+   * written): it is reported, and the next hold starts the sidecar on a fresh line.
+   */
+  private writeExt(sequence: number, extras: NonNullable<ReturnType<typeof extrasOf>>): void {
+    try {
+      if (this.extFd === null) this.extFd = openForWriting(this.extFile, "append", defaultFileMode(this.extFile));
+      if (!this.extChecked) {
+        // A writer killed mid-line left a torn sidecar line: end it so ours is readable.
+        if (!endsWithNewline(this.extFile, fs.fstatSync(this.extFd).size)) writeAll(this.extFd, "\n", this.extFile);
+        this.extChecked = true;
+      }
+      writeAll(this.extFd, serializeExt(sequence, extras), this.extFile);
+    } catch (err) {
+      this.closeExt();
+      this.warn(`could not write the extras of sequence ${sequence} of run ${this.runId} to its sidecar (the entry is recorded without them): ${(err as Error).message}`);
+    }
+  }
+
+  private closeExt(): void {
+    if (this.extFd !== null) {
+      try {
+        fs.closeSync(this.extFd);
+      } catch {
+        // already closed
+      }
+      this.extFd = null;
+    }
+    this.extChecked = false;
   }
 
   /** Write the meta cache. It is only a cache (rebuilt from the timeline), so a failed write is reported, never fatal. */
@@ -227,6 +268,7 @@ class RunWriter {
       // to it. It stays dirty, so a later release writes it; a reader or the next writer rebuilds it
       // from the file. (This runs from setImmediate too, where a throw would end the process.)
     } finally {
+      this.closeExt(); // another process may append to the sidecar before our next hold
       const release = this.release;
       this.release = null;
       release();
@@ -237,6 +279,7 @@ class RunWriter {
     this.meta = null;
     this.metaDirty = false;
     this.closeFd();
+    this.closeExt();
   }
 
   closeFd(): void {
@@ -248,6 +291,18 @@ class RunWriter {
       }
       this.fd = null;
     }
+  }
+}
+
+/** Whether the file (just opened for appending, so a regular file inside the workspace) is empty or ends a line. */
+function endsWithNewline(file: string, size: number): boolean {
+  if (size === 0) return true;
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0));
+  try {
+    const last = Buffer.alloc(1);
+    return fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] === 0x0a;
+  } finally {
+    fs.closeSync(fd);
   }
 }
 

@@ -3,10 +3,12 @@
 import type { IdempotencyStatus, TimelineEntry } from "../../catalog/timeline-entry.js";
 
 /**
- * A timeline line as the report reads it: the entry's contract fields (the catalog's shape), the
- * subagent fields (null when absent) and any other keys as written.
+ * A timeline line as the report reads it: the entry's contract fields (the catalog's shape) with
+ * `session_id` null where the line names the run itself (no session, DESIGN §21), the subagent fields
+ * (null when absent) and the other extras (the sidecar's, or keys an older line held) as written.
  */
-export interface TimelineRecord extends Omit<TimelineEntry, "agent_id" | "agent_type" | "marker" | "transport" | "request_hash_skipped"> {
+export interface TimelineRecord extends Omit<TimelineEntry, "session_id" | "agent_id" | "agent_type" | "marker" | "transport" | "request_hash_skipped" | "ext"> {
+  session_id: string | null;
   agent_id: string | null;
   agent_type: string | null;
   /** Keys outside the contract, as written. */

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import { openJsonl, readJsonl, type JsonlReadStats } from "../../store/jsonl.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
-import { asEntry, ENTRY_KEYS, type TimelineEntry } from "../replay/index.js";
+import { asEntry, ENTRY_KEYS, readExtras, type TimelineEntry } from "../replay/index.js";
 import type { TimelineRecord } from "./timeline-codec.js";
 import { regularFileProblem } from "./regular-file.js";
 
@@ -32,7 +32,7 @@ export interface RunRead {
 // The codec's record type is written out for the page (which compiles without Node types and so cannot
 // import the replay domain); this fails to compile the day it stops being the replay contract's entry.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const SAME_AS_REPLAY_ENTRY: Same<Omit<TimelineRecord, "agent_id" | "agent_type" | "extra">, TimelineEntry> = true;
+const SAME_AS_REPLAY_ENTRY: Same<Omit<TimelineRecord, "session_id" | "agent_id" | "agent_type" | "extra">, Omit<TimelineEntry, "session_id">> = true;
 void SAME_AS_REPLAY_ENTRY;
 
 /** Extra fields bigger than this (serialized) are summarised rather than embedded. */
@@ -57,10 +57,44 @@ function nextLineStart(file: string, offset: number): number {
   }
 }
 
+/** The sidecar's extras of the records' sequences, joined in place (docs/replay.md); a missing or damaged sidecar loses extras only. */
+function joinSidecar(layout: WorkspaceLayout, runId: string, records: TimelineRecord[]): void {
+  if (records.length === 0) return;
+  let lo = Infinity;
+  let hi = -1;
+  for (const r of records) {
+    if (r.sequence < lo) lo = r.sequence;
+    if (r.sequence > hi) hi = r.sequence;
+  }
+  const extras = readExtras(layout, runId, { from: lo, to: hi });
+  if (extras.size === 0) return;
+  for (const r of records) {
+    const ext = extras.get(r.sequence);
+    if (!ext) continue;
+    const joined = toRecord({ ...ext, ...contractOf(r), sequence: r.sequence });
+    r.agent_id = joined?.agent_id ?? r.agent_id;
+    r.agent_type = joined?.agent_type ?? r.agent_type;
+    const extra = { ...(r.extra ?? {}), ...(joined?.extra ?? {}) };
+    r.extra = Object.keys(extra).length > 0 ? extra : null;
+  }
+}
+
+function contractOf(r: TimelineRecord): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of ENTRY_KEYS) out[key] = (r as unknown as Record<string, unknown>)[key];
+  return out;
+}
+
+/** A line as a record (an older line's extras, written into the line itself, under `extra`). */
 function toRecord(value: unknown): TimelineRecord | null {
-  const entry = asEntry(value) as TimelineRecord | null;
+  const entry = asEntry(value) as unknown as TimelineRecord | null;
   if (!entry) return null;
-  const raw = value as Record<string, unknown>;
+  const line = value as Record<string, unknown>;
+  const raw = line;
+  // asEntry lifts named extras and `ext`; the report lists every extra under `extra` instead.
+  delete (entry as { ext?: unknown }).ext;
+  for (const key of ["marker", "transport", "request_hash_skipped"]) delete (entry as unknown as Record<string, unknown>)[key];
+  if (line.session_id === null || line.session_id === undefined || entry.session_id === entry.run_id) entry.session_id = null;
   let extra: Record<string, unknown> | null = null;
   for (const key in raw) {
     if (CONTRACT_KEYS.has(key)) continue;
@@ -105,6 +139,7 @@ export async function readRunRecords(layout: WorkspaceLayout, runId: string, bou
     }
   }
   const records = head === 0 ? ring : [...ring.slice(head), ...ring.slice(0, head)];
+  joinSidecar(layout, runId, records);
   // A torn last line is not counted: it is an append in progress (or a crash the writer repairs).
   const skipped = invalid + stats.skipped - (stats.tornTail ? 1 : 0);
   return { records, cursor: stats.endOffset, skipped_lines: skipped, cut: from > 0 && bounds.fromOffset === undefined, problem: null };

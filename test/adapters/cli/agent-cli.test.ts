@@ -47,7 +47,7 @@ describe("aop replay of a Claude Code session", () => {
       expect(runCli(["hook", "claude"], { cwd: root, input: JSON.stringify(p), env: NOW }).code).toBe(0);
     }
     const r = runCli(["replay", "--run-id", `claude-${String(start.session_id)}`], { cwd: root });
-    const tools = r.stdout.trim().split("\n").slice(1, 5).map((l) => l.replace(/^.*?(ok|ERROR \S+)\s+(M\s+)?-\s+/, "").replace(/\s+\d+\.\dms$/, "").trim());
+    const tools = r.stdout.trim().split("\n").slice(1, 5).map((l) => l.replace(/^.*?(ok|ERROR \S+)\s+(M\s+)?-\s+/, "").replace(/\s+\d+ms$/, "").trim());
     expect(tools).toEqual(["— SessionStart:startup", "↳ general-purpose: — SubagentStart", "↳ general-purpose: Bash", "↳ general-purpose: — SubagentStop"]);
   });
 });

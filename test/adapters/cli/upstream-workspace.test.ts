@@ -217,7 +217,7 @@ describe("a workspace in the upstream shapes, built by hand", () => {
     expect(runJson<Page>(["replay", "--run-id", RUN], { cwd: root, env }).json).toEqual({ run_id: RUN, entries: lines, total_matched: 4, next_from_sequence: null, skipped_lines: 0 });
     expect(runJson<Page>(["replay", "--run-id", RUN, "--from-sequence", "2", "--limit", "1"], { cwd: root, env }).json).toEqual({ run_id: RUN, entries: [lines[2]], total_matched: 2, next_from_sequence: 3, skipped_lines: 0 });
     const human = runCli(["replay", "--run-id", RUN], { cwd: root, env }).stdout;
-    expect(human).toMatch(/^\s+1\s+\d{2}:\d{2}:\d{2}\.\d{3}\s+ok\s+M\s+new\s+feature\.log_append\s+hello\s+20\.0ms$/m);
+    expect(human).toMatch(/^\s+1\s+\d{2}:\d{2}:\d{2}\.\d{3}\s+ok\s+M\s+new\s+feature\.log_append\s+hello\s+20ms$/m);
     expect(human).toContain("4 of 4 matching entries (seq 0–3) · 1 error on this page");
   });
 

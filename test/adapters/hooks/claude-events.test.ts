@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { runCli } from "../../helpers/cli.js";
 import { CLI_BIN } from "../../helpers/paths.js";
 import { claudePayload } from "../../helpers/claude-payloads.js";
-import { readTimelineLines, sequences } from "../../helpers/timeline.js";
+import { readSidecarLines, readTimelineLines, SEED_KEYS, sequences } from "../../helpers/timeline.js";
 import { tempDir, tempWorkspace, writeFile } from "../../helpers/tmp.js";
 import { WorkspaceLayout } from "../../../src/store/layout.js";
 import { hashCanonical } from "../../../src/core/hash.js";
@@ -22,12 +22,19 @@ function hook(root: string, payload: Record<string, unknown>, env: Record<string
   return r;
 }
 
+/**
+ * The session's entries: every line exactly the seed's 14 keys (DESIGN §21), with the sidecar's extras
+ * (marker labels, subagent fields, the client's call id) joined back by sequence as readers do.
+ */
 function timeline(root: string, sessionId: string): Record<string, unknown>[] {
   const layout = new WorkspaceLayout(root);
-  if (!fs.existsSync(layout.timelineFile(`claude-${sessionId}`))) return [];
-  const lines = readTimelineLines(layout, `claude-${sessionId}`);
+  const runId = `claude-${sessionId}`;
+  if (!fs.existsSync(layout.timelineFile(runId))) return [];
+  const lines = readTimelineLines(layout, runId);
   expect(sequences(lines)).toEqual(lines.entries.map((_, i) => i));
-  return lines.entries;
+  for (const line of lines.entries) expect(Object.keys(line)).toEqual(SEED_KEYS);
+  const extras = new Map(readSidecarLines(layout, runId).map(({ sequence, ...rest }) => [sequence as number, rest]));
+  return lines.entries.map((line) => ({ ...line, ...extras.get(line.sequence as number) }));
 }
 
 function workspaceWithState(): string {
@@ -56,7 +63,7 @@ describe("SessionStart", () => {
     expect(specific.hookEventName).toBe("SessionStart");
     expect(specific.additionalContext).toMatch(/architect: b1 — Pick Postgres or SQLite[\s\S]*Objective: Ship the billing export/);
     const [marker] = timeline(root, String(payload.session_id));
-    expect(marker).toMatchObject({ tool_name: "SessionStart", marker: `SessionStart:${String(payload.source)}`, actor_type: "agent", mutating: false, result: "ok", session_id: payload.session_id });
+    expect(marker).toMatchObject({ tool_name: "session.start", marker: `SessionStart:${String(payload.source)}`, actor_type: "agent", mutating: false, result: "ok", session_id: payload.session_id });
   });
 });
 
@@ -159,9 +166,9 @@ describe("tool events", () => {
     for (const p of [start, inside, stop, agentTool]) expect(hook(root, p).stdout).toBe("");
     const entries = timeline(root, String(sid));
     expect(entries.map((e) => [e.tool_name, e.marker ?? null, e.agent_id ?? null, e.agent_type ?? null])).toEqual([
-      ["SubagentStart", "SubagentStart", "a18b831ed0b7b0867", "general-purpose"],
+      ["session.subagent_start", "SubagentStart", "a18b831ed0b7b0867", "general-purpose"],
       ["Bash", null, "a18b831ed0b7b0867", "general-purpose"],
-      ["SubagentStop", "SubagentStop", "a18b831ed0b7b0867", "general-purpose"],
+      ["session.subagent_stop", "SubagentStop", "a18b831ed0b7b0867", "general-purpose"],
       ["Agent", null, null, null],
     ]);
   });
@@ -197,7 +204,7 @@ describe("UserPromptSubmit, SessionEnd", () => {
     const payload = claudePayload("UserPromptSubmit", root, { prompt });
     expect(hook(root, payload).stdout).toBe("");
     const [marker] = timeline(root, String(payload.session_id));
-    expect(marker).toMatchObject({ tool_name: "UserPromptSubmit", marker: "UserPromptSubmit", request_hash: hashCanonical(prompt) });
+    expect(marker).toMatchObject({ tool_name: "session.prompt", marker: "UserPromptSubmit", request_hash: hashCanonical(prompt) });
     for (const f of fs.readdirSync(path.join(root, ".aop"), { recursive: true })) {
       const file = path.join(root, ".aop", String(f));
       if (fs.statSync(file).isFile()) expect(fs.readFileSync(file, "utf8")).not.toContain("sk-do-not-store");
@@ -212,7 +219,7 @@ describe("UserPromptSubmit, SessionEnd", () => {
     // An entry left in the spool by a hook that ran out of time.
     writeFile(root, path.relative(root, layout.timelineSpoolFile(runId, "000001782896400000-1-00000000-abcdef.json")), JSON.stringify({ ts: "2026-07-01T08:59:00.000Z", run_id: runId, session_id: end.session_id, actor_type: "agent", feature_id: null, tool_name: "Read", mutating: false, operation_id: "toolu_late", idempotency_status: "none", request_hash: null, result: "ok", error_code: null, latency_ms: 3 }));
     expect(hook(root, end).stdout).toBe("");
-    expect(timeline(root, String(end.session_id)).map((e) => [e.tool_name, e.marker ?? null])).toEqual([["Read", null], ["SessionEnd", "SessionEnd:other"]]);
+    expect(timeline(root, String(end.session_id)).map((e) => [e.tool_name, e.marker ?? null])).toEqual([["Read", null], ["session.end", "SessionEnd:other"]]);
     expect(fs.existsSync(layout.timelineSpoolDir(runId))).toBe(false);
   });
 });

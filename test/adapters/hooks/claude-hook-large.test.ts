@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { runCli } from "../../helpers/cli.js";
 import { tempWorkspace } from "../../helpers/tmp.js";
 import { WorkspaceLayout } from "../../../src/store/layout.js";
-import { readTimelineLines } from "../../helpers/timeline.js";
+import { readSidecarLines, readTimelineLines, SEED_KEYS } from "../../helpers/timeline.js";
 
 const SESSION = "5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
 const MIB = 1024 * 1024;
@@ -45,7 +45,10 @@ describe("aop hook claude — events over the read bound", () => {
     const lines = readTimelineLines(new WorkspaceLayout(root), `claude-${SESSION}`);
     const call = lines.entries.find((e) => e.operation_id === "toolu_big");
     expect(call).toMatchObject({ tool_name: "Write", mutating: true, result: "ok", latency_ms: 42, request_hash: null });
-    expect(call!.request_hash_skipped).toMatch(new RegExp(`^tool_input not hashed: the event is ${Buffer.byteLength(event)} bytes, over the 32 MiB read bound$`));
+    expect(Object.keys(call!)).toEqual(SEED_KEYS);
+    // Why it has no hash is kept beside the line, in the run's sidecar (DESIGN §21).
+    const extras = readSidecarLines(new WorkspaceLayout(root), `claude-${SESSION}`).find((e) => e.sequence === call!.sequence)!;
+    expect(extras.request_hash_skipped).toMatch(new RegExp(`^tool_input not hashed: the event is ${Buffer.byteLength(event)} bytes, over the 32 MiB read bound$`));
     const log = hooksLog(root);
     expect(log.map((l) => l.message).join("\n")).not.toMatch(/empty stdin/);
     expect(log).toContainEqual(expect.objectContaining({ event: "PostToolUse", message: expect.stringMatching(/over the 32 MiB read bound: recorded from its other fields \(tool_input, tool_response not read\)/) }));

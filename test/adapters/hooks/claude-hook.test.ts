@@ -69,7 +69,7 @@ describe("aop hook claude — tool events", () => {
     expect(fs.existsSync(layout.timelineFile(run))).toBe(false);
     fs.rmSync(lock);
     expect(hook(root, event(root, "Stop", { stop_hook_active: false })).code).toBe(0);
-    expect(readTimelineLines(layout, run).entries.map((e) => e.operation_id ?? e.marker)).toEqual(["toolu_held", "Stop"]);
+    expect(readTimelineLines(layout, run).entries.map((e) => e.operation_id ?? e.tool_name)).toEqual(["toolu_held", "session.stop"]);
     expect(spoolBacklog(layout, run)).toBe(0);
   });
 
@@ -86,9 +86,9 @@ describe("aop hook claude — tool events", () => {
     expect(hook(root, event(root, "Stop", { stop_hook_active: false })).code).toBe(0);
     const lines = readTimelineLines(layout, `claude-${SESSION}`);
     expect(sequences(lines)).toEqual(Array.from({ length: HOOKS_AT_ONCE + 1 }, (_, i) => i));
-    const calls = lines.entries.filter((e) => e.marker === undefined);
+    const calls = lines.entries.filter((e) => !String(e.tool_name).startsWith("session."));
     expect(new Set(calls.map((e) => e.operation_id)).size).toBe(HOOKS_AT_ONCE);
-    expect(lines.entries.at(-1)).toMatchObject({ marker: "Stop" });
+    expect(lines.entries.at(-1)).toMatchObject({ tool_name: "session.stop" });
   }, 120_000);
 });
 

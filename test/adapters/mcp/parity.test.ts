@@ -89,7 +89,7 @@ describe("MCP parity over a real stdio connection", () => {
     }
   });
 
-  it("timeline lines are identical but for ts, latency_ms and the transport key `aop mcp` adds", () => {
+  it("timeline lines are identical but for ts and latency_ms; the sidecar holds the transport `aop mcp` adds, for every line", () => {
     expect(localRoot).toBeDefined();
     const lines = (root: string) => {
       const layout = new WorkspaceLayout(root);
@@ -103,9 +103,17 @@ describe("MCP parity over a real stdio connection", () => {
     const local = lines(localRoot!);
     const remote = lines(mcpRoot);
     expect(local.length).toBeGreaterThan(0);
-    for (const entry of local) expect(entry).not.toHaveProperty("transport");
-    for (const entry of remote) expect(entry.transport).toBe("mcp");
-    expect(remote.map(({ transport: _t, ...rest }) => rest)).toEqual(local);
+    expect(remote).toEqual(local);
+    const sidecar = (root: string) => {
+      const layout = new WorkspaceLayout(root);
+      return fs.readdirSync(layout.replayDir).filter((f) => f.endsWith(".ext.jsonl")).sort().flatMap((f) =>
+        fs.readFileSync(path.join(layout.replayDir, f), "utf8").trimEnd().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>),
+      );
+    };
+    expect(sidecar(localRoot!)).toEqual([]);
+    const remoteExt = sidecar(mcpRoot);
+    expect(remoteExt.map((e) => e.transport)).toEqual(remote.map(() => "mcp"));
+    expect(remoteExt.map((e) => e.sequence)).toEqual(remote.map((e) => e.sequence));
   });
 
   it("a tool failure is an isError result: a summary line, then the envelope text (no structuredContent)", async () => {

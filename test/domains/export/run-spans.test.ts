@@ -9,7 +9,7 @@ const WS = "0123456789abcdef0123456789abcdef";
 
 function entry(sequence: number, extra: Partial<TimelineEntry> = {}): TimelineEntry {
   return {
-    ts: new Date(T0 + sequence * 1000).toISOString(), sequence, run_id: "run:k", session_id: null, actor_type: "orchestrator", feature_id: null,
+    ts: new Date(T0 + sequence * 1000).toISOString(), sequence, run_id: "run:k", session_id: "run:k", actor_type: "orchestrator", feature_id: null,
     tool_name: "feature.list", mutating: false, operation_id: null, idempotency_status: "none", request_hash: null, result: "ok", error_code: null, latency_ms: 250, ...extra,
   };
 }

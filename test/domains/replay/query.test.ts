@@ -10,7 +10,7 @@ const TOOLS = ["feature.get", "feature.init", "run.status", "feature.set_status"
 
 function entryFor(i: number, runId: string): EntryWithoutSequence {
   return {
-    ts: new Date(Date.UTC(2026, 0, 1) + i).toISOString(), run_id: runId, session_id: null, actor_type: "orchestrator",
+    ts: new Date(Date.UTC(2026, 0, 1) + i).toISOString(), run_id: runId, session_id: runId, actor_type: "orchestrator",
     feature_id: i % 3 === 0 ? "feat_a" : "feat_b", tool_name: TOOLS[i % 4]!, mutating: i % 4 === 1 || i % 4 === 3,
     operation_id: null, idempotency_status: i % 10 === 0 ? "replay" : i % 4 === 1 ? "new" : "none", request_hash: null,
     result: i % 7 === 0 ? "error" : "ok", error_code: i % 7 === 0 ? "feature_not_found" : null, latency_ms: 1,

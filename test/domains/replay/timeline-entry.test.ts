@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asEntry, ENTRY_KEYS, entryFromCall, serializeEntry } from "../../../src/domains/replay/timeline-entry.js";
+import { asEntry, ENTRY_KEYS, entryFromCall, extrasOf, joinExtras, serializeEntry, serializeExt } from "../../../src/domains/replay/timeline-entry.js";
 import { FirstPage, matches } from "../../../src/domains/replay/timeline-filter.js";
 import { emptyMeta, noteEntry, seekOffset, INDEX_STRIDE } from "../../../src/domains/replay/timeline-meta.js";
 import type { CompletedCall } from "../../../src/catalog/timeline-hook.js";
@@ -20,21 +20,36 @@ describe("timeline entry", () => {
     const line = serializeEntry(entryFromCall(call), 7);
     expect(line).toBe(
       '{"ts":"2026-01-02T03:04:05.678Z","sequence":7,"run_id":"run:1","session_id":"s","actor_type":"builder","feature_id":"f","tool_name":"feature.init",' +
-        `"mutating":true,"operation_id":"op-12345678","idempotency_status":"new","request_hash":"sha256:${"a".repeat(64)}","result":"error","error_code":"feature_already_exists","latency_ms":1.5}\n`,
+        `"mutating":true,"operation_id":"op-12345678","idempotency_status":"new","request_hash":"sha256:${"a".repeat(64)}","result":"error","error_code":"feature_already_exists","latency_ms":2}\n`,
     );
     expect(Object.keys(JSON.parse(line))).toEqual(CONTRACT_KEYS);
     expect(ENTRY_KEYS).toEqual(CONTRACT_KEYS);
     expect(JSON.parse(line)).toEqual({
       ts: "2026-01-02T03:04:05.678Z", sequence: 7, run_id: "run:1", session_id: "s", actor_type: "builder", feature_id: "f", tool_name: "feature.init",
-      mutating: true, operation_id: "op-12345678", idempotency_status: "new", request_hash: "sha256:" + "a".repeat(64), result: "error", error_code: "feature_already_exists", latency_ms: 1.5,
+      mutating: true, operation_id: "op-12345678", idempotency_status: "new", request_hash: "sha256:" + "a".repeat(64), result: "error", error_code: "feature_already_exists", latency_ms: 2,
     });
   });
 
-  it("writes transport after the contract's keys, only when set, and reads it back", () => {
-    const line = serializeEntry({ ...entryFromCall(call), transport: "mcp" }, 7);
-    expect(Object.keys(JSON.parse(line))).toEqual([...ENTRY_KEYS, "transport"]);
-    expect(asEntry(JSON.parse(line))).toMatchObject({ sequence: 7, transport: "mcp" });
-    expect(asEntry(JSON.parse(serializeEntry(entryFromCall(call), 8)))).not.toHaveProperty("transport");
+  it("writes the seed's line whatever the call: a string session (the run's id without one), a whole latency ≥ 0", () => {
+    const line = JSON.parse(serializeEntry(entryFromCall({ ...call, identity: { run_id: "run:1", session_id: null, actor_type: "builder" }, latency_ms: 0.4 }), 0));
+    expect(line).toMatchObject({ session_id: "run:1", latency_ms: 0 });
+    expect(JSON.parse(serializeEntry({ ...entryFromCall(call), latency_ms: -3 }, 0)).latency_ms).toBe(0);
+    expect(JSON.parse(serializeEntry({ ...entryFromCall(call), latency_ms: 316.5 }, 0)).latency_ms).toBe(317);
+  });
+
+  it("keeps transport and other extras out of the line: they make the sidecar line, joined back by sequence", () => {
+    const entry = { ...entryFromCall(call), transport: "mcp", ext: { tool_use_id: "toolu_1", sequence: 99 } };
+    const line = serializeEntry(entry, 7);
+    expect(Object.keys(JSON.parse(line))).toEqual(CONTRACT_KEYS);
+    const extras = extrasOf(entry)!;
+    expect(serializeExt(7, extras)).toBe('{"sequence":7,"transport":"mcp","tool_use_id":"toolu_1"}\n');
+    expect(joinExtras(asEntry(JSON.parse(line))!, JSON.parse(serializeExt(7, extras)))).toMatchObject({ sequence: 7, transport: "mcp", ext: { tool_use_id: "toolu_1" } });
+    expect(extrasOf(entryFromCall(call))).toBeNull();
+  });
+
+  it("reads aop's older lines (extras in the line, a null session, a fractional latency) as the new ones", () => {
+    const old = { ...JSON.parse(serializeEntry(entryFromCall(call), 3)), session_id: null, latency_ms: 12.6, transport: "mcp", marker: "Stop" };
+    expect(asEntry(old)).toMatchObject({ sequence: 3, session_id: "run:1", latency_ms: 13, transport: "mcp", marker: "Stop" });
   });
 
   it("nulls the request hash of read-only calls", () => {
@@ -43,7 +58,7 @@ describe("timeline entry", () => {
 
   it("reads upstream lines: run: ids, bare-hex hashes, missing optional keys", () => {
     const upstream = { ts: "2026-01-01T00:00:00Z", sequence: 0, run_id: "run:0e4f2b9c-6a1d-4c4e-9f0a-3b2c1d0e9f8a", tool_name: "gates.run", request_hash: "b".repeat(64), result: "ok" };
-    expect(asEntry(upstream)).toMatchObject({ sequence: 0, request_hash: "b".repeat(64), session_id: null, idempotency_status: "none", mutating: false });
+    expect(asEntry(upstream)).toMatchObject({ sequence: 0, request_hash: "b".repeat(64), session_id: "run:0e4f2b9c-6a1d-4c4e-9f0a-3b2c1d0e9f8a", idempotency_status: "none", mutating: false });
     expect(asEntry({ sequence: -1, tool_name: "x" })).toBeNull();
     expect(asEntry({ sequence: 1.5, tool_name: "x" })).toBeNull();
     expect(asEntry([1])).toBeNull();

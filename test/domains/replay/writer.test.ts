@@ -12,7 +12,7 @@ import { readEntriesFrom } from "../../../src/domains/replay/timeline-read.js";
 import { queryTimeline } from "../../../src/domains/replay/timeline-query.js";
 import { ENTRY_KEYS } from "../../../src/domains/replay/timeline-entry.js";
 import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
-import { readTimelineLines, sequences } from "../../helpers/timeline.js";
+import { readSidecarLines, readTimelineLines, SEED_KEYS, sequences } from "../../helpers/timeline.js";
 import { fillDisk, smallDisk } from "../../helpers/full-disk.js";
 
 /** A workspace aop has written to before (.aop/ exists), so read-only calls are recorded too. */
@@ -176,7 +176,7 @@ describe("timeline writer", () => {
   it("repairs a torn last line: terminates it, counts it and continues with the next unused sequence", async () => {
     const layout = workspace();
     const writer = new TimelineWriter(layout, () => 1000);
-    const entry = { ts: "t", run_id: "run-x", session_id: null, actor_type: "system", feature_id: null, tool_name: "x.y", mutating: false, operation_id: null, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 };
+    const entry = { ts: "t", run_id: "run-x", session_id: "run-x", actor_type: "system", feature_id: null, tool_name: "x.y", mutating: false, operation_id: null, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 };
     await writer.append(entry);
     await writer.append(entry);
     writer.close();
@@ -193,7 +193,7 @@ describe("timeline writer", () => {
 
   it("appends spooled entries (written without the lock) before its own, in spool order, then removes them", async () => {
     const layout = workspace();
-    const entry = (op: string) => ({ ts: "2026-01-01T00:00:00.000Z", run_id: "run-s", session_id: null, actor_type: "agent", feature_id: null, tool_name: "Read", mutating: false, operation_id: op, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 });
+    const entry = (op: string) => ({ ts: "2026-01-01T00:00:00.000Z", run_id: "run-s", session_id: "run-s", actor_type: "agent", feature_id: null, tool_name: "Read", mutating: false, operation_id: op, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 });
     spoolEntry(layout, entry("spooled-1"));
     spoolEntry(layout, entry("spooled-2"));
     fs.writeFileSync(layout.timelineSpoolFile("run-s", "999999999999999-1-bad.json"), "{torn");
@@ -205,26 +205,33 @@ describe("timeline writer", () => {
     expect(readMetaFile(layout, "run-s")).toMatchObject({ spool_rejected: 1, entry_count: 3 });
   });
 
-  it("keeps an entry's optional keys (subagent, transport) through the spool and the file, and reads them back from a sequence on", async () => {
+  it("keeps an entry's extras (subagent, transport, ext) through the spool in the sidecar, never in the line, and joins them back from a sequence on", async () => {
     const layout = workspace();
     const entry = (op: string, context: object) => ({ ts: "2026-01-01T00:00:00.000Z", run_id: "run-c", session_id: "s", actor_type: "agent", feature_id: null, tool_name: "Grep", mutating: false, operation_id: op, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1, ...context });
-    spoolEntry(layout, entry("sub-1", { agent_id: "agent-1", agent_type: "Explore" }));
+    spoolEntry(layout, entry("sub-1", { agent_id: "agent-1", agent_type: "Explore", ext: { tool_use_id: "toolu_1", client: "claude" } }));
     const writer = new TimelineWriter(layout, () => 1000);
     await writer.append(entry("mcp-1", { transport: "mcp" }));
     await writer.append(entry("plain", {}));
     writer.close();
     const lines = readTimelineLines(layout, "run-c").entries;
-    expect(lines.map((e) => [e.operation_id, e.agent_id, e.agent_type, e.transport])).toEqual([
-      ["sub-1", "agent-1", "Explore", undefined],
-      ["mcp-1", undefined, undefined, "mcp"],
-      ["plain", undefined, undefined, undefined],
+    for (const line of lines) expect(Object.keys(line)).toEqual(SEED_KEYS);
+    expect(lines.map((e) => e.operation_id)).toEqual(["sub-1", "mcp-1", "plain"]);
+    expect(readSidecarLines(layout, "run-c")).toEqual([
+      { sequence: 0, agent_id: "agent-1", agent_type: "Explore", tool_use_id: "toolu_1", client: "claude" },
+      { sequence: 1, transport: "mcp" },
     ]);
     const read = [];
-    for await (const e of readEntriesFrom(layout, "run-c", 1)) read.push(e);
-    expect(read.map((e) => [e.sequence, e.operation_id, e.transport])).toEqual([[1, "mcp-1", "mcp"], [2, "plain", undefined]]);
+    for await (const e of readEntriesFrom(layout, "run-c", 0)) read.push(e);
+    expect(read.map((e) => [e.sequence, e.operation_id, e.agent_id, e.transport, e.ext])).toEqual([[0, "sub-1", "agent-1", undefined, { tool_use_id: "toolu_1", client: "claude" }], [1, "mcp-1", undefined, "mcp", undefined], [2, "plain", undefined, undefined, undefined]]);
     // replay.timeline_get returns them too, after the contract's keys.
     const page = await queryTimeline(layout, { run_id: "run-c" });
-    expect(page.entries.map((e) => Object.keys(e).slice(ENTRY_KEYS.length))).toEqual([["agent_id", "agent_type"], ["transport"], []]);
+    expect(page.entries.map((e) => Object.keys(e).slice(ENTRY_KEYS.length))).toEqual([["agent_id", "agent_type", "ext"], ["transport"], []]);
+    // A damaged sidecar loses extras, never entries.
+    fs.writeFileSync(layout.timelineExt("run-c"), '{"sequence":1,"transport":"mcp"}\n{torn');
+    const damaged = await queryTimeline(layout, { run_id: "run-c" });
+    expect(damaged.entries.map((e) => [e.sequence, e.agent_id, e.transport])).toEqual([[0, undefined, undefined], [1, undefined, "mcp"], [2, undefined, undefined]]);
+    fs.rmSync(layout.timelineExt("run-c"));
+    expect((await queryTimeline(layout, { run_id: "run-c" })).entries.map((e) => Object.keys(e))).toEqual([ENTRY_KEYS, ENTRY_KEYS, ENTRY_KEYS]);
   });
 
   it("reads from a sequence on in increasing order, once each, even through a damaged file", async () => {
@@ -239,7 +246,7 @@ describe("timeline writer", () => {
 
   it("catches up when the meta is behind the file (never reusing a sequence)", async () => {
     const layout = workspace();
-    const entry = { ts: "t", run_id: "run-m", session_id: null, actor_type: "system", feature_id: null, tool_name: "x.y", mutating: false, operation_id: null, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 };
+    const entry = { ts: "t", run_id: "run-m", session_id: "run-m", actor_type: "system", feature_id: null, tool_name: "x.y", mutating: false, operation_id: null, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 };
     const w1 = new TimelineWriter(layout, () => 1000);
     await w1.append(entry);
     w1.close();
@@ -256,7 +263,7 @@ describe("timeline writer", () => {
   });
 
   describe("trusts the file, not the meta", () => {
-    const entry = { ts: "t", run_id: "run-p", session_id: null, actor_type: "system", feature_id: null, tool_name: "x.y", mutating: false, operation_id: null, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 };
+    const entry = { ts: "t", run_id: "run-p", session_id: "run-p", actor_type: "system", feature_id: null, tool_name: "x.y", mutating: false, operation_id: null, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 };
     async function threeEntries(): Promise<WorkspaceLayout> {
       const layout = workspace();
       const writer = new TimelineWriter(layout, () => 1000);
@@ -286,10 +293,10 @@ describe("timeline writer", () => {
 
   it("after one failed write the lock is given back and the rest of the queue is written, gap-free", async () => {
     const layout = workspace();
-    const entry = (op: string) => ({ ts: "2026-01-01T00:00:00.000Z", run_id: "run-f", session_id: null, actor_type: "system", feature_id: null, tool_name: "x.y", mutating: false, operation_id: op, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 });
+    const entry = (op: string) => ({ ts: "2026-01-01T00:00:00.000Z", run_id: "run-f", session_id: "run-f", actor_type: "system", feature_id: null, tool_name: "x.y", mutating: false, operation_id: op, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 });
     const writer = new TimelineWriter(layout, () => 1000);
     // A value JSON cannot hold makes that one entry's write fail; the three queued with it must not.
-    const poisoned = { ...entry("bad"), latency_ms: 10n as unknown as number };
+    const poisoned = { ...entry("bad"), ts: 10n as unknown as string };
     const outcomes = await Promise.allSettled([writer.append(entry("a")), writer.append(poisoned), writer.append(entry("b")), writer.append(entry("c"))]);
     expect(outcomes.map((o) => (o.status === "fulfilled" ? o.value.sequence : "failed"))).toEqual([0, "failed", 1, 2]);
     expect(String((outcomes[1] as PromiseRejectedResult).reason)).not.toMatch(/Cannot read properties of null/);
@@ -304,7 +311,7 @@ describe("timeline writer", () => {
 
   it("appendIfUnlocked: with the run's lock free, appends behind the spool; with it held by another live process, writes nothing", async () => {
     const layout = workspace();
-    const entry = (op: string) => ({ ts: "2026-01-01T00:00:00.000Z", run_id: "run-u", session_id: null, actor_type: "agent", feature_id: null, tool_name: "Read", mutating: false, operation_id: op, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 });
+    const entry = (op: string) => ({ ts: "2026-01-01T00:00:00.000Z", run_id: "run-u", session_id: "run-u", actor_type: "agent", feature_id: null, tool_name: "Read", mutating: false, operation_id: op, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 });
     spoolEntry(layout, entry("spooled"));
     const writer = new TimelineWriter(layout, () => 1000);
     expect(await writer.appendIfUnlocked(entry("direct"))).toEqual({ sequence: 1, createdRun: true });
@@ -325,7 +332,7 @@ describe("timeline writer", () => {
 
   it("a drained spool leaves no folder behind", async () => {
     const layout = workspace();
-    const entry = { ts: "2026-01-01T00:00:00.000Z", run_id: "run-d", session_id: null, actor_type: "agent", feature_id: null, tool_name: "Read", mutating: false, operation_id: null, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 };
+    const entry = { ts: "2026-01-01T00:00:00.000Z", run_id: "run-d", session_id: "run-d", actor_type: "agent", feature_id: null, tool_name: "Read", mutating: false, operation_id: null, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 };
     spoolEntry(layout, entry);
     expect(fs.existsSync(layout.timelineSpoolDir("run-d"))).toBe(true);
     const writer = new TimelineWriter(layout, () => 1000);
@@ -356,7 +363,7 @@ describe("required write mode on a full disk", () => {
   const disk2 = smallDisk();
   it.skipIf("skip" in disk2)("a meta that cannot be written when the lock is released loses no entry and does not end the process", async () => {
     const layout = new WorkspaceLayout((disk2 as { dir: string }).dir);
-    const entry = { ts: "t", run_id: "run-f", session_id: null, actor_type: "system", feature_id: null, tool_name: "x.y", mutating: false, operation_id: null, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 };
+    const entry = { ts: "t", run_id: "run-f", session_id: "run-f", actor_type: "system", feature_id: null, tool_name: "x.y", mutating: false, operation_id: null, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 };
     const writer = new TimelineWriter(layout, () => 1000);
     const uncaught: unknown[] = [];
     const onUncaught = (err: unknown) => void uncaught.push(err);

@@ -14,7 +14,7 @@ function lines(n: number, extra: (i: number) => string = () => ""): string {
   let out = "";
   for (let i = 0; i < n; i++) {
     const { sequence: _s, agent_id: _a, agent_type: _t, extra: _e, ...e } = record(i, { run_id: "r1" });
-    out += serializeEntry(e, i).replace(/}\n$/, `${extra(i)}}\n`);
+    out += serializeEntry({ ...e, session_id: e.session_id ?? e.run_id }, i).replace(/}\n$/, `${extra(i)}}\n`);
   }
   return out;
 }
@@ -32,6 +32,14 @@ describe("reading a run for the report", () => {
     const read = await readRunRecords(layout, "r1", wide);
     expect(read.records[1]).toMatchObject({ agent_id: "a7", agent_type: "Explore", extra: { prompt_id: "p-1" } });
     expect(read.records[0]!.extra).toBeNull();
+  });
+
+  it("joins the sidecar's extras by sequence (subagent fields, the rest under extra); a session naming the run is none", async () => {
+    const layout = workspace(lines(3));
+    fs.writeFileSync(layout.timelineExt("r1"), '{"sequence":1,"agent_id":"a7","agent_type":"Explore","tool_use_id":"toolu_1"}\n{"sequence":9,"agent_id":"ghost"}\n{torn');
+    const read = await readRunRecords(layout, "r1", wide);
+    expect(read.records.map((r) => [r.sequence, r.agent_id, r.agent_type, r.extra])).toEqual([[0, null, null, null], [1, "a7", "Explore", { tool_use_id: "toolu_1" }], [2, null, null, null]]);
+    expect(read.skipped_lines).toBe(0);
   });
 
   it("keeps only the newest maxEntries entries", async () => {

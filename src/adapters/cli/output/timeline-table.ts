@@ -39,7 +39,7 @@ function toolLabel(e: TimelineEntry, s: Style): string {
 export function timelineRow(e: TimelineEntry, s: Style): string[] {
   // Entries recorded from agent hooks carry the agent's own names: escaped before they are styled.
   const result = e.result === "ok" ? s.green("ok") : s.red(escapeInline(`ERROR ${e.error_code ?? ""}`.trim()));
-  return [String(e.sequence), escapeInline(clockTime(e.ts)), result, e.mutating ? "M" : "", badge(e.idempotency_status, s), toolLabel(e, s), escapeInline(e.feature_id ?? ""), `${e.latency_ms.toFixed(1)}ms`];
+  return [String(e.sequence), escapeInline(clockTime(e.ts)), result, e.mutating ? "M" : "", badge(e.idempotency_status, s), toolLabel(e, s), escapeInline(e.feature_id ?? ""), `${e.latency_ms}ms`];
 }
 
 export function renderTimeline(entries: TimelineEntry[], s: Style): string {

@@ -8,6 +8,7 @@ import { auditTimeline } from "../../replay/index.js";
 import { readRetention } from "../../replay/index.js";
 import { spoolBacklog } from "../../replay/index.js";
 import { handoffBacklog } from "../../replay/index.js";
+import { readExtras } from "../../replay/index.js";
 
 export const check: DoctorCheck = {
   id: "DRIFT_006_TIMELINE_CORRUPTION",
@@ -36,6 +37,17 @@ export const check: DoctorCheck = {
       if (a.gaps > 0) findings.push({ message: `${where}: ${a.gaps} sequence gap(s), first after sequence ${a.first_gap_after}`, refs: [ref] });
       if (a.out_of_order > 0) findings.push({ message: `${where}: ${a.out_of_order} duplicate or out-of-order sequence(s), first ${a.first_out_of_order}`, refs: [ref] });
       for (const problem of a.meta_problems) findings.push({ message: `${where}: ${problem}`, refs: [ref, ctx.layout.relative(ctx.layout.timelineMeta(runId))] });
+      // Extras whose line is not there (the writer appends a line before its extras, so only an edit or a
+      // lost tail leaves these): readers ignore them; said so, never hidden.
+      const orphans = readExtras(ctx.layout, runId, { from: a.max_sequence + 1, to: Number.MAX_SAFE_INTEGER }).size;
+      if (orphans > 0) {
+        findings.push({
+          severity: "info",
+          message: `${where}: its sidecar holds extras for ${orphans} sequence${orphans === 1 ? "" : "s"} past the timeline's last entry (${a.max_sequence}); readers ignore them`,
+          remediation: "nothing to do unless the timeline lost its tail; compare it with a backup",
+          refs: [ctx.layout.relative(ctx.layout.timelineExt(runId))],
+        });
+      }
       const spooled = spoolBacklog(ctx.layout, runId);
       if (spooled > 0) {
         findings.push({

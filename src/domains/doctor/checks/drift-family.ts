@@ -12,7 +12,9 @@ import { check as drift009 } from "./drift-009-idempotency-ledger.js";
 import { check as drift010 } from "./drift-010-leftover-files.js";
 import { check as drift011 } from "./drift-011-evidence-integrity-off.js";
 import { check as drift012 } from "./drift-012-private-key-in-workspace.js";
+import { check as drift013 } from "./drift-013-timeline-old-lines.js";
+import { check as drift014 } from "./drift-014-config-upstream-keys.js";
 
-const driftChecks: DoctorCheck[] = [drift001, drift002, drift003, drift004, drift005, drift006, drift007, drift008, drift009, drift010, drift011, drift012];
+const driftChecks: DoctorCheck[] = [drift001, drift002, drift003, drift004, drift005, drift006, drift007, drift008, drift009, drift010, drift011, drift012, drift013, drift014];
 
 export const driftFamily: DoctorFamily = { name: "drift", applies: () => true, checks: driftChecks };

@@ -14,6 +14,7 @@ testCheck(check, {
   valid: [
     { name: "no timelines", workspace: (f) => f, ok: OK },
     { name: "a clean timeline", workspace: (f) => f.timeline("r", [entry(0), entry(1), entry(2)]), ok: OK },
+    { name: "a sidecar with extras of its lines (one line torn)", workspace: (f) => f.timeline("r", [entry(0), entry(1)]).write(".aop/runtime/replay/r.ext.jsonl", '{"sequence":0,"transport":"mcp"}\n{"sequence":1,"tr'), ok: OK },
     { name: "an upstream timeline with bare-hex hashes and a run: id", workspace: (f) => f.timeline("run:0e4f2b9c-6a1d-4c4e-9f0a-3b2c1d0e9f8a", [entry(0, { request_hash: "a".repeat(64) }), entry(1)]), ok: OK },
     // JSON.parse reads the escaped key as `sequence`: the line is an entry.
     { name: "a line whose key is spelled with an escape", workspace: (f) => f.timeline("r", [entry(0), '{"sequ\\u0065nce":1,"tool_name":"x"}', entry(2)]), ok: OK },
@@ -26,6 +27,11 @@ testCheck(check, {
     },
   ],
   invalid: [
+    {
+      name: "a sidecar with extras past the timeline's last entry (info)",
+      workspace: (f) => f.timeline("r", [entry(0), entry(1)]).write(".aop/runtime/replay/r.ext.jsonl", '{"sequence":1,"transport":"mcp"}\n{"sequence":5,"transport":"mcp"}\n{"sequence":6,"marker":"Stop"}\n'),
+      findings: [{ severity: "info", message: "run r: its sidecar holds extras for 2 sequences past the timeline's last entry (1); readers ignore them", refs: [".aop/runtime/replay/r.ext.jsonl"] }],
+    },
     { name: "an unparseable line", workspace: (f) => f.timeline("r", [entry(0), "{nope", entry(1)]), findings: [{ message: /^run r: 1 unreadable line\(s\) \(1 not JSON, 0 not an entry\)$/ }] },
     { name: "JSON lines that are not entries", workspace: (f) => f.timeline("r", [entry(0), "[1]", '{"sequence":1.5,"tool_name":"x"}', '{"sequence":1}', entry(1)]), findings: [{ message: /^run r: 3 unreadable line\(s\) \(0 not JSON, 3 not an entry\)$/ }] },
     { name: "a sequence gap", workspace: (f) => f.timeline("r", [entry(0), entry(1), entry(4)]), findings: [{ message: /1 sequence gap\(s\), first after sequence 1/ }] },

@@ -91,7 +91,9 @@ describe("the report page (file://, headless Chromium)", () => {
     const { page } = await openPage(browser, url(`#run=run%3Akernel&seq=${replay.sequence as number}`));
     for (const [key, value] of Object.entries(replay)) {
       const cell = await text(page, `[data-testid="detail"] table.fields tr[data-field="${key}"] td`);
-      expect(cell, key).toBe(typeof value === "string" ? value : JSON.stringify(value));
+      // A line without a session names its run there (DESIGN §21); the report shows that as no session.
+      const shown = key === "session_id" && value === replay.run_id ? null : value;
+      expect(cell, key).toBe(typeof shown === "string" ? shown : JSON.stringify(shown));
     }
     expect(await text(page, ".row.selected .c0")).toBe(String(replay.sequence));
     const envelope = JSON.parse(await text(page, ".ledger pre.envelope")) as { ok: boolean; data: { feature: { status: string } } };

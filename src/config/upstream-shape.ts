@@ -1,0 +1,35 @@
+// What in aop's configuration files the upstream orchestrator (agentic-orchestrator 0.2.19) refuses
+// (DESIGN §21, docs/compatibility.md): its gates schema has no top-level `default_profile` (the default
+// profile is policy.yaml's `gate_selection.default_profile`, where upstream reads it too), and its policy
+// schema allows no key outside its own. Pure.
+
+/** Policy keys aop has and upstream's policy schema refuses (dotted paths). */
+const AOP_ONLY_POLICY_KEYS = [
+  "observability.evidence_integrity.attest",
+  "observability.evidence_integrity.anchor_after_gate",
+  "observability.evidence_integrity.anchor_git",
+  "observability.export",
+  "idempotency",
+  "checkpoints",
+  "hooks",
+] as const;
+
+function at(value: unknown, dotted: string): unknown {
+  let cur = value;
+  for (const part of dotted.split(".")) {
+    if (cur === null || typeof cur !== "object" || Array.isArray(cur)) return undefined;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return cur;
+}
+
+/** The aop-only keys a user policy.yaml sets. */
+export function aopOnlyPolicyKeys(userPolicy: unknown): string[] {
+  return AOP_ONLY_POLICY_KEYS.filter((key) => at(userPolicy, key) !== undefined);
+}
+
+/** An older gates.yaml's own top-level `default_profile`, or undefined. */
+export function gatesDefaultProfile(userGates: unknown): string | undefined {
+  const value = at(userGates, "default_profile");
+  return typeof value === "string" ? value : undefined;
+}

@@ -1,0 +1,34 @@
+// DRIFT_014: gates.yaml or policy.yaml hold keys the upstream orchestrator's schemas refuse (DESIGN §21):
+// an older gates.yaml's `default_profile` (`aop migrate` moves it to policy.yaml's
+// gate_selection.default_profile), or aop-only policy keys. aop reads both; upstream then refuses the file.
+import { readYamlFile } from "../../../config/read-config-file.js";
+import { aopOnlyPolicyKeys, gatesDefaultProfile } from "../../../config/upstream-shape.js";
+import type { DoctorCheck, FindingDraft } from "../check-types.js";
+
+export const check: DoctorCheck = {
+  id: "DRIFT_014_CONFIG_UPSTREAM_KEYS",
+  severity: "info",
+  title: "gates.yaml and policy.yaml pass the upstream orchestrator's schemas",
+  remediation: "run `aop migrate` (see `aop migrate --dry-run` first): it moves gates.yaml's default_profile to policy.yaml's gate_selection.default_profile, keeping a backup",
+  async run(ctx) {
+    const findings: FindingDraft[] = [];
+    const gates = await readYamlFile(ctx.layout.gatesFile, "agentic/orchestrator/gates.yaml");
+    const profile = gates.ok && gates.exists ? gatesDefaultProfile(gates.value) : undefined;
+    if (profile !== undefined) {
+      findings.push({
+        message: `agentic/orchestrator/gates.yaml sets default_profile (${profile}), which the upstream orchestrator's gates schema refuses; aop reads it while policy.yaml's gate_selection.default_profile is absent`,
+        refs: ["agentic/orchestrator/gates.yaml"],
+      });
+    }
+    const policy = await readYamlFile(ctx.layout.policyFile, "agentic/orchestrator/policy.yaml");
+    const keys = policy.ok && policy.exists ? aopOnlyPolicyKeys(policy.value) : [];
+    if (keys.length > 0) {
+      findings.push({
+        message: `agentic/orchestrator/policy.yaml sets aop-only key${keys.length === 1 ? "" : "s"} (${keys.join(", ")}) that the upstream orchestrator's policy schema refuses`,
+        remediation: "nothing to do unless the upstream orchestrator shares this workspace; then remove them (aop falls back to its defaults for them, docs/compatibility.md)",
+        refs: ["agentic/orchestrator/policy.yaml"],
+      });
+    }
+    return { findings, okMessage: "gates.yaml and policy.yaml hold no key the upstream orchestrator refuses" };
+  },
+};
