@@ -42,3 +42,16 @@ export function readSidecarLines(layout: WorkspaceLayout, runId: string): Record
 
 /** The seed's 14 keys of a timeline line (DESIGN §4), written out here rather than taken from the code under test. */
 export const SEED_KEYS = ["ts", "sequence", "run_id", "session_id", "actor_type", "feature_id", "tool_name", "mutating", "operation_id", "idempotency_status", "request_hash", "result", "error_code", "latency_ms"];
+
+/**
+ * A run's entries as readers see them: each line (which must hold exactly the seed's keys) with its
+ * sidecar extras joined by sequence (DESIGN §21), flat — `marker`, `transport`, `client`, ….
+ */
+export function readJoinedEntries(layout: WorkspaceLayout, runId: string): Record<string, unknown>[] {
+  const extras = new Map(readSidecarLines(layout, runId).map(({ sequence, ...rest }) => [sequence as number, rest]));
+  return readTimelineLines(layout, runId).entries.map((line) => {
+    const keys = Object.keys(line);
+    if (keys.join() !== SEED_KEYS.join()) throw new Error(`a timeline line of ${runId} has keys ${keys.join(", ")}, not the seed's 14`);
+    return { ...line, ...extras.get(line.sequence as number) };
+  });
+}

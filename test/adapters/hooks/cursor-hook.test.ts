@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../helpers/cli.js";
-import { readTimelineLines } from "../../helpers/timeline.js";
+import { readJoinedEntries } from "../../helpers/timeline.js";
 import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
 import { WorkspaceLayout } from "../../../src/store/layout.js";
 import { CURSOR_PAYLOADS } from "./payloads/cursor/payloads.js";
@@ -53,7 +53,7 @@ describe("aop hook cursor, run as Cursor runs .cursor/hooks.json", () => {
     }
     expect(Object.keys(hooks.hooks)).not.toContain("afterShellExecution");
     const layout = new WorkspaceLayout(project);
-    const entries = readTimelineLines(layout, "cursor-668320d2-2fd8-4888-b33c-2a466fec86e7").entries;
+    const entries = readJoinedEntries(layout, "cursor-668320d2-2fd8-4888-b33c-2a466fec86e7");
     expect(entries.map((e) => `${String(e.marker ?? e.tool_name)}${e.result === "error" ? `!${String(e.error_code)}` : ""}`)).toEqual([
       "sessionStart",
       "beforeSubmitPrompt",

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../helpers/cli.js";
 import { startFakeOpenAiApi, type FakeApi } from "../../helpers/clients/fake-openai-api.js";
 import { localBin, offlineHome, runClient } from "../../helpers/clients/run-client.js";
-import { readTimelineLines } from "../../helpers/timeline.js";
+import { readJoinedEntries } from "../../helpers/timeline.js";
 import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
 import { WorkspaceLayout } from "../../../src/store/layout.js";
 
@@ -36,7 +36,7 @@ function allEntries(root: string): { run: string; entry: Record<string, unknown>
     .filter((f) => f.endsWith(".timeline.jsonl"))
     .flatMap((f) => {
       const run = f.replace(/\.timeline\.jsonl$/, "");
-      return readTimelineLines(layout, run).entries.map((entry) => ({ run, entry: entry as unknown as Record<string, unknown> }));
+      return readJoinedEntries(layout, run).map((entry) => ({ run, entry: entry as unknown as Record<string, unknown> }));
     });
 }
 

@@ -106,11 +106,11 @@ describe("entries and shapes", () => {
   it("a failed and a denied call are errors; a call keeps the client's call id and the client as transport", () => {
     const failed = event(mapCursor(CURSOR_PAYLOADS.postToolUseFailure!, AOP_TOOLS));
     const runId = runIdFor("cursor", failed.session_id)!;
-    expect(entryForToolCall("cursor", failed, runId, 0)).toMatchObject({ result: "error", error_code: "tool_error", operation_id: "ghi789", transport: "hook:cursor", mutating: true, latency_ms: 30000, run_id: "cursor-668320d2-2fd8-4888-b33c-2a466fec86e7" });
+    expect(entryForToolCall("cursor", failed, runId, 0)).toMatchObject({ result: "error", error_code: "tool_error", operation_id: "ghi789", transport: "hook:cursor", ext: { client: "cursor" }, mutating: true, latency_ms: 30000, run_id: "cursor-668320d2-2fd8-4888-b33c-2a466fec86e7" });
     const denied = event(mapCursor(CURSOR_PAYLOADS["postToolUseFailure-denied"]!, AOP_TOOLS));
     expect(entryForToolCall("cursor", denied, runId, 0)).toMatchObject({ result: "error", error_code: "tool_denied" });
     const prompt = markerEntryFor("codex", event(mapCodex(payload("codex", "UserPromptSubmit"))), "codex-x", 0);
-    expect(prompt).toMatchObject({ tool_name: "UserPromptSubmit", marker: "UserPromptSubmit", request_hash: expect.stringMatching(/^sha256:/) });
+    expect(prompt).toMatchObject({ tool_name: "session.prompt", marker: "UserPromptSubmit", ext: { client: "codex" }, request_hash: expect.stringMatching(/^sha256:/) });
     expect(JSON.stringify(prompt)).not.toContain("@@tool");
   });
 
