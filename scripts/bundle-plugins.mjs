@@ -173,12 +173,13 @@ export function ourModules(root, dist, metafile) {
 
 // The modules whose state is the process's, which a host shares with its chunks: the class every
 // layer throws and catches (AopError, compared with instanceof), the workspace roots of the containment
-// checks, the effect journal of the call in progress, the in-process lock queues, the validators a
+// checks, the count of crash points passed (a crash test kills at the n-th in the process), the
+// effect journal of the call in progress, the in-process lock queues, the validators a
 // route provides, and commander (the CLI's program is built by one chunk and run by the bundle, which
 // compares commander's errors with instanceof). Any other module of ours a chunk holds is its own
 // copy: they keep only caches, keyed by what they cache. A module that comes to keep such state
 // belongs on this list.
-export const SHARED_MODULES = ["core/errors.js", "store/containment.js", "store/effect-journal.js", "store/lock-queue.js", "catalog/load-validator.js", "adapters/cli/commander-vendor.js"];
+export const SHARED_MODULES = ["core/errors.js", "store/containment.js", "store/crash-points.js", "store/effect-journal.js", "store/lock-queue.js", "catalog/load-validator.js", "adapters/cli/commander-vendor.js"];
 
 /** Of `modules`, those on SHARED_MODULES. */
 export function sharedModules(dist, modules) {
