@@ -103,6 +103,10 @@ const COMMANDS: Record<string, Run[]> = {
   mcp: [{ kind: "exempt", argv: ["mcp"], reason: "the MCP transport: every call it serves goes through the pipeline (the parity suite covers them)" }],
   completion: [{ kind: "read-only", argv: ["completion", "bash"] }],
   schedule: [{ kind: "read-only", argv: ["schedule"] }],
+  migrate: [
+    { kind: "read-only", argv: ["migrate", "--dry-run"] },
+    { kind: "exempt", argv: ["migrate"], reason: "rewrites files older aop versions wrote into the shapes upstream reads, once, with a backup (docs/replay.md); not a kernel tool" },
+  ],
 };
 
 function commandsIn(help: string): string[] {
