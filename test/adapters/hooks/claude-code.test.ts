@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../helpers/cli.js";
 import { startFakeMessagesApi, type FakeApi } from "../../helpers/claude-code/fake-messages-api.js";
 import { CLAUDE_BIN, createSandbox, hookOutcomes, rejections, runClaude, sessionIdOf, type Sandbox } from "../../helpers/claude-code/harness.js";
-import { readTimelineLines } from "../../helpers/timeline.js";
+import { readJoinedEntries } from "../../helpers/timeline.js";
 import { writeFile } from "../../helpers/tmp.js";
 import { WorkspaceLayout } from "../../../src/store/layout.js";
 import { minimalCheckpoint } from "../../domains/checkpoints/fixture.js";
@@ -48,9 +48,9 @@ function integratedProject(sandbox: Sandbox): void {
   fs.utimesSync(path.join(sandbox.project, "memory/CURRENT_STATE.md"), old, old);
 }
 
-/** Each timeline line as `tool_name` or its marker, with `@agent` for a subagent's. */
+/** Each entry as `tool_name` or its marker's label, with `@agent` for a subagent's: lines joined with their sidecar, where those live. */
 function story(project: string, sessionId: string): string[] {
-  return readTimelineLines(new WorkspaceLayout(project), `claude-${sessionId}`).entries.map((e) => `${String(e.marker ?? e.tool_name)}${e.result === "error" ? "!" : ""}${e.agent_id ? "@agent" : ""}`);
+  return readJoinedEntries(new WorkspaceLayout(project), `claude-${sessionId}`).map((e) => `${String(e.marker ?? e.tool_name)}${e.result === "error" ? "!" : ""}${e.agent_id ? "@agent" : ""}`);
 }
 
 const requestsText = (api: FakeApi, from: number) => JSON.stringify(api.requests.slice(from).map((r) => r.body));
@@ -110,7 +110,7 @@ describe.skipIf(!CLAUDE_BIN)(`aop under the real Claude Code CLI${CLAUDE_BIN ? "
       "SessionEnd:other",
     ]);
     const layout = new WorkspaceLayout(sandbox.project);
-    const call = readTimelineLines(layout, `claude-${sessionId}`).entries.find((e) => e.tool_name === "feature.init")!;
+    const call = readJoinedEntries(layout, `claude-${sessionId}`).find((e) => e.tool_name === "feature.init")!;
     expect(call).toMatchObject({ mutating: true, idempotency_status: "new", operation_id: "op-claude-code-01", feature_id: "feat_cc", result: "ok" });
     // One call, one entry: nothing in the kernel's own run.
     const runs = fs.readdirSync(layout.replayDir).filter((f) => f.endsWith(".timeline.jsonl"));
@@ -127,7 +127,7 @@ describe.skipIf(!CLAUDE_BIN)(`aop under the real Claude Code CLI${CLAUDE_BIN ? "
     const run = await runClaude(sandbox, { api, prompt: 'refuse\n@@tool Bash {"command":"rm -f not-there.txt"}\n@@text ok', args: ["--disallowedTools", "Bash(rm:*)"] });
     expect(run.code, run.stderr).toBe(0);
     expect(rejections(run)).toEqual([]);
-    const entries = readTimelineLines(new WorkspaceLayout(sandbox.project), `claude-${sessionIdOf(run)}`).entries;
+    const entries = readJoinedEntries(new WorkspaceLayout(sandbox.project), `claude-${sessionIdOf(run)}`);
     const bash = entries.filter((e) => e.tool_name === "Bash");
     expect(bash.map((e) => [e.result, e.error_code])).toEqual([["error", "tool_denied"]]);
   });
