@@ -1,6 +1,6 @@
 // Helpers for timeline tests: read a run's lines and check the sequence invariants.
 import fs from "node:fs";
-import type { WorkspaceLayout } from "../../src/store/layout.js";
+import { WorkspaceLayout } from "../../src/store/layout.js";
 
 export interface RawLines {
   entries: Record<string, unknown>[];
@@ -54,4 +54,16 @@ export function readJoinedEntries(layout: WorkspaceLayout, runId: string): Recor
     if (keys.join() !== SEED_KEYS.join()) throw new Error(`a timeline line of ${runId} has keys ${keys.join(", ")}, not the seed's 14`);
     return { ...line, ...extras.get(line.sequence as number) };
   });
+}
+
+/** Every run's entries in the workspace, joined with their sidecars, each with its run id. */
+export function allJoinedEntries(root: string): { run: string; entry: Record<string, unknown> }[] {
+  const layout = new WorkspaceLayout(root);
+  return fs
+    .readdirSync(layout.replayDir)
+    .filter((f) => f.endsWith(".timeline.jsonl"))
+    .flatMap((f) => {
+      const run = f.slice(0, -".timeline.jsonl".length);
+      return readJoinedEntries(layout, run).map((entry) => ({ run, entry }));
+    });
 }

@@ -2,18 +2,14 @@
 // against the scripted stand-in Responses API on 127.0.0.1, with the hooks and MCP server that
 // `aop integrate codex --write` writes. The session's timeline must tell what the session did, every
 // call once: Codex's own tools through the hook, aop's MCP tools through `aop mcp` only.
-import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../../helpers/cli.js";
 import { startFakeOpenAiApi, type FakeApi } from "../../helpers/clients/fake-openai-api.js";
-import { localBin, offlineHome, runClient } from "../../helpers/clients/run-client.js";
-import { readJoinedEntries } from "../../helpers/timeline.js";
-import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
-import { WorkspaceLayout } from "../../../src/store/layout.js";
+import { localBin, offlineHome, runClient, wiredProject } from "../../helpers/clients/run-client.js";
+import { allJoinedEntries } from "../../helpers/timeline.js";
+import { writeFile } from "../../helpers/tmp.js";
 
 const CODEX = localBin("codex");
-const STATE = "# Current State\n\n## Objective\nShip the refund flow\n\n## Current Step\nRefund handler\n\n## Next Action\nWrite the refund handler test\n\n## Blockers\nNone\n\n## Unsurfaced Results\nNone\n";
 const PROMPT = [
   "start",
   '@@tool exec_command {"cmd":"echo hi"}',
@@ -22,18 +18,6 @@ const PROMPT = [
   "@@text ok",
 ].join("\n");
 
-/** Every line of every timeline in the workspace, with its run. */
-function allEntries(root: string): { run: string; entry: Record<string, unknown> }[] {
-  const layout = new WorkspaceLayout(root);
-  return fs
-    .readdirSync(layout.replayDir)
-    .filter((f) => f.endsWith(".timeline.jsonl"))
-    .flatMap((f) => {
-      const run = f.replace(/\.timeline\.jsonl$/, "");
-      return readJoinedEntries(layout, run).map((entry) => ({ run, entry: entry as unknown as Record<string, unknown> }));
-    });
-}
-
 describe.skipIf(!CODEX)("aop under the real Codex CLI", { timeout: 240_000 }, () => {
   let api: FakeApi;
   let project: string;
@@ -41,13 +25,7 @@ describe.skipIf(!CODEX)("aop under the real Codex CLI", { timeout: 240_000 }, ()
 
   beforeAll(async () => {
     api = await startFakeOpenAiApi();
-    project = tempWorkspace();
-    const r = runCli(["integrate", "codex", "--write"], { cwd: project });
-    expect(r.code, r.stderr).toBe(0);
-    writeFile(project, "memory/CURRENT_STATE.md", STATE);
-    writeFile(project, "agentic/orchestrator/policy.yaml", "hooks:\n  claude:\n    stop_reminder: block\n");
-    const old = new Date(Date.now() - 3_600_000);
-    fs.utimesSync(path.join(project, "memory/CURRENT_STATE.md"), old, old);
+    project = wiredProject("codex");
     const home = offlineHome();
     const codexHome = path.join(home.home, ".codex");
     // The user's side of the set-up: the model provider, and trust in the project (Codex reads a
@@ -78,7 +56,7 @@ describe.skipIf(!CODEX)("aop under the real Codex CLI", { timeout: 240_000 }, ()
   it("a session with a shell call and aop MCP calls (one failing): each call once, markers, orientation and the stop reminder", async () => {
     const run = await runClient(CODEX!, ["exec", "--dangerously-bypass-hook-trust", "--skip-git-repo-check", PROMPT], { cwd: project, env });
     expect(run.code, run.stderr).toBe(0);
-    const entries = allEntries(project);
+    const entries = allJoinedEntries(project);
     const session = entries.filter((e) => e.run.startsWith("codex-"));
     const runs = new Set(session.map((e) => e.run));
     expect(runs.size).toBe(1);

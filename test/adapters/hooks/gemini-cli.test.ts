@@ -3,19 +3,14 @@
 // `aop integrate gemini --write` writes. The session's timeline must tell what the session did, every
 // call once: Gemini's own tools through the hook (a failed one as an error), aop's MCP tools through
 // `aop mcp` only.
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../../helpers/cli.js";
 import { startFakeGeminiApi } from "../../helpers/clients/fake-gemini-api.js";
 import type { FakeApi } from "../../helpers/clients/fake-openai-api.js";
-import { localBin, offlineHome, runClient } from "../../helpers/clients/run-client.js";
-import { readJoinedEntries } from "../../helpers/timeline.js";
-import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
-import { WorkspaceLayout } from "../../../src/store/layout.js";
+import { localBin, offlineHome, runClient, wiredProject } from "../../helpers/clients/run-client.js";
+import { allJoinedEntries } from "../../helpers/timeline.js";
+import { writeFile } from "../../helpers/tmp.js";
 
 const GEMINI = localBin("gemini");
-const STATE = "# Current State\n\n## Objective\nShip the refund flow\n\n## Current Step\nRefund handler\n\n## Next Action\nWrite the refund handler test\n\n## Blockers\nNone\n\n## Unsurfaced Results\nNone\n";
 const PROMPT = [
   "start",
   '@@tool run_shell_command {"command":"echo hi"}',
@@ -24,17 +19,6 @@ const PROMPT = [
   "@@text ok",
 ].join("\n");
 
-function allEntries(root: string): { run: string; entry: Record<string, unknown> }[] {
-  const layout = new WorkspaceLayout(root);
-  return fs
-    .readdirSync(layout.replayDir)
-    .filter((f) => f.endsWith(".timeline.jsonl"))
-    .flatMap((f) => {
-      const run = f.replace(/\.timeline\.jsonl$/, "");
-      return readJoinedEntries(layout, run).map((entry) => ({ run, entry: entry as unknown as Record<string, unknown> }));
-    });
-}
-
 describe.skipIf(!GEMINI)("aop under the real Gemini CLI", { timeout: 240_000 }, () => {
   let api: FakeApi;
   let project: string;
@@ -42,13 +26,7 @@ describe.skipIf(!GEMINI)("aop under the real Gemini CLI", { timeout: 240_000 }, 
 
   beforeAll(async () => {
     api = await startFakeGeminiApi();
-    project = tempWorkspace();
-    const r = runCli(["integrate", "gemini", "--write"], { cwd: project });
-    expect(r.code, r.stderr).toBe(0);
-    writeFile(project, "memory/CURRENT_STATE.md", STATE);
-    writeFile(project, "agentic/orchestrator/policy.yaml", "hooks:\n  claude:\n    stop_reminder: block\n");
-    const old = new Date(Date.now() - 3_600_000);
-    fs.utimesSync(path.join(project, "memory/CURRENT_STATE.md"), old, old);
+    project = wiredProject("gemini");
     const home = offlineHome();
     // The user's side: an API key login, and trust in the project folder (Gemini CLI reads a project's
     // .gemini/settings.json only in a trusted folder).
@@ -63,7 +41,7 @@ describe.skipIf(!GEMINI)("aop under the real Gemini CLI", { timeout: 240_000 }, 
   it("a session with a shell call, a failing read and an aop MCP call: each call once, the failure an error, markers, orientation and the stop reminder", async () => {
     const run = await runClient(GEMINI!, ["-p", PROMPT, "--yolo", "-m", "gemini-2.5-flash"], { cwd: project, env });
     expect(run.code, run.stderr).toBe(0);
-    const entries = allEntries(project);
+    const entries = allJoinedEntries(project);
     const session = entries.filter((e) => e.run.startsWith("gemini-"));
     expect(new Set(session.map((e) => e.run)).size).toBe(1);
     const story = session.map((e) => `${String(e.entry.marker ?? e.entry.tool_name)}${e.entry.result === "error" ? "!" : ""}`);

@@ -12,9 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../helpers/cli.js";
 import { startFakeOpenAiApi, type FakeApi } from "../../helpers/clients/fake-openai-api.js";
 import { localBin, offlineHome, runClient } from "../../helpers/clients/run-client.js";
-import { readJoinedEntries } from "../../helpers/timeline.js";
+import { allJoinedEntries } from "../../helpers/timeline.js";
 import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
-import { WorkspaceLayout } from "../../../src/store/layout.js";
 
 // .ci/run installs the pinned opencode into a throw-away prefix and names it in AOP_TEST_OPENCODE_BIN:
 // the registry has only some of its platform packages, so it cannot be a devDependency `npm ci` installs.
@@ -28,17 +27,6 @@ const PROMPT = [
   '@@tool read {"filePath":"/no/such/file.txt"}',
   "@@text ok",
 ].join("\n");
-
-function allEntries(root: string): { run: string; entry: Record<string, unknown> }[] {
-  const layout = new WorkspaceLayout(root);
-  return fs
-    .readdirSync(layout.replayDir)
-    .filter((f) => f.endsWith(".timeline.jsonl"))
-    .flatMap((f) => {
-      const run = f.replace(/\.timeline\.jsonl$/, "");
-      return readJoinedEntries(layout, run).map((entry) => ({ run, entry: entry as unknown as Record<string, unknown> }));
-    });
-}
 
 describe.skipIf(!OPENCODE)("aop under the real opencode CLI", { timeout: 240_000 }, () => {
   let api: FakeApi;
@@ -67,7 +55,7 @@ describe.skipIf(!OPENCODE)("aop under the real opencode CLI", { timeout: 240_000
   it("a session with a shell call, a failing read, an aop MCP call and a refused read: each call once, the failure and the refusal errors, markers, orientation", async () => {
     const run = await runClient(OPENCODE!, ["run", PROMPT], { cwd: project, env });
     expect(run.code, run.stderr).toBe(0);
-    const entries = allEntries(project);
+    const entries = allJoinedEntries(project);
     const session = entries.filter((e) => e.run.startsWith("opencode-"));
     expect(new Set(session.map((e) => e.run)).size).toBe(1);
     const story = session.map((e) => `${String(e.entry.marker ?? e.entry.tool_name)}${e.entry.result === "error" ? "!" : ""}`);

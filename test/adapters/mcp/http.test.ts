@@ -15,17 +15,14 @@ import { sha256Hex } from "../../../src/core/hash.js";
 import { processIsRunning } from "../../../src/domains/gates/process-group.js";
 import { buildChain, gateWorkspace, gatesYaml, INTEGRITY_POLICY_YAML, nodeStep, type GateWorkspace } from "../../helpers/gates.js";
 import { startHttpServer, type HttpServer } from "../../helpers/mcp-http.js";
-import { readJoinedEntries } from "../../helpers/timeline.js";
-import { WorkspaceLayout } from "../../../src/store/layout.js";
+import { allJoinedEntries } from "../../helpers/timeline.js";
 
 const INIT = (version: string) => ({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
 const POST_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 
 /** Every run's entries, each line joined with its sidecar extras (`transport` lives there). */
 function timeline(root: string): Record<string, unknown>[] {
-  const layout = new WorkspaceLayout(root);
-  const replay = path.join(root, ".aop", "runtime", "replay");
-  return fs.readdirSync(replay).filter((f) => f.endsWith(".timeline.jsonl")).flatMap((f) => readJoinedEntries(layout, f.slice(0, -".timeline.jsonl".length)));
+  return allJoinedEntries(root).map((e) => e.entry);
 }
 
 /** The result of a JSON or SSE answer to one POST. */

@@ -4,7 +4,8 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { tempDir } from "../tmp.js";
+import { runCli } from "../cli.js";
+import { tempDir, tempWorkspace, writeFile } from "../tmp.js";
 
 export interface ClientRun {
   code: number | null;
@@ -40,4 +41,19 @@ export function runClient(bin: string, args: string[], options: { cwd: string; e
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+/** A state file a stop reminder fires on: complete, and an hour older than the session. */
+const STALE_STATE = "# Current State\n\n## Objective\nShip the refund flow\n\n## Current Step\nRefund handler\n\n## Next Action\nWrite the refund handler test\n\n## Blockers\nNone\n\n## Unsurfaced Results\nNone\n";
+
+/** A workspace wired by `aop integrate <client> --write`, with a stale state file and the block-mode stop reminder. */
+export function wiredProject(client: string): string {
+  const project = tempWorkspace();
+  const r = runCli(["integrate", client, "--write"], { cwd: project });
+  if (r.code !== 0) throw new Error(`aop integrate ${client} --write failed: ${r.stderr}`);
+  writeFile(project, "memory/CURRENT_STATE.md", STALE_STATE);
+  writeFile(project, "agentic/orchestrator/policy.yaml", "hooks:\n  claude:\n    stop_reminder: block\n");
+  const old = new Date(Date.now() - 3_600_000);
+  fs.utimesSync(path.join(project, "memory/CURRENT_STATE.md"), old, old);
+  return project;
 }
