@@ -36,9 +36,10 @@ function readText(file: string): string | null {
 
 type Yaml = typeof import("yaml");
 
-/** A file's document; a missing or empty file is an empty mapping. Null when the YAML is broken (nothing is moved out of it). */
+/** A file's document; a missing or empty file is a new block mapping holding `version: 1`. Null when the YAML is broken (nothing is moved out of it). */
 function documentOf(yaml: Yaml, text: string | null): Document | null {
-  const doc = yaml.parseDocument(text !== null && text.trim() !== "" ? text : "{}");
+  if (text === null || text.trim() === "") return new yaml.Document({ version: 1 });
+  const doc = yaml.parseDocument(text);
   return doc.errors.length > 0 || !yaml.isMap(doc.contents) ? null : doc;
 }
 
@@ -107,10 +108,11 @@ export async function migrateConfig(layout: WorkspaceLayout, options: { dryRun: 
       changed.add(layout.policyFile);
     }
   }
-  result.changed = [...changed].map((f) => layout.relative(f));
+  const changedFiles = [layout.gatesFile, layout.policyFile, layout.aopConfigFile].filter((f) => changed.has(f));
+  result.changed = changedFiles.map((f) => layout.relative(f));
   if (options.dryRun || changed.size === 0) return result;
   ensureDir(options.backupDir);
-  for (const file of changed) {
+  for (const file of changedFiles) {
     const text = texts.get(file);
     if (text === null || text === undefined) continue;
     const backup = path.join(options.backupDir, path.basename(file));
