@@ -7,6 +7,7 @@
 // files are backed up first.
 import fs from "node:fs";
 import path from "node:path";
+import type * as YamlModule from "yaml";
 import type { Document } from "yaml";
 import { ensureDir, writeFileAtomic } from "../store/atomic-write.js";
 import type { WorkspaceLayout } from "../store/layout.js";
@@ -34,7 +35,7 @@ function readText(file: string): string | null {
   return read.bytes.toString("utf8");
 }
 
-type Yaml = typeof import("yaml");
+type Yaml = typeof YamlModule;
 
 /** A file's document; a missing or empty file is a new block mapping holding `version: 1`. Null when the YAML is broken (nothing is moved out of it). */
 function documentOf(yaml: Yaml, text: string | null): Document | null {
