@@ -13,7 +13,7 @@ export interface CommandOutcome {
 }
 
 /** How many of the rollout's last lines are searched: the call's end is among the last few written. */
-const TAIL_LINES = 64;
+const TAIL_LINES = 16;
 
 function record(value: unknown): Record<string, unknown> | null {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
