@@ -30,6 +30,10 @@ export class WorkspaceLayout {
   get gatesFile(): string {
     return path.join(this.orchestratorDir, "gates.yaml");
   }
+  /** aop's own policy keys, which the upstream orchestrator's policy schema refuses (docs/compatibility.md). */
+  get aopConfigFile(): string {
+    return path.join(this.orchestratorDir, "aop.yaml");
+  }
   get toolsDoc(): string {
     return path.join(this.orchestratorDir, "tools.md");
   }
