@@ -68,8 +68,8 @@ export function tokensMatch(tokens: Iterable<string>, words: readonly string[]):
   return false;
 }
 
-export function docTokens(doc: Pick<SearchDoc, "fields" | "title">): string[] {
-  return tokenize([doc.title, ...doc.fields].join(" "));
+export function docTokens(doc: Pick<SearchDoc, "fields">): string[] {
+  return tokenize(doc.fields.join(" "));
 }
 
 export function passesFilter(doc: SearchDoc, f: SearchFilter): boolean {
