@@ -79,14 +79,20 @@ function archiveTime(name: string): string | null {
 
 function sectionDocs(base: string, file: string, ts: string | null, text: string): SearchDoc[] {
   const where = rel(base, file);
-  return parseMarkdownSections(text).map((s) => ({
-    kind: "memory" as const,
-    ts,
-    key: `memory:${where}:${String(s.line).padStart(8, "0")}`,
-    title: `${where} § ${s.title}`,
-    fields: [s.title, s.body],
-    open: `less +${s.line} ${quoteArg(where)}`,
-  }));
+  const sections = parseMarkdownSections(text);
+  return sections.map((s, i) => {
+    // A section's own text: up to the next heading of any level (a nested one is a hit of its own).
+    const next = sections[i + 1];
+    const own = next ? s.body.split("\n").slice(0, Math.max(0, next.line - s.line - 1)).join("\n") : s.body;
+    return {
+      kind: "memory" as const,
+      ts,
+      key: `memory:${where}:${String(s.line).padStart(8, "0")}`,
+      title: `${where} § ${s.title}`,
+      fields: [s.title, own],
+      open: `less +${s.line} ${quoteArg(where)}`,
+    };
+  });
 }
 
 /** Sections of memory/CURRENT_STATE.md and of the session archives (each read up to the memory bound). */

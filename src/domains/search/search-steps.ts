@@ -44,10 +44,13 @@ function errorMessage(layout: WorkspaceLayout, entry: TimelineEntry): string | n
 
 /** What a step is found by: its tool, ids, result and error (never its input, which aop keeps only as a hash). */
 export function stepDoc(layout: WorkspaceLayout, entry: TimelineEntry, offset: number): SearchDoc {
-  const fields = [entry.tool_name];
-  if (entry.error_code !== null) fields.push(entry.error_code);
-  const message = errorMessage(layout, entry);
-  if (message !== null) fields.push(message);
+  // A failed step leads with its error: the snippet shows it.
+  const fields: string[] = [];
+  if (entry.error_code !== null) {
+    const message = errorMessage(layout, entry);
+    fields.push(message === null ? entry.error_code : `${entry.error_code}: ${message}`);
+  }
+  fields.push(entry.tool_name);
   for (const value of [entry.feature_id, entry.run_id, entry.session_id, entry.operation_id, entry.marker, entry.agent_type]) if (typeof value === "string" && value !== "") fields.push(value);
   fields.push(entry.result);
   return {
