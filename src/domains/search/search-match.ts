@@ -1,6 +1,9 @@
 // What a search matches and in which order it shows hits (docs/replay.md, "Search"). Pure: the sources
 // turn what aop keeps into documents, this decides which match and keeps one page of them, newest first.
 import { AopError } from "../../core/errors.js";
+import { tokenize, tokensMatch } from "../../core/search-words.js";
+
+export { tokenize };
 
 export type HitKind = "run" | "step" | "checkpoint" | "memory" | "finding" | "gate";
 export const HIT_KINDS: readonly HitKind[] = ["run", "step", "checkpoint", "memory", "finding", "gate"];
@@ -39,33 +42,13 @@ export interface SearchFilter {
   kinds?: readonly HitKind[];
 }
 
-const MAX_TOKEN = 64;
 const MAX_WORDS = 16;
-const SEPARATORS = /[^\p{L}\p{N}]+/u;
-
-/** Lower-cased runs of letters and digits (anything else separates words), each cut at 64 characters. */
-export function tokenize(text: string): string[] {
-  const out: string[] = [];
-  for (const part of text.toLowerCase().split(SEPARATORS)) if (part !== "") out.push(part.length > MAX_TOKEN ? part.slice(0, MAX_TOKEN) : part);
-  return out;
-}
 
 /** The query's words, deduplicated; a word of a query is matched as the start of a word of the record. */
 export function parseQuery(query: string): string[] {
   const words = [...new Set(tokenize(query))];
   if (words.length > MAX_WORDS) throw new AopError("invalid_argument", `query has ${words.length} words; at most ${MAX_WORDS} are searched`, { hint: "use fewer, more specific words" });
   return words;
-}
-
-/** Every word starts some token of the record (case-insensitive). An empty query matches everything. */
-export function tokensMatch(tokens: Iterable<string>, words: readonly string[]): boolean {
-  if (words.length === 0) return true;
-  const left = new Set(words);
-  for (const token of tokens) {
-    for (const word of left) if (token.startsWith(word)) left.delete(word);
-    if (left.size === 0) return true;
-  }
-  return false;
 }
 
 export function docTokens(doc: Pick<SearchDoc, "fields">): string[] {
