@@ -157,7 +157,7 @@ export function gateDocs(layout: WorkspaceLayout, base: string): SearchDoc[] {
         ts: isoOrNull(e.finished_at) ?? new Date(g.epochMs).toISOString(),
         key: `gate:${feature}:${g.name}`,
         title: `gate ${g.mode} ${overall ?? "?"} — ${feature}`,
-        fields: [`${g.mode} ${overall ?? ""}`, ...stepWords, feature, str(e.profile) ?? ""].filter((f) => f !== ""),
+        fields: [`gate ${g.mode} ${overall ?? ""}`, ...stepWords, feature, str(e.profile) ?? ""].filter((f) => f !== ""),
         tool_name: "gates.run",
         feature_id: feature,
         result: overall === "pass" ? "ok" : overall === "fail" ? "error" : null,

@@ -75,7 +75,7 @@ function printHits(ctx: CliContext, data: SearchResult): void {
   for (const hit of data.hits) {
     const result = hit.result === "error" ? s.red("error") : hit.result === "ok" ? s.green("ok") : "";
     const where = hit.origin !== undefined ? `${hit.origin}/` : hit.workspace !== undefined ? `${hit.workspace}: ` : "";
-    ctx.out([s.dim(hit.ts === null ? "(no time)".padEnd(19) : hit.ts.slice(0, 19).replace("T", " ")), s.cyan(hit.kind.padEnd(10)), escapeInline(where + titleOf(hit)), result].filter(Boolean).join("  "));
+    ctx.out([s.dim(hit.ts ?? "(no time)".padEnd(24)), s.cyan(hit.kind.padEnd(10)), escapeInline(where + titleOf(hit)), result].filter(Boolean).join("  "));
     if (hit.snippet !== "" && !hit.title.includes(hit.snippet)) ctx.out(`    ${escapeInline(hit.snippet)}`);
     ctx.out(s.dim(`    → ${escapeInline(hit.open)}`));
   }
