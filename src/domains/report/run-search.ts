@@ -6,7 +6,7 @@ import type { ReportEntry } from "./timeline-codec.js";
 
 export type SearchableEntry = Pick<ReportEntry, "index" | "sequence" | "ts_ms" | "tool_name" | "result" | "error_code" | "feature_id" | "run_id" | "session_id" | "operation_id" | "agent_type">;
 
-export interface RunSearchHit {
+interface RunSearchHit {
   run_id: string;
   entry: SearchableEntry;
 }

@@ -10,9 +10,9 @@ import { readBytesBounded } from "../../store/read-text-bounded.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import type { TimelineFile } from "../replay/index.js";
 
-export const INDEX_VERSION = 1;
+const INDEX_VERSION = 1;
 /** A word on more lines than this (per run) keeps no postings: it cannot narrow a search, the lines are read. */
-export const POSTINGS_CAP = 4096;
+const POSTINGS_CAP = 4096;
 /** A larger index is not written (a search then reads the run's file). */
 const MAX_INDEX_BYTES = 8 * 1024 * 1024;
 const PROBE = 256;

@@ -6,7 +6,6 @@ import { tokenize, tokensMatch } from "../../core/search-words.js";
 export { tokenize };
 
 export type HitKind = "run" | "step" | "checkpoint" | "memory" | "finding" | "gate";
-export const HIT_KINDS: readonly HitKind[] = ["run", "step", "checkpoint", "memory", "finding", "gate"];
 
 /** One thing a search can find, built from a record aop keeps (never from a raw tool input). */
 export interface SearchDoc {
@@ -55,7 +54,7 @@ export function docTokens(doc: Pick<SearchDoc, "fields">): string[] {
   return tokenize(doc.fields.join(" "));
 }
 
-export function passesFilter(doc: SearchDoc, f: SearchFilter): boolean {
+function passesFilter(doc: SearchDoc, f: SearchFilter): boolean {
   if (f.kinds !== undefined && !f.kinds.includes(doc.kind)) return false;
   // A filter on a field the hit does not carry leaves it out: `--tool x` never shows a memory section.
   if (f.tool_name !== undefined && doc.tool_name !== f.tool_name) return false;

@@ -2,7 +2,7 @@
 // filters, newest first, one page at a time (docs/replay.md, "Search").
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { listRuns } from "../replay/index.js";
-import { decodeCursor, docMatches, encodeCursor, HIT_KINDS, NewestPage, parseQuery, parseSince, snippet, type HitKind, type PlacedDoc, type SearchFilter } from "./search-match.js";
+import { decodeCursor, docMatches, encodeCursor, NewestPage, parseQuery, parseSince, snippet, type HitKind, type PlacedDoc, type SearchFilter } from "./search-match.js";
 import { dropIndexes } from "./search-index.js";
 import { checkpointDocs, findingDocs, gateDocs, memoryDocs, quoteArg, runDoc } from "./search-sources.js";
 import { searchRunSteps, type StepSearchStats } from "./search-steps.js";
@@ -122,4 +122,3 @@ export async function search(layout: WorkspaceLayout, args: SearchArgs, nowMs: n
   };
 }
 
-export { HIT_KINDS };

@@ -43,7 +43,7 @@ function errorMessage(layout: WorkspaceLayout, entry: TimelineEntry): string | n
 }
 
 /** What a step is found by: its tool, ids, result and error (never its input, which aop keeps only as a hash). */
-export function stepDoc(layout: WorkspaceLayout, entry: TimelineEntry, offset: number): SearchDoc {
+function stepDoc(layout: WorkspaceLayout, entry: TimelineEntry, offset: number): SearchDoc {
   // A failed step leads with its error: the snippet shows it.
   const fields: string[] = [];
   if (entry.error_code !== null) {

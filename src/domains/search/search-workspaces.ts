@@ -47,7 +47,7 @@ function relWhere(base: string, dir: string): string {
 }
 
 /** Every folder under `root` (itself included, at most three levels down, links not followed) holding `.aop/`. */
-export function workspacesUnder(root: string): string[] {
+function workspacesUnder(root: string): string[] {
   const out: string[] = [];
   const walk = (dir: string, depth: number): void => {
     if (out.length >= MAX_WORKSPACES) return;
@@ -59,7 +59,7 @@ export function workspacesUnder(root: string): string[] {
   return out;
 }
 
-export interface Origin {
+interface Origin {
   remote: string;
   workspace_id: string;
   display_name: string;
@@ -67,7 +67,7 @@ export interface Origin {
 }
 
 /** The pulled workspaces of `layout`: each `.aop/remote/<remote>/<workspace_id>/` with a well-formed origin.json. */
-export function pulledWorkspaces(layout: WorkspaceLayout): Origin[] {
+function pulledWorkspaces(layout: WorkspaceLayout): Origin[] {
   const base = path.join(layout.aopDir, "remote");
   const out: Origin[] = [];
   for (const remote of dirs(base)) {
@@ -91,7 +91,7 @@ export function pulledWorkspaces(layout: WorkspaceLayout): Origin[] {
 }
 
 /** The origin label: the display name cut to `[A-Za-z0-9._@-]`, with `#<8 hex>` when two pulled workspaces share it. */
-export function originLabels(origins: readonly Origin[]): Map<Origin, string> {
+function originLabels(origins: readonly Origin[]): Map<Origin, string> {
   const clean = (o: Origin) => o.display_name.replace(/[^A-Za-z0-9._@-]/g, "") || "workspace";
   const counts = new Map<string, number>();
   for (const o of origins) counts.set(clean(o), (counts.get(clean(o)) ?? 0) + 1);
@@ -99,7 +99,7 @@ export function originLabels(origins: readonly Origin[]): Map<Origin, string> {
 }
 
 /** Whether `value` names the origin: its label, its display name, or a prefix of its workspace id (8+ hex). */
-export function originMatches(value: string, origin: Origin, label: string): boolean {
+function originMatches(value: string, origin: Origin, label: string): boolean {
   if (value === label || value === origin.display_name) return true;
   return /^[0-9a-f]{8,32}$/.test(value) && origin.workspace_id.startsWith(value);
 }

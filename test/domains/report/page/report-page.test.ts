@@ -164,12 +164,12 @@ describe("the report page (file://, headless Chromium)", () => {
     await page.click('nav button[data-view="runs"]');
     expect(await page.inputValue(".run-search")).toBe("tool_error");
     await page.fill(".run-search", "img");
-    await page.waitForFunction(() => Array.from(document.querySelectorAll(".run-search-hits td")).some((td) => td.textContent?.includes("onerror")));
+    await page.locator(".run-search-hits td", { hasText: "onerror" }).first().waitFor();
     expect(await page.locator(".run-search-results img").count()).toBe(0);
     expect(await page.locator(".run-search-hits td").allTextContents()).toContain(HOSTILE_TOOL);
     expect(await page.title()).not.toBe("pwned");
     await page.fill(".run-search", "zzz-nothing-here");
-    await page.waitForFunction(() => document.querySelector(".run-search-results p")?.textContent === "no entry matches");
+    await page.locator(".run-search-results p", { hasText: "no entry matches" }).waitFor();
     expect(await text(page, ".run-search-results p")).toBe("no entry matches");
     expect(errors).toEqual([]);
     await page.close();
