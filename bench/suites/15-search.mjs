@@ -55,6 +55,15 @@ export async function run() {
     fs.writeFileSync(layout.timelineFile(runId), text);
     files.push(layout.timelineFile(runId));
   }
+  // One entry more per run through the writer, which brings each run's meta up to date with its file,
+  // as every workspace's writer keeps it (a search lists runs from their metas).
+  const { TimelineWriter } = await dist("domains/replay/timeline-writer.js");
+  const writer = new TimelineWriter(layout, () => 100_000_000);
+  for (let r = 0; r < RUNS; r++) {
+    const { sequence: _sequence, ...last } = { ...entry((r + 1) * per, `run-${r}`), sequence: 0 };
+    await writer.append(last);
+  }
+  writer.close();
   const now = Date.UTC(2026, 0, 2);
   const grep = (word) => () => spawnSync("grep", ["-F", "-h", word, ...files], { maxBuffer: 1 << 30 });
   const label = `${(per * RUNS).toLocaleString("en-US")} entries in ${RUNS} runs`;
@@ -64,7 +73,7 @@ export async function run() {
     ["an operation id", `op-run-42-${42 * per + 5}`, `op-run-42-${42 * per + 5}`],
   ]) {
     const floor = timed(grep(needle), 3);
-    const scan = await timedAsync(() => search(layout, { query, limit: 20, use_index: false }, now), 3);
+    const scan = await timedAsync(() => search(layout, { query, limit: 20, use_index: false }, now), 1);
     record({ suite: SUITE, name: `first page, ${what}, no index (${label})`, value: scan, unit: "ms", baselineName: "grep -F over the same files", baselineValue: floor, target: { max: 2, label: "≤ 2× grep -F" } });
     await search(layout, { query, limit: 20, reindex: true }, now); // builds every run's index
     const indexed = await timedAsync(() => search(layout, { query, limit: 20 }, now), 5);
