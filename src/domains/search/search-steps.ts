@@ -4,7 +4,8 @@
 import { isAopError } from "../../core/errors.js";
 import { readRecord } from "../../store/ledger-files.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
-import { TimelineFile, type TimelineEntry } from "../replay/index.js";
+import { readLinesSync } from "../../store/jsonl.js";
+import { asEntry, TimelineFile, type TimelineEntry } from "../replay/index.js";
 import { addLine, candidates, emptyIndex, loadIndex, saveIndex, type RunIndex } from "./search-index.js";
 import { docMatches, docTokens, type NewestPage, type PlacedDoc, type SearchDoc, type SearchFilter } from "./search-match.js";
 
@@ -69,6 +70,23 @@ function stepDoc(layout: WorkspaceLayout, entry: TimelineEntry, offset: number):
   };
 }
 
+const ERROR_RESULT = /"result"\s*:\s*"error"/;
+
+/**
+ * True when the line's bytes show it cannot match: it is ASCII without `\u` escapes (so every word of
+ * its fields appears in its lower-cased text as written), it is not a failed call (whose ledger message
+ * is matched too), and some query word is nowhere in it. A necessary condition only: a line it passes
+ * is parsed and matched in full, so the answer is the same as parsing every line.
+ */
+export function cannotMatch(bytes: Buffer, from: number, to: number, words: readonly string[]): boolean {
+  if (words.length === 0) return false;
+  for (let i = from; i < to; i++) if (bytes[i]! >= 0x80) return false;
+  const text = bytes.toString("latin1", from, to);
+  if (text.includes("\\u") || ERROR_RESULT.test(text)) return false;
+  const lower = text.toLowerCase();
+  return words.some((w) => !lower.includes(w));
+}
+
 /** Offers the run's matching steps to `page`; counts them in `stats`. */
 export function searchRunSteps(layout: WorkspaceLayout, runId: string, options: StepSearchOptions, page: NewestPage<PlacedDoc>, stats: StepSearchStats): void {
   let timeline: TimelineFile | null;
@@ -85,8 +103,8 @@ export function searchRunSteps(layout: WorkspaceLayout, runId: string, options: 
     const updated: RunIndex | null = options.useIndex ? (index ?? emptyIndex(runId, timeline)) : null;
     /** Matches one line; a line past the index is also added to it. */
     const consider = (entry: TimelineEntry | null, offset: number, indexing: boolean): void => {
-      if (!entry || entry.run_id !== runId) return;
       stats.lines_read += 1;
+      if (!entry || entry.run_id !== runId) return;
       // The time filter first: it needs no ledger read (unless the line is being indexed).
       const early = options.filter.since !== undefined && entry.ts < options.filter.since;
       if (early && !indexing) return;
@@ -109,9 +127,24 @@ export function searchRunSteps(layout: WorkspaceLayout, runId: string, options: 
     }
     const indexedUpTo = updated?.file_size ?? 0;
     let end = indexedUpTo;
-    for (const line of timeline.linesFrom(from)) {
+    // The lines up to the end the open file had (a torn last line excluded), raw: a line only matched
+    // (not indexed) that cannot hold the words is passed over without parsing it.
+    for (const line of readLinesSync(layout.timelineFile(runId), { fromOffset: from, endOffset: timeline.end, raw: true })) {
+      if (!line.complete) break;
       end = line.end;
-      consider(line.entry, line.start, updated !== null && line.start >= indexedUpTo);
+      if (line.overlong || line.bytes === undefined) continue;
+      const indexing = updated !== null && line.offset >= indexedUpTo;
+      if (!indexing && cannotMatch(line.bytes, line.from!, line.to!, options.words)) {
+        stats.lines_read += 1;
+        continue;
+      }
+      let value: unknown;
+      try {
+        value = JSON.parse(line.bytes.toString("utf8", line.from, line.to));
+      } catch {
+        continue; // not an entry: `aop replay --list` counts it
+      }
+      consider(asEntry(value), line.offset, indexing);
     }
     if (updated && end > indexedUpTo) {
       updated.file_size = end;
