@@ -301,6 +301,9 @@ describe("pulled records and --all", () => {
       expect(opened.stdout).toContain("feature.set_status");
     }
     expect(search(["jwt", "--origin", "bobsbox"], here).hits[0]).toMatchObject({ origin: "bobsbox", kind: "checkpoint" });
+    // The terminal shows a pulled run as <origin>/<run_id>.
+    expect(aop(["search", "version", "99", "--origin", "alice@laptop"], here).stdout).toContain("feature.set_status #0  alice@laptop/run:beta  error");
+    expect(aop(["search", "beta", "--kind", "run", "--origin", "alice@laptop"], here).stdout).toMatch(/run alice@laptop\/run:beta \(\d+ entries, 2 errors\)/);
     expect(fs.existsSync(path.join(dir, ".aop/runtime/search"))).toBe(false);
     expect(aop(["search", "x", "--origin", "0123"], here).stderr).toMatch(/no pulled records match/); // a prefix under 8 hex names nothing
   });
@@ -312,5 +315,6 @@ describe("pulled records and --all", () => {
     expect(r.workspaces).toBe(2);
     expect(r.hits.map((h) => h.workspace).sort()).toEqual(["one", "two/nested"]);
     expect(r.hits.find((h) => h.workspace === "two/nested")!.open).toBe("aop --root two/nested replay --run-id run:beta --from-sequence 0");
+    expect(aop(["--root", parent, "search", "--all", "version", "99"], parent).stdout).toContain("two/nested: feature.set_status #0  run:beta  error");
   });
 });

@@ -74,8 +74,7 @@ function printHits(ctx: CliContext, data: SearchResult): void {
   }
   for (const hit of data.hits) {
     const result = hit.result === "error" ? s.red("error") : hit.result === "ok" ? s.green("ok") : "";
-    const where = hit.origin !== undefined ? `${hit.origin}/` : hit.workspace !== undefined ? `${hit.workspace}: ` : "";
-    ctx.out([s.dim(hit.ts ?? "(no time)".padEnd(24)), s.cyan(hit.kind.padEnd(10)), escapeInline(where + titleOf(hit)), result].filter(Boolean).join("  "));
+    ctx.out([s.dim(hit.ts ?? "(no time)".padEnd(24)), s.cyan(hit.kind.padEnd(10)), escapeInline(titleOf(hit)), result].filter(Boolean).join("  "));
     if (hit.snippet !== "" && !hit.title.includes(hit.snippet)) ctx.out(`    ${escapeInline(hit.snippet)}`);
     ctx.out(s.dim(`    → ${escapeInline(hit.open)}`));
   }
@@ -83,6 +82,10 @@ function printHits(ctx: CliContext, data: SearchResult): void {
   ctx.out(s.dim(`${data.hits.length} of ${data.total_matched} hits${more}`));
 }
 
+/** The hit's title; a pulled run reads `<origin>/<run_id>`, another workspace's hit is prefixed with its folder. */
 function titleOf(hit: SearchHit): string {
-  return hit.kind === "step" && hit.run_id !== undefined ? `${hit.title}  ${hit.run_id}` : hit.title;
+  const run = hit.run_id === undefined ? undefined : hit.origin !== undefined ? `${hit.origin}/${hit.run_id}` : hit.run_id;
+  const title = hit.kind === "run" && run !== undefined ? hit.title.replace(hit.run_id!, run) : hit.kind === "step" && run !== undefined ? `${hit.title}  ${run}` : hit.title;
+  if (hit.origin !== undefined && run === undefined) return `${hit.origin}: ${title}`;
+  return hit.workspace !== undefined && hit.origin === undefined ? `${hit.workspace}: ${title}` : title;
 }
