@@ -192,6 +192,13 @@ export class WorkspaceLayout {
   hookSessionState(runId: string): string {
     return path.join(this.replayDir, `${validateId("run_id", runId)}.hook-state.json`);
   }
+  /** Search indexes, one per run: a cache a search checks before use and rebuilds (docs/replay.md, "Search"). */
+  get searchIndexDir(): string {
+    return path.join(this.runtimeDir, "search");
+  }
+  searchIndexFile(runId: string): string {
+    return path.join(this.searchIndexDir, `${validateId("run_id", runId)}.index.json`);
+  }
   get replayRetentionFile(): string {
     return path.join(this.replayDir, "retention.json");
   }
