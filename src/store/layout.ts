@@ -211,6 +211,14 @@ export class WorkspaceLayout {
     if (!/^[0-9a-f]{16}$/.test(targetKeyHex)) throw new Error("export target key must be 16 lowercase hex characters");
     return path.join(this.exportDir, `${validateId("run_id", runId)}.${targetKeyHex}.cursor.json`);
   }
+  /** The handoff note `aop handoff` writes, and `aop sync push` carries as `handoff.json` (docs/handoff.md). */
+  get handoffFile(): string {
+    return path.join(this.runtimeDir, "handoff.json");
+  }
+  /** Pulled workspaces' records, read-only: `.aop/remote/<remote>/<workspace_id>/` (docs/handoff.md). */
+  get remoteDir(): string {
+    return path.join(this.aopDir, "remote");
+  }
   get hooksLog(): string {
     return path.join(this.runtimeDir, "hooks.log");
   }
