@@ -1,10 +1,12 @@
 // A handoff note as the orientation the next session starts from: in full for `aop resume --from`, in a
 // few lines for the SessionStart context. Pulled text is untrusted: every value is put on its own line(s)
 // by us and the caller escapes it before a terminal (docs/handoff.md). Pure.
+import { escapeHidden } from "../../core/escape-hidden.js";
 import type { HandoffNote } from "./handoff-note.js";
 
+/** One line of pulled text, its control characters shown as escapes (it reaches an agent's context as is). */
 function clip(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
+  const flat = escapeHidden(text.replace(/\s+/g, " ").trim());
   return flat.length <= max ? flat : flat.slice(0, max - 1) + "…";
 }
 
@@ -34,7 +36,7 @@ export function renderHandoff(origin: string, note: HandoffNote): string {
 
 /** The lines the SessionStart context opens with when a newer handoff was pulled. */
 export function handoffContextLines(origin: string, note: HandoffNote): string[] {
-  const lines = [`Handoff from ${origin} (${note.created_at}) is newer than this workspace's own work — resume from it (details: \`aop resume --from ${origin}\`):`];
+  const lines = [`Handoff from ${origin} (${clip(note.created_at, 40)}) is newer than this workspace's own work — resume from it (details: \`aop resume --from ${origin}\`):`];
   lines.push(`- Next action: ${clip(note.next_action || "(not stated)", 240)}`);
   lines.push(`- Objective: ${clip(note.objective || "(not stated)", 200)}`);
   if (note.message) lines.push(`- Message: ${clip(note.message, 200)}`);

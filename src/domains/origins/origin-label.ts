@@ -48,3 +48,14 @@ export function splitRunRef(ref: string): { origin: string; runId: string } | nu
   if (slash <= 0) return null;
   return { origin: ref.slice(0, slash), runId: ref.slice(slash + 1) };
 }
+
+/**
+ * Every origin `name` can mean, for a reader that takes the newest of several (`aop resume --from`): the
+ * one its label names, else those sharing the display name, a workspace-id prefix, or the git remote.
+ */
+export function originsMatching<T extends Named & { label: string; remote: string }>(origins: readonly T[], name: string): T[] {
+  const exact = origins.filter((o) => o.label === name);
+  if (exact.length > 0) return exact;
+  const byId = /^[0-9a-f]{8,32}$/.test(name) ? origins.filter((o) => o.workspace_id.startsWith(name)) : [];
+  return [...new Set([...origins.filter((o) => o.display_name === name), ...byId, ...origins.filter((o) => o.remote === name)])];
+}
