@@ -11,6 +11,8 @@ const RUNTIME_DIR_MODE = 0o700;
 export class WorkspaceLayout {
   readonly root: string;
   readonly checkpointsDir: string;
+  /** Records no writer appends to (a pulled workspace: docs/handoff.md): readers take no locks and record nothing there. */
+  readonly frozen: boolean = false;
 
   constructor(root: string, options: { checkpointsDir?: string } = {}) {
     this.root = path.resolve(root);

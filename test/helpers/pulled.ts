@@ -30,7 +30,7 @@ function copy(from: string, to: string): void {
 }
 
 /** The workspace id of `root` (its .aop/workspace.json), made by the CLI on first need. */
-export function workspaceIdOf(root: string): string {
+function workspaceIdOf(root: string): string {
   return (JSON.parse(fs.readFileSync(path.join(root, ".aop/workspace.json"), "utf8")) as { workspace_id: string }).workspace_id;
 }
 

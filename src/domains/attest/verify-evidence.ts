@@ -94,7 +94,7 @@ export async function verifyEvidence(layout: WorkspaceLayout, clock: Clock, feat
   });
   const again = first === null && digests !== null && options.onProgress ? { ...options, onProgress: (walked: number, expected: number | null) => options.onProgress!(walked, expected, "attestations_in_full") } : options;
   const report = first ?? (await verifyOnce(layout, clock, featureId, keys, newest, null, again))!;
-  if (options.recordResult !== false && !options.frozen && fs.existsSync(layout.manifestFile(featureId))) await recordVerificationResult(layout, clock, featureId, report.valid);
+  if (options.recordResult !== false && !options.frozen && !layout.frozen && fs.existsSync(layout.manifestFile(featureId))) await recordVerificationResult(layout, clock, featureId, report.valid);
   return report;
 }
 

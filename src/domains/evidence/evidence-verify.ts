@@ -97,10 +97,11 @@ export async function verifyFeatureChain(layout: WorkspaceLayout, clock: Clock, 
     }
   }
   const take = () => takeSnapshot(layout, featureId, folders);
-  const snapshot: ChainSnapshot = !hasEvidenceDir ? { names: [], chainSize: null, manifest: { status: "absent" }, latest: [] } : options.frozen ? take() : await withLock(lock, take);
+  const frozen = options.frozen === true || layout.frozen;
+  const snapshot: ChainSnapshot = !hasEvidenceDir ? { names: [], chainSize: null, manifest: { status: "absent" }, latest: [] } : frozen ? take() : await withLock(lock, take);
   options.onListing?.(snapshot.names);
   const report = walkSnapshot(layout, featureId, snapshot, folders, options);
-  if (snapshot.manifest.status === "present" && options.recordResult !== false && !options.optimistic && !options.frozen) await recordVerificationResult(layout, clock, featureId, report.valid);
+  if (snapshot.manifest.status === "present" && options.recordResult !== false && !options.optimistic && !frozen) await recordVerificationResult(layout, clock, featureId, report.valid);
   return report;
 }
 

@@ -105,7 +105,7 @@ function evidenceHeads(layout: WorkspaceLayout): HandoffNote["evidence_heads"] {
   return heads;
 }
 
-export function defaultDisplayName(): string {
+function defaultDisplayName(): string {
   let user = "user";
   try {
     user = os.userInfo().username || user;

@@ -94,7 +94,7 @@ export function listOrigins(local: WorkspaceLayout): OriginListing {
   }
   const unique = [...newest.values()];
   const labels = originLabels(unique);
-  const origins = unique.map((o, i) => ({ ...o, label: labels[i]!, layout: new PulledLayout(o.dir, local) }));
+  const origins = unique.map((o, i) => ({ ...o, label: labels[i]!, layout: new PulledLayout(o.dir, local, o.workspace_id) }));
   return { origins: origins.sort((a, b) => a.label.localeCompare(b.label) || a.remote.localeCompare(b.remote)), warnings };
 }
 

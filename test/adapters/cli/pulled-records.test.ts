@@ -6,6 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { signedWorkspace } from "../../helpers/attest.js";
 import { runCli, runJson } from "../../helpers/cli.js";
+import { INTEGRITY_POLICY_YAML } from "../../helpers/gates.js";
 import { materializePull, snapshotTree } from "../../helpers/pulled.js";
 import { tempWorkspace } from "../../helpers/tmp.js";
 
@@ -116,6 +117,47 @@ describe("replay over pulled records", () => {
   });
 });
 
+describe("report and export over pulled records", () => {
+  it("report --origin writes the pulled workspace's page in this workspace, its hostile text inert; the local report lists the origins", () => {
+    const a = machineA();
+    const b = machineB();
+    const pulled = materializePull(a.root, b.root, { displayName: "eve <script>alert(1)</script>" });
+    const timeline = path.join(pulled.dir, ".aop/runtime/replay/run:a-look.timeline.jsonl");
+    const line = JSON.parse(fs.readFileSync(timeline, "utf8").trim()) as Record<string, unknown>;
+    fs.writeFileSync(timeline, JSON.stringify({ ...line, tool_name: "</script><img src=x onerror=alert(2)>" }) + "\n");
+    fs.rmSync(path.join(pulled.dir, ".aop/runtime/replay/run:a-look.meta.json"), { force: true });
+    const before = snapshotTree(pulled.dir);
+    const out = path.join(b.root, "alice.html");
+    const r = runJson<{ path: string; runs: number; notes: string[] }>(["--root", b.root, "report", "--origin", "eve-script-alert-1-script", "--out", out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json.runs).toBeGreaterThanOrEqual(2);
+    expect(r.json.notes[0]).toMatch(/^the records of pulled workspace eve-script-alert-1-script \(eve <script>alert\(1\)<\/script>\), pulled /);
+    const html = fs.readFileSync(out, "utf8");
+    expect(html).not.toContain("<script>alert(1)");
+    expect(html).not.toContain("<img src=x");
+    expect(snapshotTree(pulled.dir)).toEqual(before);
+    const local = runJson<{ notes: string[] }>(["--root", b.root, "report", "--out", path.join(b.root, "b.html")]);
+    expect(local.json.notes.some((n) => n.startsWith("pulled workspaces (their reports: aop report --origin NAME): eve-script-alert-1-script ("))).toBe(true);
+  });
+
+  it("export otlp --origin exports a pulled run under its own workspace's trace ids; cursors stay local", () => {
+    const a = machineA();
+    const b = machineB();
+    const pulled = materializePull(a.root, b.root, { displayName: "alice@laptop" });
+    const before = snapshotTree(pulled.dir);
+    const there = runJson<{ runs: { run_id: string; trace_id: string }[] }>(["--root", a.root, "export", "otlp", "--run-id", "run:a-look", "--out", path.join(a.root, "a.jsonl")]);
+    const here = runJson<{ runs: { run_id: string; trace_id: string; spans: number }[] }>(["--root", b.root, "export", "otlp", "--origin", "alice@laptop", "--run-id", "run:a-look", "--out", path.join(b.root, "b.jsonl")]);
+    expect(here.code, here.stderr).toBe(0);
+    expect(here.json.runs[0]!.trace_id).toBe(there.json.runs[0]!.trace_id);
+    expect(here.json.runs[0]!.spans).toBeGreaterThan(0);
+    // A second export sends nothing new: the cursor is kept on this machine, outside the pulled folder.
+    const again = runJson<{ runs: { spans: number }[] }>(["--root", b.root, "export", "otlp", "--origin", "alice@laptop", "--run-id", "run:a-look", "--out", path.join(b.root, "b.jsonl")]);
+    expect(again.json.runs[0]!.spans).toBe(0);
+    expect(fs.readdirSync(path.join(b.root, ".aop/runtime/export/pulled", pulled.workspaceId))).toHaveLength(1);
+    expect(snapshotTree(pulled.dir)).toEqual(before);
+  });
+});
+
 describe("evidence verify --origin", () => {
   it("verifies a pulled chain against the repository's keys; a tampered one is named by origin, feature and sequence; nothing is written", () => {
     const a = machineA();
@@ -135,6 +177,18 @@ describe("evidence verify --origin", () => {
     const bad = b.cli(["evidence", "verify", "--origin", "alice@laptop", "--all"]);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toMatch(/^✗ alice@laptop\/feat_a {2}INVALID {2}2 entries {2}sequence 0 {2}evidence_chain_hash_mismatch/m);
+
+    // The doctor's record checks over the pulled folder find it too, under this repository's policy.
+    fs.writeFileSync(path.join(b.root, "agentic/orchestrator/policy.yaml"), INTEGRITY_POLICY_YAML);
+    const tampered = snapshotTree(pulled.dir);
+    const doctor = runJson<{ origin: string; findings: { id: string; message: string }[] }>(["--root", b.root, "doctor", "--origin", "alice@laptop"]);
+    expect(doctor.code, doctor.stderr).toBe(0);
+    expect(doctor.json.origin).toBe("alice@laptop");
+    expect(doctor.json.findings.find((f) => f.id === "DRIFT_007_EVIDENCE_CHAIN_INVALID")?.message).toMatch(/^feature feat_a: chain invalid at sequence 0: evidence_chain_hash_mismatch/);
+    // Checks that read this machine or configuration (the run lease, keys, leftovers) are not run there.
+    expect(doctor.json.findings.map((f) => f.id).filter((id) => /^DRIFT_0(01|02|04|10|12)/.test(id))).toEqual([]);
+    expect(snapshotTree(pulled.dir)).toEqual(tampered);
+    expect(fs.existsSync(path.join(b.root, ".aop/runtime/doctor/last_report.json"))).toBe(false);
   });
 
   it("refuses a pulled anchor and attestations signed by a key the repository does not carry", () => {
