@@ -94,10 +94,11 @@ function renderWritten(ctx: CliContext, note: HandoffNote, published: Published)
   const s = ctx.style;
   const lines = [
     "",
-    `handoff note  ${ctx.layout.relative(ctx.layout.handoffFile)}  (${note.display_name}, workspace ${note.workspace_id.slice(0, 8)}…)`,
+    `handoff note  ${ctx.layout.relative(ctx.layout.handoffFile)}  (workspace ${note.workspace_id})`,
     `  objective    ${note.objective || "(not stated)"}`,
     `  next action  ${note.next_action || "(not stated)"}`,
   ];
+  if (note.message) lines.push(`  message      ${note.message}`);
   if (note.checkpoint) lines.push(`  checkpoint   ${note.checkpoint.skill}`);
   if (note.open_decisions.length > 0) lines.push(`  decisions    ${note.open_decisions.length} waiting on the user`);
   if (note.last_run) lines.push(`  last run     ${note.last_run.run_id} up to sequence ${note.last_run.last_sequence}${note.last_run.last_result ? ` (${note.last_run.last_result})` : ""}`);
