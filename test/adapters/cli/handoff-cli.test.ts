@@ -154,7 +154,9 @@ describe("aop resume --from and the SessionStart hook", () => {
 
 // The whole hand-over through a real git remote: runs once `aop sync` is part of the build (the lead wires
 // publishHandoff to the sync domain's pushRecords at merge; docs/handoff.md).
-const syncAvailable = runCli(["sync", "--help"]).code === 0;
+// (An unknown command's --help prints the program's help and exits 0: the usage line tells them apart.)
+const syncHelp = runCli(["sync", "--help"]);
+const syncAvailable = syncHelp.code === 0 && syncHelp.stdout.startsWith("Usage: aop sync");
 
 describe.skipIf(!syncAvailable)("handoff across two clones of one bare remote", () => {
   it("a handoff on clone A is resumed on clone B, whose SessionStart context names A's next action", () => {
