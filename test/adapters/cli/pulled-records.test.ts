@@ -205,5 +205,13 @@ describe("evidence verify --origin", () => {
     // The same records verify once the repository carries the key.
     a.key.commitTo(b.root);
     expect(runJson(["--root", b.root, "evidence", "verify", "--origin", "alice@laptop", "--feature-id", "feat_a"]).code).toBe(0);
+
+    // A chain that is a link out of the pulled folder is named and refused; the other chains are still verified.
+    fs.mkdirSync(path.join(pulled.dir, ".aop/features/feat_b/evidence"), { recursive: true });
+    fs.symlinkSync(path.join(a.root, ".aop/features/feat_a/evidence/chain.jsonl"), path.join(pulled.dir, ".aop/features/feat_b/evidence/chain.jsonl"));
+    const all = runJson<{ valid: boolean; features: { feature_id: string; valid: boolean }[]; unverified: { feature_id: string; code: string }[] }>(["--root", b.root, "evidence", "verify", "--origin", "alice@laptop", "--all"]);
+    expect(all.code).toBe(1);
+    expect(all.json.features).toMatchObject([{ feature_id: "feat_a", valid: true }]);
+    expect(all.json.unverified).toMatchObject([{ feature_id: "feat_b", code: "path_outside_workspace" }]);
   });
 });

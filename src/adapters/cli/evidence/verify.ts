@@ -102,13 +102,20 @@ async function verifyPulled(ctx: CliContext, origin: Origin, featureId: string |
   const { verifyEvidence } = await import("../../../domains/attest/index.js");
   const ids = featureId === null ? chainedFeatureIds(origin.layout) : [featureId];
   const reports: (EvidenceVerifyReport & { origin: string })[] = [];
+  // A chain the store refuses (a special file, a link out of the folder) is named; the others are still verified.
+  const unverified: { feature_id: string; code: string; message: string }[] = [];
   for (const id of ids) {
-    const report = await verifyEvidence(origin.layout, ctx.clock, id, { frozen: true, ...(anchorNote === undefined ? {} : { anchorNote }) });
-    reports.push({ ...report, origin: origin.label });
+    try {
+      const report = await verifyEvidence(origin.layout, ctx.clock, id, { frozen: true, ...(anchorNote === undefined ? {} : { anchorNote }) });
+      reports.push({ ...report, origin: origin.label });
+    } catch (err) {
+      if (!isAopError(err) || featureId !== null) throw err;
+      unverified.push({ feature_id: id, code: err.code, message: err.message });
+    }
   }
-  const valid = reports.every((r) => r.valid);
+  const valid = reports.every((r) => r.valid) && unverified.length === 0;
   if (ctx.json) {
-    ctx.printJson(featureId === null ? { valid, origin: origin.label, features: reports } : reports[0]);
+    ctx.printJson(featureId === null ? { valid, origin: origin.label, features: reports, unverified } : reports[0]);
     return valid ? 0 : EXIT_FAILED;
   }
   const { renderVerifyLine } = await import("../output/evidence-format.js");
@@ -119,6 +126,7 @@ async function verifyPulled(ctx: CliContext, origin: Origin, featureId: string |
     const shown = { ...report, feature_id: `${origin.label}/${report.feature_id}` };
     ctx.out([renderVerifyLine(shown, ctx.style), ...renderVerifyExtras(report, ctx.style)].join("\n"));
   }
+  for (const u of unverified) ctx.out(`${ctx.style.red("✗")} ${origin.label}/${u.feature_id}  ${ctx.style.red("NOT VERIFIED")}  ${u.code}\n    ${ctx.style.dim(u.message)}`);
   return valid ? 0 : EXIT_FAILED;
 }
 
