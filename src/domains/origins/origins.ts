@@ -55,9 +55,23 @@ function subfolders(dir: string, limit: number, warnings: string[], rel: (p: str
   return out;
 }
 
+/** This workspace's own id, when it has one (never created here). */
+function ownWorkspaceId(local: WorkspaceLayout): string | null {
+  const read = readTextBounded(local.workspaceIdentityFile, MAX_ORIGIN_BYTES * 4);
+  if (read.status !== "ok" || read.truncated || read.binary) return null;
+  try {
+    const id = (JSON.parse(read.text) as { workspace_id?: unknown }).workspace_id;
+    return typeof id === "string" ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Every pulled workspace, each with its label, in label order, and what was skipped. */
 export function listOrigins(local: WorkspaceLayout): OriginListing {
   const warnings: string[] = [];
+  // A pull fetches the other workspaces' refs; this workspace's own records, if one lies here, are not an origin.
+  const own = ownWorkspaceId(local);
   const rel = (p: string) => local.relative(p);
   const found: (OriginRecord & { dir: string })[] = [];
   for (const remote of subfolders(local.remoteDir, MAX_REMOTES, warnings, rel)) {
@@ -66,6 +80,7 @@ export function listOrigins(local: WorkspaceLayout): OriginListing {
       const dir = path.join(remoteDir, name);
       const file = path.join(dir, "origin.json");
       const skip = (why: string) => void warnings.push(`${rel(dir)}: ${why}; skipped`);
+      if (name === own) continue;
       if (!WORKSPACE_DIR.test(name)) {
         skip("its name is not a workspace id (32 lowercase hex characters)");
         continue;

@@ -87,6 +87,9 @@ describe("replay over pulled records", () => {
     expect(r.stderr).toContain(`warning: .aop/remote/origin/${"e".repeat(32)}: not a folder (a symbolic link); skipped`);
     expect(r.stdout).toMatch(/^alice@laptop\/run:a-gates\s/m);
     expect(r.stdout).not.toContain("mallory");
+    // This workspace's own records, pulled back, are not an origin.
+    materializePull(b.root, b.root, { displayName: "me-again" });
+    expect(b.cli(["replay", "--list"]).stdout).not.toContain("me-again");
   });
 
   it("escapes hostile text from a pulled record (ANSI escapes, HTML) in the terminal", () => {
