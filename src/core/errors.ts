@@ -69,6 +69,11 @@ export const ERROR_CODES = [
   "checkpoint_verify_failed",
   // export
   "export_failed",
+  // pulled records and handoff notes (docs/handoff.md)
+  "origin_not_found",
+  "handoff_not_found",
+  "handoff_incomplete",
+  "handoff_invalid",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -11,6 +11,8 @@ const RUNTIME_DIR_MODE = 0o700;
 export class WorkspaceLayout {
   readonly root: string;
   readonly checkpointsDir: string;
+  /** Records no writer appends to (a pulled workspace: docs/handoff.md): readers take no locks and record nothing there. */
+  readonly frozen: boolean = false;
 
   constructor(root: string, options: { checkpointsDir?: string } = {}) {
     this.root = path.resolve(root);
@@ -221,6 +223,14 @@ export class WorkspaceLayout {
   exportCursor(runId: string, targetKeyHex: string): string {
     if (!/^[0-9a-f]{16}$/.test(targetKeyHex)) throw new Error("export target key must be 16 lowercase hex characters");
     return path.join(this.exportDir, `${validateId("run_id", runId)}.${targetKeyHex}.cursor.json`);
+  }
+  /** The handoff note `aop handoff` writes, and `aop sync push` carries as `handoff.json` (docs/handoff.md). */
+  get handoffFile(): string {
+    return path.join(this.runtimeDir, "handoff.json");
+  }
+  /** Pulled workspaces' records, read-only: `.aop/remote/<remote>/<workspace_id>/` (docs/handoff.md). */
+  get remoteDir(): string {
+    return path.join(this.aopDir, "remote");
   }
   get hooksLog(): string {
     return path.join(this.runtimeDir, "hooks.log");

@@ -49,5 +49,13 @@ export async function gatherSessionContext(layout: WorkspaceLayout, clock: Clock
     .sort((a, b) => (order.get(a.skill) ?? Infinity) - (order.get(b.skill) ?? Infinity) || a.skill.localeCompare(b.skill))
     .map((c) => buildResumeBlock(c, clock.now(), policy.checkpoints.stale_days));
   const critical = families.length === 0 ? [] : await criticalFindings(layout, clock, env, families);
-  return { checkpoints, state: stateSummary(layout), critical };
+  return { checkpoints, state: stateSummary(layout), critical, handoff: await pulledHandoff(layout) };
+}
+
+/** The newest pulled handoff when it is newer than this workspace's own work; read from the pulled folders only. */
+async function pulledHandoff(layout: WorkspaceLayout): Promise<ContextSources["handoff"]> {
+  const { newerPulledHandoff } = await import("../handoff/index.js");
+  // A pulled note that cannot be used is skipped here; `aop resume --from` names its problem.
+  const found = await newerPulledHandoff(layout, () => undefined);
+  return found ? { origin: found.origin.label, note: found.note } : null;
 }

@@ -3,6 +3,7 @@
 // important first, within a byte budget. Pure: sources in, text out.
 import type { ResumeBlock } from "../checkpoints/index.js";
 import type { Finding } from "../doctor/index.js";
+import { handoffContextLines, type HandoffNote } from "../handoff/index.js";
 
 const CONTEXT_BUDGET_BYTES = 2048;
 
@@ -21,6 +22,8 @@ export interface ContextSources {
   checkpoints: ResumeBlock[];
   state: StateSummary | null;
   critical: Finding[];
+  /** A handoff pulled from another workspace that is newer than this one's own work (docs/handoff.md). */
+  handoff?: { origin: string; note: HandoffNote } | null;
 }
 
 function clip(text: string, max: number): string {
@@ -31,6 +34,8 @@ function clip(text: string, max: number): string {
 /** Lines in priority order; each group is kept whole or dropped, so nothing is cut mid-thought. */
 function groups(sources: ContextSources): string[][] {
   const out: string[][] = [];
+  // The work moved on elsewhere: where it stands there comes before anything this workspace remembers.
+  if (sources.handoff) out.push(handoffContextLines(sources.handoff.origin, sources.handoff.note));
   const decisions = sources.checkpoints.flatMap((c) => c.decisions_needed.map((b) => `- ${c.skill}: ${b.id} — ${clip(b.description, 160)}${b.proposed_resolution ? ` (proposed: ${clip(b.proposed_resolution, 80)})` : ""}`));
   if (decisions.length > 0) out.push(["Decisions waiting on the user (ask before anything else):", ...decisions]);
   if (sources.critical.length > 0) out.push(["Critical workspace problems (aop doctor):", ...sources.critical.map((f) => `- ${f.id}: ${clip(f.message, 180)}`)]);

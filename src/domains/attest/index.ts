@@ -5,6 +5,9 @@ export { gateSigner, sealGateRun, type GateSeal } from "./gate-seal.js";
 export type { AnchorResult } from "./anchor-service.js";
 export type { AttestReport } from "./attest-on-demand.js";
 export type { EvidenceVerifyReport } from "./verify-evidence.js";
+/** Verification of a pulled workspace's evidence, called directly (a tool call would record itself there). */
+export const verifyEvidence: typeof VerifyEvidence = async (...args) => (await import("./verify-evidence.js")).verifyEvidence(...args);
+import type { verifyEvidence as VerifyEvidence } from "./verify-evidence.js";
 export { processKeyEnvironment } from "./key-environment.js";
 export { initSigningKey, listKeys, type KeyInitResult, type KeyList } from "./keys-service.js";
 export { preAuthEncoding } from "./dsse.js";

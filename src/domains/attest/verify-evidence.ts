@@ -36,6 +36,8 @@ export interface EvidenceVerifyOptions {
   recordResult?: boolean;
   /** A signed checkpoint kept elsewhere (a copy from refs/aop/anchors, a CI log), checked as well. */
   anchorNote?: string;
+  /** A pulled workspace's folder: read without locks, nothing recorded (docs/handoff.md). */
+  frozen?: boolean;
 }
 
 /** The anchors file's newest anchor and the one handed in, each checked against the chain's leaves. */
@@ -92,7 +94,7 @@ export async function verifyEvidence(layout: WorkspaceLayout, clock: Clock, feat
   });
   const again = first === null && digests !== null && options.onProgress ? { ...options, onProgress: (walked: number, expected: number | null) => options.onProgress!(walked, expected, "attestations_in_full") } : options;
   const report = first ?? (await verifyOnce(layout, clock, featureId, keys, newest, null, again))!;
-  if (options.recordResult !== false && fs.existsSync(layout.manifestFile(featureId))) await recordVerificationResult(layout, clock, featureId, report.valid);
+  if (options.recordResult !== false && !options.frozen && !layout.frozen && fs.existsSync(layout.manifestFile(featureId))) await recordVerificationResult(layout, clock, featureId, report.valid);
   return report;
 }
 
@@ -119,7 +121,7 @@ async function verifyOnce(
     entry: (entry, logs) => collector.addEntry(featureId, entry, logs),
   };
   try {
-    const chain = await verifyFeatureChain(layout, clock, featureId, { onProgress: options.onProgress, recordResult: false, observer, onListing });
+    const chain = await verifyFeatureChain(layout, clock, featureId, { onProgress: options.onProgress, recordResult: false, observer, onListing, ...(options.frozen ? { frozen: true } : {}) });
     const anchors = anchorsOf(layout, featureId, [...keys.values()], newest, leaves ?? [], chain.entry_count, options.anchorNote);
     const anchored = newest.status === "present" ? anchors[0] : undefined;
     if (!collector.settleVouched(chain.valid && anchored?.valid === true && anchored.tree_size === digests?.size && anchored.root === digests.chainRoot)) return null;

@@ -90,6 +90,22 @@ export async function runChecks(options: DoctorOptions): Promise<{ outcomes: Che
   return { outcomes: await runFamilyChecks(ctx, families.flatMap((f) => f.checks), options.onCheck), disabled: false, strictFailsOn };
 }
 
+/** The drift checks that read records a pull carries (timeline, evidence, features index, ledger); the rest read configuration or this machine. */
+const RECORD_DRIFT_CHECKS = new Set(["DRIFT_006_TIMELINE_CORRUPTION", "DRIFT_007_EVIDENCE_CHAIN_INVALID", "DRIFT_008_INDEX_STATE_INCONSISTENCY", "DRIFT_009_IDEMPOTENCY_LEDGER", "DRIFT_013_TIMELINE_OLD_LINES"]);
+
+/**
+ * The checks that read records, over a pulled workspace's folder (docs/handoff.md): the local repository's
+ * policy governs (a pull carries none), this machine's home is not consulted, and nothing is saved.
+ */
+export async function runRecordDoctor(options: { layout: WorkspaceLayout; local: WorkspaceLayout; clock: Clock; families: readonly DoctorFamily[]; only?: string }): Promise<{ report: DoctorReport; strictFailsOn: "critical" | "warning" }> {
+  const { policy } = await loadPolicyTolerant(options.local);
+  const ctx = createDoctorContext({ layout: options.layout, clock: options.clock, policy, policyProblems: [], env: {}, homeDir: options.layout.root });
+  const families = options.families.filter((f) => (options.only === undefined || f.name === options.only) && f.applies(ctx));
+  const checks = families.flatMap((f) => f.checks).filter((c) => !c.id.startsWith("DRIFT_") || RECORD_DRIFT_CHECKS.has(c.id));
+  const outcomes = await runFamilyChecks(ctx, checks);
+  return { report: buildReport(outcomes.flatMap((o) => o.findings), nowIso(options.clock)), strictFailsOn: policy.diagnostics.doctor.strict_fails_on };
+}
+
 export async function runDoctor(options: DoctorOptions): Promise<{ report: DoctorReport; strictFailsOn: "critical" | "warning" }> {
   const { outcomes, disabled, strictFailsOn } = await runChecks(options);
   const generatedAt = nowIso(options.clock);

@@ -34,6 +34,11 @@ export interface VerifyOptions {
    * ignored with an observer or onListing (the walk would run twice).
    */
   optimistic?: boolean;
+  /**
+   * A folder no writer appends to (a pulled workspace, replaced whole by each pull: docs/handoff.md): the
+   * snapshot is taken without the evidence lock, which would be a write into it. Never records a result.
+   */
+  frozen?: boolean;
 }
 
 interface ChainSnapshot {
@@ -91,10 +96,12 @@ export async function verifyFeatureChain(layout: WorkspaceLayout, clock: Clock, 
       // checked again under the lock, which reports what it finds
     }
   }
-  const snapshot: ChainSnapshot = hasEvidenceDir ? await withLock(lock, () => takeSnapshot(layout, featureId, folders)) : { names: [], chainSize: null, manifest: { status: "absent" }, latest: [] };
+  const take = () => takeSnapshot(layout, featureId, folders);
+  const frozen = options.frozen === true || layout.frozen;
+  const snapshot: ChainSnapshot = !hasEvidenceDir ? { names: [], chainSize: null, manifest: { status: "absent" }, latest: [] } : frozen ? take() : await withLock(lock, take);
   options.onListing?.(snapshot.names);
   const report = walkSnapshot(layout, featureId, snapshot, folders, options);
-  if (snapshot.manifest.status === "present" && options.recordResult !== false && !options.optimistic) await recordVerificationResult(layout, clock, featureId, report.valid);
+  if (snapshot.manifest.status === "present" && options.recordResult !== false && !options.optimistic && !frozen) await recordVerificationResult(layout, clock, featureId, report.valid);
   return report;
 }
 

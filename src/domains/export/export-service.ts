@@ -25,6 +25,8 @@ export interface ExportOptions {
   layout: WorkspaceLayout;
   clock: Clock;
   delivery: Delivery;
+  /** The records' workspace when they are a pulled one's (docs/handoff.md); else this workspace's, created on first need. */
+  workspaceId?: string;
   serviceVersion: string;
   /** Entries per request (each request also carries their gate steps, and the last the enclosing spans). */
   batchEntries?: number;
@@ -67,9 +69,9 @@ export async function exportRun(options: ExportOptions, runId: string): Promise<
   const key = targetKey(delivery.identity);
   // Asked for only once there is a run to export, which means .aop/ exists: a folder that is no
   // workspace is never made one (the identity is created on first need).
-  const { identity } = await ensureWorkspaceIdentity(layout, options.clock);
-  const traceId = traceIdFor(identity.workspace_id, runId);
-  const pass = () => exportPass(options, identity.workspace_id, runId, key, readTargetCursor(options, runId, key, traceId));
+  const workspaceId = options.workspaceId ?? (await ensureWorkspaceIdentity(layout, options.clock)).identity.workspace_id;
+  const traceId = traceIdFor(workspaceId, runId);
+  const pass = () => exportPass(options, workspaceId, runId, key, readTargetCursor(options, runId, key, traceId));
   if (options.dryRun) return pass();
   const lockFile = layout.lockFor(layout.exportCursor(runId, key));
   assertContained(lockFile);

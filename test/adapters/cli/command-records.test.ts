@@ -74,6 +74,10 @@ const COMMANDS: Record<string, Run[]> = {
     },
     { kind: "exempt", argv: ["export", "otlp", "--all"], reason: "sends the timeline to an OpenTelemetry receiver (or an OTLP file) and moves only its own export cursor; not a kernel tool" },
   ],
+  handoff: [
+    { kind: "exempt", argv: ["handoff", "--force"], reason: "writes the handoff note (.aop/runtime/handoff.json) a session leaves for the next one and publishes it with the records; not a kernel tool" },
+  ],
+  resume: [{ kind: "read-only", argv: ["resume", "--from", "origin"], code: 1 }],
   report: [
     { kind: "read-only", argv: ["report", "--diff", "run:seed", "run:seed"] },
     { kind: "exempt", argv: ["report"], reason: "writes the HTML page of the timeline (.aop/report.html or --out), a view of the records like `aop tools --write-docs` writes a doc; not a kernel tool" },

@@ -44,6 +44,7 @@ export function register(program: Command, summary: string): void {
     .option("--out <file>", "append the OTLP file format (one TracesData JSON per line) instead of sending")
     .option("--follow", "keep exporting new entries as they are written (Ctrl-C to stop)")
     .option("--dry-run", "show what would be sent; send nothing, move no cursor (--json prints the OTLP JSON)")
+    .option("--origin <name>", "export a pulled workspace's runs (aop sync pull) under its own trace ids; --run-id names its runs as it lists them")
     .option("--batch-size <n>", "entries per request (default 1000)", wholeNumberFlag("--batch-size", 1, 100_000))
     .addHelpText(
       "after",
@@ -54,6 +55,7 @@ export function register(program: Command, summary: string): void {
           "aop export otlp --run-id run:abc --protocol http/json --header x-api-key=$KEY --dry-run",
           "aop export otlp --all --out traces.jsonl",
           "aop export otlp --all --follow",
+          "aop export otlp --origin alice@laptop --all --out alice.jsonl",
         ),
     );
   otlp.action((...received: unknown[]) => {
@@ -98,6 +100,11 @@ async function exportOtlp(ctx: CliContext, opts: Record<string, unknown>, runIds
   const chosen = selection(opts, runIds, domain.parseSince);
   const dryRun = opts.dryRun === true;
   if (dryRun && opts.follow === true) throw usageError("--dry-run shows one export; it cannot --follow");
+  // A pulled workspace's records, read in place; its cursors stay on this machine (docs/handoff.md).
+  const { originFilter } = await import("../sessions/pulled-records.js");
+  const origin = await originFilter(ctx, opts.origin as string | undefined);
+  if (origin && opts.follow === true) throw usageError("--follow exports a live local run; a pulled workspace changes only with the next aop sync pull");
+  const layout = origin ? origin.layout : ctx.layout;
   const version = readPackageVersion();
   const progress = createProgress(process.stderr, !ctx.json && process.stderr.isTTY === true);
   const delivery = await deliveryFor(ctx, opts, `aop/${version} (OTLP export)`, (reason, waitMs) => {
@@ -112,7 +119,8 @@ async function exportOtlp(ctx: CliContext, opts: Record<string, unknown>, runIds
     await stdoutDrained();
   };
   const options: ExportOptions = {
-    layout: ctx.layout,
+    layout,
+    ...(origin ? { workspaceId: origin.workspace_id } : {}),
     clock: ctx.clock,
     delivery,
     serviceVersion: version,
@@ -124,7 +132,7 @@ async function exportOtlp(ctx: CliContext, opts: Record<string, unknown>, runIds
   const header = `${dryRun ? "dry run: " : ""}→ ${delivery.display} (${opts.out !== undefined ? "OTLP file, JSON lines" : delivery.protocol})`;
   if (opts.follow === true) return followCommand(ctx, options, chosen, header);
 
-  const { runIds: ids, skipped } = await domain.selectRuns(ctx.layout, chosen);
+  const { runIds: ids, skipped } = await domain.selectRuns(layout, chosen);
   const mode = dryRun ? "dry-run" : opts.out !== undefined ? "file" : "send";
   if (!ctx.json) ctx.out(ctx.style.dim(header));
   const skip = (run: SkippedRun) => (ctx.json ? undefined : ctx.out(format.renderSkippedLine(run, ctx.style)));
@@ -136,7 +144,7 @@ async function exportOtlp(ctx: CliContext, opts: Record<string, unknown>, runIds
       result = await domain.exportRun(options, runId);
     } catch (err) {
       // A timeline that cannot be read is skipped with a note; the other runs are still exported.
-      const unreadable = domain.unreadableRun(ctx.layout, runId, err);
+      const unreadable = domain.unreadableRun(layout, runId, err);
       if (!unreadable) throw err;
       progress.done();
       skipped.push(unreadable);

@@ -3,7 +3,10 @@ import type { Command } from "commander";
 import { addFlags, optionKey, wholeNumberFlag, type FlagSpec, type FlagValues } from "../flags/flags.js";
 import { examples, runCommand, usageError } from "../program/run-command.js";
 import type { CliContext } from "../program/context.js";
-import type { TimelinePage } from "../../../domains/replay/index.js";
+import fs from "node:fs";
+import type { RunSummary, TimelinePage } from "../../../domains/replay/index.js";
+import type { Origin } from "../../../domains/origins/index.js";
+import { AopError } from "../../../core/errors.js";
 
 /** A flag that narrows the page: its replay.timeline_get argument. */
 interface QueryFlag extends FlagSpec {
@@ -23,6 +26,7 @@ const QUERY_FLAGS = [
 const REPLAY_FLAGS = [
   { flag: "list", description: "list runs with a timeline: entries, first/last time, errors" },
   { flag: "follow", description: "print new entries of a live run as they are written (Ctrl-C to stop)" },
+  { flag: "origin", value: "<name>", description: "with --list: only the runs of this pulled workspace (its label, display name or 8+ hex of its id), or `local`" },
   ...QUERY_FLAGS,
 ] as const satisfies readonly FlagSpec[];
 
@@ -49,44 +53,83 @@ export function register(program: Command, summary: string): void {
   addFlags(program.command("replay").description(summary), REPLAY_FLAGS)
     .addHelpText(
       "after",
-      "\n--run-id (a global flag) selects the run to read; the query itself is recorded in the current run.\n" +
-        examples("aop replay --list", "aop replay --run-id run:0e4f2b9c-6a1d-4c4e-9f0a-3b2c1d0e9f8a", "aop replay --run-id adhoc-2026-11-30 --result error --json", "aop replay --run-id run:abc --from-sequence 100 --limit 50", "aop replay --run-id run:abc --follow"),
+      "\n--run-id (a global flag) selects the run to read; the query itself is recorded in the current run.\nA pulled run (aop sync pull) is named <origin>/<run_id>, as --list shows it; reading one records nothing.\n" +
+        examples("aop replay --list", "aop replay --run-id run:0e4f2b9c-6a1d-4c4e-9f0a-3b2c1d0e9f8a", "aop replay --run-id adhoc-2026-11-30 --result error --json", "aop replay --run-id run:abc --from-sequence 100 --limit 50", "aop replay --run-id run:abc --follow", "aop replay --list --origin alice@laptop", "aop replay --run-id alice@laptop/run:abc"),
     )
     .action(
       runCommand(async (ctx, opts: ReplayOptions) => {
-        if (opts.list) return listCommand(ctx);
-        const runId = ctx.globals.runId;
-        if (!runId) throw usageError("--run-id is required (or --list)", await recentRunsHint(ctx));
+        if (opts.list) return listCommand(ctx, opts.origin);
+        if (opts.origin !== undefined) throw usageError("--origin filters --list; to read a pulled run give --run-id <origin>/<run_id>");
+        const ref = ctx.globals.runId;
+        if (!ref) throw usageError("--run-id is required (or --list)", await recentRunsHint(ctx));
+        const { resolveRunRef } = await import("../sessions/pulled-records.js");
+        const { origin, runId } = await resolveRunRef(ctx, ref);
+        if (origin !== null) {
+          if (opts.follow) throw usageError("--follow reads a live local run; a pulled run changes only with the next aop sync pull");
+          return showPulledCommand(ctx, origin, runId, opts);
+        }
         if (opts.follow) return followCommand(ctx, runId);
         return showCommand(ctx, runId, opts);
       }),
     );
 }
 
-async function listCommand(ctx: CliContext): Promise<number> {
+type ListedRun = RunSummary & { origin: string; run: string };
+
+/** Local runs (origin `local`) and every pulled workspace's, as `<origin>/<run_id>`; `--origin` keeps one. */
+async function listedRuns(ctx: CliContext, wanted: string | undefined): Promise<{ runs: ListedRun[]; pulled: boolean }> {
   const { listRuns } = await import("../../../domains/replay/index.js");
-  const runs = await listRuns(ctx.layout);
+  const { LOCAL_ORIGIN } = await import("../../../domains/origins/index.js");
+  const { originFilter, pulledOrigins } = await import("../sessions/pulled-records.js");
+  const only = await originFilter(ctx, wanted);
+  const runs: ListedRun[] = [];
+  if (only === undefined || only === null) runs.push(...(await listRuns(ctx.layout)).map((r) => ({ ...r, origin: LOCAL_ORIGIN, run: r.run_id })));
+  const origins = only === undefined ? (await pulledOrigins(ctx)).origins : only === null ? [] : [only];
+  for (const o of origins) runs.push(...(await listRuns(o.layout)).map((r) => ({ ...r, origin: o.label, run: `${o.label}/${r.run_id}` })));
+  runs.sort((a, b) => (b.last_entry_at ?? "").localeCompare(a.last_entry_at ?? "") || a.run.localeCompare(b.run));
+  return { runs, pulled: only !== undefined || origins.length > 0 };
+}
+
+async function listCommand(ctx: CliContext, wanted: string | undefined): Promise<number> {
+  const { runs, pulled } = await listedRuns(ctx, wanted);
   if (ctx.json) {
     ctx.printJson({ runs });
     return 0;
   }
   if (runs.length === 0) {
-    ctx.out("no runs have a timeline yet — every tool call is recorded once there is one");
+    ctx.out(wanted === undefined ? "no runs have a timeline yet — every tool call is recorded once there is one" : `no runs have a timeline in origin ${wanted}`);
     return 0;
   }
   const { renderTable } = await import("../output/table.js");
   const s = ctx.style;
   // A run whose timeline was not read has no counts: "–", and its problem in NOTES.
   const unread = (r: (typeof runs)[number], cell: string) => (r.problem === null ? cell : "–");
+  // The ORIGIN column appears once something was pulled; a workspace on its own lists as it always did.
   const rows = runs.map((r) => [
-    r.run_id,
+    r.run,
+    ...(pulled ? [r.origin] : []),
     unread(r, String(r.entries)),
     unread(r, r.errors > 0 ? s.red(String(r.errors)) : "0"),
     r.started_at ?? "",
     r.last_entry_at ?? "",
     [r.problem !== null ? s.red(`timeline file ${r.problem}`) : "", r.dropped_entries ? s.yellow(`${r.dropped_entries} dropped`) : "", r.skipped_lines ? s.yellow(`${r.skipped_lines} unreadable`) : ""].filter(Boolean).join(", "),
   ]);
-  ctx.out(renderTable([{ header: "RUN" }, { header: "ENTRIES", align: "right" }, { header: "ERRORS", align: "right" }, { header: "FIRST" }, { header: "LAST" }, { header: "NOTES" }], rows));
+  const columns = [{ header: "RUN" }, ...(pulled ? [{ header: "ORIGIN" }] : []), { header: "ENTRIES", align: "right" as const }, { header: "ERRORS", align: "right" as const }, { header: "FIRST" }, { header: "LAST" }, { header: "NOTES" }];
+  ctx.out(renderTable(columns, rows));
+  return 0;
+}
+
+/** A page of a pulled run, read straight from its folder (checked as the tool would check it; nothing recorded). */
+async function showPulledCommand(ctx: CliContext, origin: Origin, runId: string, opts: ReplayOptions): Promise<number> {
+  const { queryTimeline } = await import("../../../domains/replay/index.js");
+  const { checkedToolArgs } = await import("../sessions/pulled-records.js");
+  const args = await checkedToolArgs("replay.timeline_get", replayArgs(runId, opts));
+  if (!fs.existsSync(origin.layout.timelineFile(runId))) {
+    throw new AopError("replay_run_not_found", `origin ${origin.label} has no run ${runId}`, { hint: `its runs: aop replay --list --origin ${origin.label}` });
+  }
+  const { printReplayPage } = await import("../output/replay-page.js");
+  const page = await queryTimeline(origin.layout, args as unknown as Parameters<typeof queryTimeline>[1]);
+  printReplayPage(ctx, `${origin.label}/${runId}`, page, opts.limit);
   return 0;
 }
 

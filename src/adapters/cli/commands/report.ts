@@ -6,6 +6,7 @@ import type { CliContext } from "../program/context.js";
 import { wholeNumberFlag } from "../flags/flags.js";
 import { examples, runCommand, usageError } from "../program/run-command.js";
 import type { ReportOptions, ReportPorts } from "../../../domains/report/index.js";
+import type { WorkspaceLayout } from "../../../store/layout.js";
 
 export const DEFAULT_PORT = 7707;
 
@@ -22,6 +23,7 @@ export function register(program: Command, summary: string): void {
     .option("--open", "open the file (or the served page) with the platform's opener")
     .option("--serve", "serve the page on 127.0.0.1 with live entries instead of writing a file (Ctrl-C stops)")
     .option("--port <n>", `port for --serve (default ${DEFAULT_PORT}; 0 picks a free one)`, wholeNumberFlag("--port", 0, 65535, "0 picks any free port"))
+    .option("--origin <name>", "the report of a pulled workspace (aop sync pull): its label, display name or 8+ hex of its id")
     .option("--diff <runs...>", "compare two runs in the terminal: --diff RUN_A RUN_B (with --out, also write the page at its diff view)")
     .addHelpText(
       "after",
@@ -29,15 +31,28 @@ export function register(program: Command, summary: string): void {
         "every run (entries of the newest ones, within a budget), features with their evidence chains,\n" +
         "checkpoints and the doctor's last report. The file makes no network requests. Nothing is written\n" +
         "but the report file.\n" +
-        examples("aop report", "aop report --out /tmp/today.html --since 2026-03-01T00:00:00Z --open", "aop report --run-id run:demo --run-id claude-5f0c2a8e", "aop report --serve --port 0", "aop report --diff run:yesterday run:today"),
+        examples("aop report", "aop report --out /tmp/today.html --since 2026-03-01T00:00:00Z --open", "aop report --run-id run:demo --run-id claude-5f0c2a8e", "aop report --serve --port 0", "aop report --diff run:yesterday run:today", "aop report --origin alice@laptop --out /tmp/alice.html"),
     )
     .action(runCommand((ctx, opts) => reportCommand(ctx, opts, runIds)));
 }
 
-async function ports(ctx: CliContext): Promise<ReportPorts> {
+async function ports(layout: WorkspaceLayout): Promise<ReportPorts> {
   const { ledgerReader } = await import("../../../app/report-ports.js");
   const { readPackageVersion } = await import("../program/version.js");
-  return { readLedger: ledgerReader(ctx.layout), version: readPackageVersion() };
+  return { readLedger: ledgerReader(layout), version: readPackageVersion() };
+}
+
+/**
+ * Whose records the report shows: this workspace's (its notes name every pulled workspace), or with
+ * `--origin` a pulled one's, read in place (docs/handoff.md); the page itself is written in this workspace.
+ */
+async function reportSource(ctx: CliContext, wanted: string | undefined): Promise<{ layout: WorkspaceLayout; notes: string[] }> {
+  const { pulledOrigins, originFilter } = await import("../sessions/pulled-records.js");
+  const origin = await originFilter(ctx, wanted);
+  if (origin) return { layout: origin.layout, notes: [`the records of pulled workspace ${origin.label} (${origin.display_name}), pulled ${origin.pulled_at} from ${origin.remote} at commit ${origin.commit.slice(0, 12)}`] };
+  const { origins, warnings } = await pulledOrigins(ctx);
+  const notes = origins.length === 0 ? [] : [`pulled workspaces (their reports: aop report --origin NAME): ${origins.map((o) => `${o.label} (${o.display_name}, pulled ${o.pulled_at})`).join(", ")}`];
+  return { layout: ctx.layout, notes: [...notes, ...warnings.map((w) => `pulled folder ${w}`)] };
 }
 
 async function reportCommand(ctx: CliContext, opts: Record<string, unknown>, runIds: string[]): Promise<number> {
@@ -49,9 +64,12 @@ async function reportCommand(ctx: CliContext, opts: Record<string, unknown>, run
   if (opts.serve && (opts.out !== undefined || diff)) throw usageError("--serve shows the page live: it takes neither --out nor --diff");
   if (opts.port !== undefined && !opts.serve) throw usageError("--port goes with --serve");
   const options: Omit<ReportOptions, "live"> = { runIds: diff ?? (runIds.length ? runIds : null), since: since ?? null };
+  if (opts.serve && opts.origin !== undefined) throw usageError("--serve shows this workspace live; a pulled workspace changes only with the next aop sync pull: write its page with --origin (no --serve)");
   if (opts.serve) return serveCommand(ctx, options, opts);
   const report = await import("../../../domains/report/index.js");
-  const built = await report.buildReport(ctx.layout, ctx.clock, { ...options, live: false }, await ports(ctx));
+  const source = await reportSource(ctx, opts.origin as string | undefined);
+  const built = await report.buildReport(source.layout, ctx.clock, { ...options, live: false }, await ports(source.layout));
+  built.data.notes.unshift(...source.notes);
   let written: { path: string; bytes: number } | null = null;
   if (!diff || opts.out !== undefined) {
     const html = report.renderReportHtml(built.data, report.loadPageAssets(), "file");
@@ -95,7 +113,7 @@ async function serveCommand(ctx: CliContext, options: Omit<ReportOptions, "live"
     layout: ctx.layout,
     clock: ctx.clock,
     options,
-    ports: await ports(ctx),
+    ports: await ports(ctx.layout),
     assets: report.loadPageAssets(),
     port: (opts.port as number | undefined) ?? DEFAULT_PORT,
     signal: stop.signal,

@@ -3,6 +3,7 @@
 import type { Command } from "commander";
 import type { EvidenceVerifyReport } from "../../../domains/attest/index.js";
 import { isAopError } from "../../../core/errors.js";
+import type { Origin } from "../../../domains/origins/index.js";
 import type { CliContext } from "../program/context.js";
 import { EXIT_FAILED } from "../program/exit-codes.js";
 import { addFlags, type FlagSpec, type FlagValues } from "../flags/flags.js";
@@ -14,13 +15,14 @@ const VERIFY_FLAGS = [
   { flag: "feature-id", value: "<id>", description: "the feature whose evidence to verify" },
   { flag: "all", description: "every feature that has a chain" },
   { flag: "anchor", value: "<file>", description: "also check the chain against this signed checkpoint (e.g. from refs/aop/anchors), with --feature-id" },
+  { flag: "origin", value: "<name>", description: "verify a pulled workspace's evidence (aop sync pull), against this repository's public keys only" },
 ] as const satisfies readonly FlagSpec[];
 
 export function register(evidence: Command): void {
   addFlags(evidence.command("verify").description("verify evidence: chains, attestations and newest anchors; one line per feature; exit 1 when any is invalid"), VERIFY_FLAGS)
     .addHelpText(
       "after",
-      examples("aop evidence verify --feature-id feat_login", "aop evidence verify --all --json", "git show refs/aop/anchors:feat_login.note > a.note && aop evidence verify --feature-id feat_login --anchor a.note"),
+      examples("aop evidence verify --feature-id feat_login", "aop evidence verify --all --json", "aop evidence verify --origin alice@laptop --all", "git show refs/aop/anchors:feat_login.note > a.note && aop evidence verify --feature-id feat_login --anchor a.note"),
     )
     .action(runCommand(verify));
 }
@@ -36,6 +38,11 @@ async function verify(ctx: CliContext, opts: FlagValues<typeof VERIFY_FLAGS>): P
     const read = readTextBounded(opts.anchor, MAX_ANCHOR_NOTE_BYTES);
     if (read.status !== "ok" || read.truncated || read.binary || read.text === "") throw usageError(`--anchor ${opts.anchor}: not a readable signed checkpoint (at most ${MAX_ANCHOR_NOTE_BYTES} bytes of text)`);
     anchorNote = read.text;
+  }
+  if (opts.origin !== undefined) {
+    const { requirePulled } = await import("../sessions/pulled-records.js");
+    const origin = await requirePulled(ctx, opts.origin);
+    return verifyPulled(ctx, origin, all ? null : featureId!, anchorNote);
   }
   const { chainedFeatureIds } = await import("../../../domains/evidence/index.js");
   const { createProgress } = await import("../output/progress.js");
@@ -82,6 +89,44 @@ async function verify(ctx: CliContext, opts: FlagValues<typeof VERIFY_FLAGS>): P
     const fix = hint === undefined ? [] : [`    fix: ${escapeControl(hint)}`];
     ctx.out([renderVerifyLine(report, ctx.style), ...renderVerifyExtras(report, ctx.style), ...fix].join("\n"));
   }
+  return valid ? 0 : EXIT_FAILED;
+}
+
+/**
+ * A pulled workspace's chains, verified in place and read-only: its attestations and anchors count only
+ * when signed by a key in this repository's agentic/orchestrator/keys/ (the origin's layout reads those),
+ * never by one that came with the pull. Each line names the origin (docs/handoff.md).
+ */
+async function verifyPulled(ctx: CliContext, origin: Origin, featureId: string | null, anchorNote: string | undefined): Promise<number> {
+  const { chainedFeatureIds } = await import("../../../domains/evidence/index.js");
+  const { verifyEvidence } = await import("../../../domains/attest/index.js");
+  const ids = featureId === null ? chainedFeatureIds(origin.layout) : [featureId];
+  const reports: (EvidenceVerifyReport & { origin: string })[] = [];
+  // A chain the store refuses (a special file, a link out of the folder) is named; the others are still verified.
+  const unverified: { feature_id: string; code: string; message: string }[] = [];
+  for (const id of ids) {
+    try {
+      const report = await verifyEvidence(origin.layout, ctx.clock, id, { frozen: true, ...(anchorNote === undefined ? {} : { anchorNote }) });
+      reports.push({ ...report, origin: origin.label });
+    } catch (err) {
+      if (!isAopError(err) || featureId !== null) throw err;
+      unverified.push({ feature_id: id, code: err.code, message: err.message });
+    }
+  }
+  const valid = reports.every((r) => r.valid) && unverified.length === 0;
+  if (ctx.json) {
+    ctx.printJson(featureId === null ? { valid, origin: origin.label, features: reports, unverified } : reports[0]);
+    return valid ? 0 : EXIT_FAILED;
+  }
+  const { renderVerifyLine } = await import("../output/evidence-format.js");
+  const { renderVerifyExtras } = await import("../output/attest-format.js");
+  ctx.out(ctx.style.dim(`origin ${origin.label} (${origin.display_name}, pulled ${origin.pulled_at} from ${origin.remote}, commit ${origin.commit.slice(0, 12)})`));
+  if (reports.length === 0) ctx.out(`origin ${origin.label}: no feature has an evidence chain`);
+  for (const report of reports) {
+    const shown = { ...report, feature_id: `${origin.label}/${report.feature_id}` };
+    ctx.out([renderVerifyLine(shown, ctx.style), ...renderVerifyExtras(report, ctx.style)].join("\n"));
+  }
+  for (const u of unverified) ctx.out(`${ctx.style.red("✗")} ${origin.label}/${u.feature_id}  ${ctx.style.red("NOT VERIFIED")}  ${u.code}\n    ${ctx.style.dim(u.message)}`);
   return valid ? 0 : EXIT_FAILED;
 }
 

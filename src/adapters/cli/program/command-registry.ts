@@ -31,6 +31,8 @@ export const COMMANDS = [
   { name: "integrate", summary: "wire aop into Claude Code, Codex, Gemini CLI, Cursor or opencode (hooks and MCP server config)", load: (): Promise<CommandModule> => import("../commands/integrate.js") },
   { name: "schedule", summary: "print a crontab line, a systemd timer and CI jobs that run aop doctor --strict --json and keep the report", load: (): Promise<CommandModule> => import("../commands/schedule.js") },
   { name: "agent", summary: "what an agent starts from and writes before stopping: the orientation, the resume and handoff prompts", load: (): Promise<CommandModule> => import("../commands/agent.js") },
+  { name: "handoff", summary: "end a session: check that the checkpoint and CURRENT_STATE.md say where the work stands, write the handoff note, publish it", load: (): Promise<CommandModule> => import("../commands/handoff.js") },
+  { name: "resume", summary: "start from a pulled workspace's handoff note (--from ORIGIN): objective, next action, open decisions, last run", load: (): Promise<CommandModule> => import("../commands/resume.js") },
   { name: "hook", summary: "hook handler for Claude Code, Codex, Gemini CLI, Cursor and opencode: session timeline, orientation, compaction instructions, stop reminders", load: (): Promise<CommandModule> => import("../commands/hook.js") },
   { name: "mcp", summary: "serve every tool, the orientation resources and the resume/handoff prompts over MCP (stdio, or Streamable HTTP with --http)", load: (): Promise<CommandModule> => import("../commands/mcp.js") },
   // Registered with every other command in full: the script it prints is generated from them.
