@@ -211,6 +211,18 @@ export class WorkspaceLayout {
     if (!/^[0-9a-f]{16}$/.test(targetKeyHex)) throw new Error("export target key must be 16 lowercase hex characters");
     return path.join(this.exportDir, `${validateId("run_id", runId)}.${targetKeyHex}.cursor.json`);
   }
+  /** The newest handoff note (`aop handoff`), pushed by `aop sync push` as the records' handoff.json. */
+  get handoffFile(): string {
+    return path.join(this.runtimeDir, "handoff.json");
+  }
+  /** What `aop sync` keeps between runs (its push lock, segment scratch files): docs/sync.md. */
+  get syncDir(): string {
+    return path.join(this.runtimeDir, "sync");
+  }
+  /** Records pulled from `remote`, one workspace-shaped folder per origin (docs/sync.md). */
+  remoteDir(remote: string): string {
+    return path.join(this.aopDir, "remote", validateId("remote", remote));
+  }
   get hooksLog(): string {
     return path.join(this.runtimeDir, "hooks.log");
   }
