@@ -41,6 +41,8 @@ export interface PushResult {
   /** Objects the remote did not have (blobs, trees, the commit) and their size before compression. */
   new_objects: number;
   new_bytes: number;
+  /** The size of the pack git sent, as git reported it (deltas against what the remote has, compressed); null when git did not say. */
+  sent_bytes: number | null;
   attempts: number;
   skipped: Skipped[];
 }
@@ -121,6 +123,13 @@ function buildTree(layout: WorkspaceLayout, root: string, identity: WorkspaceIde
       if (streamFile(layout.timelineExt(run), (c) => sidecar.push(c))) sidecar.end();
       runs.push({ run_id: run, entries: cutter.lines, segments: cutter.firsts.length });
     }
+    // Runs the remote holds but this clone no longer has (pruned: docs/sync.md "Prune") stay in the tree.
+    const local = new Set(runs.map((r) => r.run_id));
+    for (const [treePath, oid] of before) {
+      const m = /^(?:timelines\/([^/]+)\/seg-\d{12}(?:\.ext)?\.jsonl|meta\/(.+)\.json)$/.exec(treePath);
+      const run = m?.[1] ?? m?.[2];
+      if (run !== undefined && !local.has(run) && !runIds.includes(run)) known.push({ treePath, oid });
+    }
     const workspace = { version: 1, workspace_id: identity.workspace_id, display_name: displayName, key_ids: publicKeyIds(layout) };
     put("workspace.json", Buffer.from(JSON.stringify(workspace, null, 2) + "\n"));
     const collected = collectFiles(layout, runIds);
@@ -151,6 +160,16 @@ function newObjects(root: string, commit: string, parent: string | null): { coun
   const sizes = must(root, ["cat-file", "--batch-check=%(objectsize)"], list);
   const values = sizes.trim().split("\n").filter(Boolean).map(Number);
   return { count: values.length, bytes: values.reduce((a, b) => a + b, 0) };
+}
+
+const UNITS: Record<string, number> = { bytes: 1, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3 };
+
+/** The pack size from git's "Writing objects: 100% (n/n), 4.21 KiB | …" progress line (0 when none was written). Pure. */
+export function packBytes(stderr: string): number | null {
+  const lines = stderr.split(/[\r\n]/).filter((l) => l.includes("Writing objects: 100%"));
+  if (lines.length === 0) return /Everything up-to-date|Total 0 /.test(stderr) ? 0 : null;
+  const m = /, ([\d.]+) (bytes|KiB|MiB|GiB)/.exec(lines[lines.length - 1]!);
+  return m === null ? null : Math.round(Number(m[1]) * UNITS[m[2]!]!);
 }
 
 type PushOutcome = { status: "ok" } | { status: "retry"; reason: string } | { status: "refused"; reason: string; messages: string[] };
@@ -190,19 +209,19 @@ export async function pushRecords(layout: WorkspaceLayout, clock: Clock, options
     for (let attempt = 1; attempt <= PUSH_ATTEMPTS; attempt++) {
       const base = { remote, ref, workspace_id: id, display_name: displayName, runs: built.runs, files: built.files, attempts: attempt, skipped: built.skipped };
       if (parent !== null && must(root, ["rev-parse", `${parent}^{tree}`]).trim() === built.tree) {
-        return { ...base, status: "up_to_date", commit: parent, parent, new_objects: 0, new_bytes: 0 };
+        return { ...base, status: "up_to_date", commit: parent, parent, new_objects: 0, new_bytes: 0, sent_bytes: 0 };
       }
       const args = ["commit-tree", built.tree, ...(parent ? ["-p", parent] : []), "-m", summary(built.runs, built.files)];
       const commit = must(root, args, "", env).trim();
       // The local ref names what this clone built last (a reader of this repository finds it there).
       must(root, ["update-ref", "-m", "aop sync push", ref, commit]);
       const sent = newObjects(root, commit, parent);
-      const pushArgs = ["push", "--porcelain", "--no-verify", remote, `${commit}:${ref}`];
+      const pushArgs = ["push", "--porcelain", "--progress", "--no-verify", remote, `${commit}:${ref}`];
       const r = await gitAsync(root, pushArgs);
       const outcome = readPushOutcome(r.status, r.stdout, r.stderr);
       if (outcome?.status === "ok") {
         must(root, ["update-ref", "-m", "aop sync push", tracking, commit]);
-        return { ...base, status: "pushed", commit, parent, new_objects: sent.count, new_bytes: sent.bytes };
+        return { ...base, status: "pushed", commit, parent, new_objects: sent.count, new_bytes: sent.bytes, sent_bytes: packBytes(r.stderr) };
       }
       if (outcome?.status === "refused") {
         const said = outcome.messages.length > 0 ? `: ${outcome.messages.join(" / ")}` : "";

@@ -12,7 +12,7 @@ export function renderPush(r: PushResult, style: Style): string {
   const entries = r.runs.reduce((n, x) => n + x.entries, 0);
   const lines = [
     `${style.green("pushed")} ${r.ref} to ${r.remote} as ${r.display_name}: commit ${r.commit.slice(0, 12)}${r.parent ? ` (after ${r.parent.slice(0, 12)})` : " (first push)"}`,
-    `  ${plural(r.runs.length, "run")}, ${plural(entries, "entry", "entries")}, ${plural(r.files, "file")}; sent ${plural(r.new_objects, "new object")} (${kib(r.new_bytes)} before compression)${r.attempts > 1 ? `, after ${r.attempts} attempts` : ""}`,
+    `  ${plural(r.runs.length, "run")}, ${plural(entries, "entry", "entries")}, ${plural(r.files, "file")}; ${plural(r.new_objects, "new object")} (${kib(r.new_bytes)}), sent ${r.sent_bytes === null ? "?" : kib(r.sent_bytes)}${r.attempts > 1 ? `, after ${r.attempts} attempts` : ""}`,
   ];
   for (const s of r.skipped) lines.push(`  ${style.yellow("skipped")} ${s.path}: ${s.reason}`);
   return lines.join("\n");
