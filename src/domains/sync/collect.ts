@@ -12,9 +12,9 @@ import { isTreeName } from "./record-tree.js";
 /** The largest file pushed or pulled (a larger step log stays local, reported). */
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 /** The handoff note is small: `aop handoff` writes it, sync only copies it. */
-export const MAX_HANDOFF_BYTES = 64 * 1024;
+const MAX_HANDOFF_BYTES = 64 * 1024;
 
-export interface FileEntry {
+interface FileEntry {
   /** Path in the records tree, '/'-separated. */
   treePath: string;
   file: string;

@@ -33,7 +33,7 @@ export interface ListedEntry {
 }
 
 /** Parses `git ls-tree -r -z -l` output. Pure. */
-export function parseLsTree(out: string): ListedEntry[] {
+function parseLsTree(out: string): ListedEntry[] {
   const entries: ListedEntry[] = [];
   for (const record of out.split("\0")) {
     if (record === "") continue;

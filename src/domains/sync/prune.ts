@@ -14,9 +14,9 @@ import { countFileLines, pushedEntries } from "./status.js";
 import { must, requireRepository } from "./sync-git.js";
 
 /** The default age, the same as the idempotency ledger's `max_age_days` default. */
-export const DEFAULT_PRUNE_DAYS = 30;
+const DEFAULT_PRUNE_DAYS = 30;
 
-export interface PrunedRun {
+interface PrunedRun {
   run_id: string;
   entries: number;
   /** The remote whose pushed commit holds every entry. */

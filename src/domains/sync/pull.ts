@@ -19,10 +19,10 @@ import { countLines, placeTreePath, SEGMENT_LINES } from "./record-tree.js";
 import { gitAsync, gitEnv, gitFailure, must, requireRemote, requireRepository } from "./sync-git.js";
 
 /** An origin's tree holds at most this many files and this many bytes (docs/sync.md "Limits"). */
-export const MAX_PULL_FILES = 200_000;
-export const MAX_PULL_BYTES = 2 * 1024 * 1024 * 1024;
+const MAX_PULL_FILES = 200_000;
+const MAX_PULL_BYTES = 2 * 1024 * 1024 * 1024;
 
-export interface OriginFile {
+interface OriginFile {
   version: 1;
   remote: string;
   workspace_id: string;
@@ -32,7 +32,7 @@ export interface OriginFile {
   pulled_at: string;
 }
 
-export interface PulledOrigin {
+interface PulledOrigin {
   workspace_id: string;
   display_name: string | null;
   commit: string;
@@ -156,7 +156,7 @@ function setReadOnly(dir: string, readOnly: boolean): void {
   }
 }
 
-export function removeTree(dir: string): void {
+function removeTree(dir: string): void {
   if (!fs.existsSync(dir)) return;
   try {
     fs.chmodSync(dir, 0o755);

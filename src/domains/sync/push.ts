@@ -54,7 +54,7 @@ const PUSH_ATTEMPTS = 8;
 const PUSH_LOCK_TIMEOUT_MS = 120_000;
 const CHUNK = 1024 * 1024;
 
-export function defaultDisplayName(): string {
+function defaultDisplayName(): string {
   let user = "user";
   try {
     user = os.userInfo().username || user;

@@ -65,7 +65,7 @@ export function placeTreePath(treePath: string): Placement {
 const SEQUENCE = /"sequence":(\d{1,15})[,}]/;
 
 /** The `sequence` of a timeline or sidecar line, read without parsing the whole line; null when absent. */
-export function lineSequence(line: Buffer): number | null {
+function lineSequence(line: Buffer): number | null {
   const m = SEQUENCE.exec(line.subarray(0, 512).toString("latin1"));
   return m === null ? null : Number(m[1]);
 }

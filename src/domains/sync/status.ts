@@ -13,13 +13,13 @@ import { recordsRef, trackingRef } from "./push.js";
 import { countLines, SEGMENT_LINES } from "./record-tree.js";
 import { git, gitAsync, must, refCommit, requireRemote, requireRepository } from "./sync-git.js";
 
-export interface RunSyncState {
+interface RunSyncState {
   run_id: string;
   local_entries: number;
   pushed_entries: number;
 }
 
-export interface OriginState {
+interface OriginState {
   workspace_id: string;
   display_name: string | null;
   pulled_commit: string | null;

@@ -10,7 +10,7 @@ import { WorkspaceLayout } from "../../../src/store/layout.js";
 import { claudePayload } from "../../helpers/claude-payloads.js";
 import { runCli } from "../../helpers/cli.js";
 import { writeLargeRun } from "../../helpers/large-runs.js";
-import { bareRemote, cloneMachine, filesUnder, git, GIT_ENV, machine, type Machine } from "../../helpers/sync-machines.js";
+import { bareRemote, cloneMachine, filesUnder, git, GIT_ENV, machine } from "../../helpers/sync-machines.js";
 import { tempDir } from "../../helpers/tmp.js";
 
 interface PushJson {
@@ -281,7 +281,7 @@ describe("aop sync through git daemon, status of origins, prune", () => {
   }
 
   it("pushes and pulls over git://127.0.0.1, tells how far a pulled origin is behind, and prunes only pushed runs", async () => {
-    const { dir, remote } = bareRemote();
+    const { dir } = bareRemote();
     const port = await freePort();
     daemon = spawn("git", ["daemon", "--export-all", "--enable=receive-pack", `--base-path=${dir}`, "--listen=127.0.0.1", `--port=${port}`, "--reuseaddr", dir], { env: { ...process.env, ...GIT_ENV }, stdio: "ignore" });
     const url = `git://127.0.0.1:${port}/remote.git`;
