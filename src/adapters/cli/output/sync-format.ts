@@ -1,18 +1,15 @@
 // Human output of `aop sync`. Display names and reasons come from other machines: ctx.out escapes them.
 import type { PruneResult, PullResult, PushResult, SyncStatus } from "../../../domains/sync/index.js";
+import { formatBytes as kib } from "./diff-format.js";
 import type { Style } from "./style.js";
 
 const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
-
-function kib(bytes: number): string {
-  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KiB`;
-}
 
 export function renderPush(r: PushResult, style: Style): string {
   const entries = r.runs.reduce((n, x) => n + x.entries, 0);
   const lines = [
     `${style.green("pushed")} ${r.ref} to ${r.remote} as ${r.display_name}: commit ${r.commit.slice(0, 12)}${r.parent ? ` (after ${r.parent.slice(0, 12)})` : " (first push)"}`,
-    `  ${plural(r.runs.length, "run")}, ${plural(entries, "entry", "entries")}, ${plural(r.files, "file")}; ${plural(r.new_objects, "new object")} (${kib(r.new_bytes)}), sent ${r.sent_bytes === null ? "?" : kib(r.sent_bytes)}${r.attempts > 1 ? `, after ${r.attempts} attempts` : ""}`,
+    `  ${plural(r.runs.length, "run")}, ${plural(entries, "entry", "entries")}, ${plural(r.files, "file")}; sent ${r.sent_bytes === null ? "?" : kib(r.sent_bytes)} (${kib(r.new_bytes)} of new objects before compression)${r.attempts > 1 ? `, after ${r.attempts} attempts` : ""}`,
   ];
   for (const s of r.skipped) lines.push(`  ${style.yellow("skipped")} ${s.path}: ${s.reason}`);
   return lines.join("\n");
@@ -32,7 +29,7 @@ export function renderPull(r: PullResult, style: Style): string {
 
 export function renderStatus(s: SyncStatus, style: Style): string {
   const lines = [`workspace ${s.workspace_id} → ${s.remote} ${s.ref}`];
-  lines.push(s.pushed_commit === null ? "  never pushed to this remote" : `  last push: ${s.pushed_commit.slice(0, 12)} at ${s.pushed_at}`);
+  lines.push(s.pushed_commit === null ? "  never pushed to this remote" : `  last push: commit ${s.pushed_commit.slice(0, 12)} at ${s.pushed_at}`);
   if (s.remote_checked && s.remote_commit !== s.pushed_commit) lines.push(`  ${style.yellow("the remote's ref is at")} ${s.remote_commit?.slice(0, 12) ?? "(none)"}`);
   if (!s.remote_checked) lines.push(`  ${style.dim("remote not asked (--offline or unreachable): compared with the last push and pull")}`);
   lines.push("runs:");
