@@ -191,29 +191,37 @@ async function materialize(layout: WorkspaceLayout, root: string, remote: string
   const stage = fs.mkdtempSync(path.join(parent, `.pull-${id}-`));
   try {
     const opened = new Map<string, number>();
-    const lines = new Map<string, number>();
+    const place = (e: Plan["entries"][number], bytes: Buffer): void => {
+      const target = path.join(stage, e.local);
+      if (e.segment === null) {
+        ensureDir(path.dirname(target));
+        fs.writeFileSync(target, bytes, { flag: "wx" });
+        return;
+      }
+      const n = countLines(bytes);
+      if (n > SEGMENT_LINES || (bytes.length > 0 && bytes[bytes.length - 1] !== 10)) throw new Refused(`segment '${e.entry.path}' holds ${n} lines (at most ${SEGMENT_LINES}, each ending in a newline)`);
+      let fd = opened.get(target);
+      if (fd === undefined) {
+        ensureDir(path.dirname(target));
+        fd = fs.openSync(target, "wx");
+        opened.set(target, fd);
+      }
+      fs.writeSync(fd, bytes);
+    };
     try {
       await readBlobs(
         root,
         planned.entries.map((e) => e.entry.oid),
         (i, bytes) => {
-          const e = planned.entries[i]!;
-          const target = path.join(stage, e.local);
-          if (e.segment === null) {
-            ensureDir(path.dirname(target));
-            fs.writeFileSync(target, bytes, { flag: "wx" });
-            return;
+          try {
+            place(planned.entries[i]!, bytes);
+          } catch (err) {
+            if (err instanceof Refused) throw err;
+            // Two entries on one path (a file where a folder is, a name twice): the tree is not one sync wrote.
+            const code = (err as NodeJS.ErrnoException).code;
+            if (code === "EEXIST" || code === "EISDIR" || code === "ENOTDIR") throw new Refused(`'${planned.entries[i]!.entry.path.slice(0, 200)}' collides with another entry of the tree`);
+            throw err;
           }
-          const n = countLines(bytes);
-          if (n > SEGMENT_LINES || (bytes.length > 0 && bytes[bytes.length - 1] !== 10)) throw new Refused(`segment '${e.entry.path}' holds ${n} lines (at most ${SEGMENT_LINES}, each ending in a newline)`);
-          let fd = opened.get(target);
-          if (fd === undefined) {
-            ensureDir(path.dirname(target));
-            fd = fs.openSync(target, "wx");
-            opened.set(target, fd);
-          }
-          fs.writeSync(fd, bytes);
-          lines.set(e.segment.run, (lines.get(e.segment.run) ?? 0) + (e.segment.ext ? 0 : n));
         },
       );
     } finally {

@@ -10,6 +10,7 @@ const NAME = /^(?!\.)(?!.*\.\.)[A-Za-z0-9_:@+.-]{1,255}$/;
 const SEGMENT = /^seg-(\d{12})(\.ext)?\.jsonl$/;
 const RUN_META = /^(.+)\.json$/;
 const MAX_DEPTH = 8;
+const MAX_ID = 128;
 
 export function isTreeName(name: string): boolean {
   return NAME.test(name);
@@ -45,6 +46,8 @@ export function placeTreePath(treePath: string): Placement {
     if (top === "handoff.json") return { kind: "file", local: ".aop/runtime/handoff.json" };
     return { kind: "refused", reason: `'${top}' is not a records file` };
   }
+  // Run and feature ids become file names through WorkspaceLayout, which takes ids of at most 128 characters.
+  if ((top === "timelines" || top === "features") && rest.length > 1 && rest[0]!.length > MAX_ID) return { kind: "refused", reason: `'${rest[0]!.slice(0, 80)}…' is longer than ${MAX_ID} characters` };
   if (top === "timelines" && rest.length === 2) {
     const m = SEGMENT.exec(rest[1]!);
     if (m === null) return { kind: "refused", reason: `'${treePath}' is not a segment name (seg-<12 digits>[.ext].jsonl)` };
@@ -54,7 +57,7 @@ export function placeTreePath(treePath: string): Placement {
   }
   if (top === "meta" && rest.length === 1) {
     const m = RUN_META.exec(rest[0]!);
-    if (m !== null) return { kind: "file", local: `.aop/runtime/replay/${m[1]}.meta.json` };
+    if (m !== null && m[1]!.length <= MAX_ID) return { kind: "file", local: `.aop/runtime/replay/${m[1]}.meta.json` };
   }
   if (top === "doctor" && rest.length === 1 && rest[0] === "last_report.json") return { kind: "file", local: ".aop/runtime/doctor/last_report.json" };
   const base = TOP[top];

@@ -67,7 +67,7 @@ describe("placeTreePath", () => {
     expect(placeTreePath("workspace.json")).toEqual({ kind: "workspace" });
   });
 
-  it.each([["../x"], ["features/../../etc"], ["features/.git/config"], ["keys/k.pub"], ["doctor/history/a.json"], ["timelines/r/seg-1.jsonl"], ["timelines/r/x/seg-000000000000.jsonl"], ["memory/a\nb"], ["features/a/b/c/d/e/f/g/h"], ["agentic"]])("refuses %j", (p) => {
+  it.each([["../x"], ["features/../../etc"], ["features/.git/config"], ["keys/k.pub"], ["doctor/history/a.json"], ["timelines/r/seg-1.jsonl"], ["timelines/r/x/seg-000000000000.jsonl"], ["memory/a\nb"], ["features/a/b/c/d/e/f/g/h"], ["agentic"], [`timelines/${"r".repeat(129)}/seg-000000000000.jsonl`], [`meta/${"r".repeat(129)}.json`]])("refuses %j", (p) => {
     expect(placeTreePath(p).kind).toBe("refused");
   });
 });
