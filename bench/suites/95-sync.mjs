@@ -59,7 +59,6 @@ export async function run() {
   // Full history: each repeat pushes to a fresh empty remote (the local objects exist after the first).
   const full = [];
   const floor = [];
-  let commit = null;
   for (let rep = 0; rep < REPEATS; rep++) {
     const remote = path.join(dir, `full-${rep}.git`);
     git(dir, ["init", "-q", "--bare", remote]);
@@ -67,7 +66,7 @@ export async function run() {
     git(ws, ["update-ref", "-d", `refs/aop/remotes/origin/${JSON.parse(fs.readFileSync(path.join(ws, ".aop/workspace.json"), "utf8")).workspace_id}`]);
     const r = timed(process.execPath, [CLI_BIN, "sync", "push", "--json"], ws);
     full.push(r.ms);
-    commit = JSON.parse(r.stdout).commit;
+    const commit = JSON.parse(r.stdout).commit;
     const floorRemote = path.join(dir, `floor-${rep}.git`);
     git(dir, ["init", "-q", "--bare", floorRemote]);
     floor.push(timed("git", ["push", "-q", floorRemote, `${commit}:refs/heads/floor`], ws).ms);
