@@ -346,6 +346,11 @@ describe("aop sync errors", () => {
     const r3 = runCli(["sync", "push"], { cwd: plain, env: GIT_ENV });
     expect(r3.stderr).toMatch(/^error workspace_not_found: /);
     expect(fs.existsSync(path.join(plain, ".aop"))).toBe(false);
+    // A workspace aop has recorded in (it has .aop/) but whose id was never made: the first sync makes it.
+    fs.mkdirSync(path.join(plain, ".aop"));
+    const first = runCli(["sync", "push", "--json"], { cwd: plain, env: GIT_ENV });
+    expect(first.code, first.stderr).toBe(0);
+    expect((JSON.parse(first.stdout) as PushJson).workspace_id).toBe(machine(plain).workspaceId());
     for (const sub of ["push", "pull", "status", "prune"]) {
       const help = runCli(["sync", sub, "--help"]);
       expect(help.code).toBe(0);
