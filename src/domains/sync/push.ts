@@ -137,7 +137,10 @@ function buildTree(layout: WorkspaceLayout, root: string, identity: WorkspaceIde
     const all = [...toHash, ...collected.files];
     const oids = hashFiles(root, all.map((f) => f.file));
     const files = [...known, ...all.map((f, i) => ({ treePath: f.treePath, oid: oids[i]! }))];
-    return { tree: writeTree(root, files), runs, files: files.length, skipped };
+    // The same files as the parent: its tree, without writing a tree again.
+    const unchanged = parent !== null && files.length === before.size && files.every((f) => before.get(f.treePath) === f.oid);
+    const tree = unchanged ? must(root, ["rev-parse", `${parent}^{tree}`]).trim() : writeTree(root, files);
+    return { tree, runs, files: files.length, skipped };
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
