@@ -74,6 +74,14 @@ export const ERROR_CODES = [
   "handoff_not_found",
   "handoff_incomplete",
   "handoff_invalid",
+  // sync (docs/sync.md)
+  "sync_not_a_git_repository",
+  "sync_unknown_remote",
+  "sync_ref_refused",
+  "sync_nothing_to_push",
+  "sync_git_missing",
+  "sync_git_failed",
+  "sync_remote_tree_refused",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -232,6 +232,14 @@ export class WorkspaceLayout {
   get remoteDir(): string {
     return path.join(this.aopDir, "remote");
   }
+  /** What `aop sync` keeps between runs (its push lock, segment scratch files): docs/sync.md. */
+  get syncDir(): string {
+    return path.join(this.runtimeDir, "sync");
+  }
+  /** Records pulled from `remote`, one workspace-shaped folder per origin (docs/sync.md). */
+  remoteFolder(remote: string): string {
+    return path.join(this.remoteDir, validateId("remote", remote));
+  }
   get hooksLog(): string {
     return path.join(this.runtimeDir, "hooks.log");
   }

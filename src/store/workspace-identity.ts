@@ -24,6 +24,8 @@ export interface WorkspaceIdentity {
   created_at: string;
   /** The id of the workspace this one was copied from, when it was renewed for that reason. */
   previous_id?: string;
+  /** How `aop sync` names this workspace to others (`aop sync push --name`); default `<user>@<host>`. */
+  display_name?: string;
 }
 
 /** What ensureWorkspaceIdentity did: read it, wrote the first one, or wrote a new one. */
@@ -49,6 +51,12 @@ function isWorkspaceId(value: unknown): value is string {
   return typeof value === "string" && ID_PATTERN.test(value);
 }
 
+/** A display name: 1-100 characters, no control characters. */
+export function isDisplayName(value: unknown): value is string {
+  // eslint-disable-next-line no-control-regex
+  return typeof value === "string" && value.length >= 1 && value.length <= 100 && !/[\u0000-\u001f\u007f]/.test(value);
+}
+
 /** The fingerprint of a workspace at `realRoot` on `host`. Pure. */
 export function workspaceFingerprint(host: string, realRoot: string): string {
   return sha256Of(`aop-workspace\n${host}\n${realRoot}`);
@@ -63,6 +71,7 @@ export function identityProblem(value: unknown): string | null {
   if (!isHashString(v.fingerprint)) return "has no sha256: fingerprint";
   if (!isIsoUtc(v.created_at)) return "has no created_at time";
   if (v.previous_id !== undefined && !isWorkspaceId(v.previous_id)) return "has a previous_id that is not a workspace id";
+  if (v.display_name !== undefined && !isDisplayName(v.display_name)) return "has a display_name that is not 1-100 printable characters";
   return null;
 }
 
@@ -95,9 +104,10 @@ function currentFingerprint(layout: WorkspaceLayout): string {
   return workspaceFingerprint(os.hostname(), real);
 }
 
-function freshIdentity(fingerprint: string, clock: Clock, previousId: string | null): WorkspaceIdentity {
+function freshIdentity(fingerprint: string, clock: Clock, previousId: string | null, displayName?: string): WorkspaceIdentity {
   const identity: WorkspaceIdentity = { version: 1, workspace_id: nodeCrypto().randomBytes(16).toString("hex"), fingerprint, created_at: nowIso(clock) };
   if (previousId !== null) identity.previous_id = previousId;
+  if (displayName !== undefined) identity.display_name = displayName;
   return identity;
 }
 
@@ -152,7 +162,7 @@ function replace(file: string, found: Exclude<Read, { status: "missing" }>, fing
   let result: IdentityResult;
   if (found.status === "ok") {
     const reason = "the workspace was copied or moved from another path or host";
-    result = { identity: freshIdentity(fingerprint, clock, found.identity.workspace_id), outcome: "renewed", reason };
+    result = { identity: freshIdentity(fingerprint, clock, found.identity.workspace_id, found.identity.display_name), outcome: "renewed", reason };
   } else {
     result = { identity: freshIdentity(fingerprint, clock, null), outcome: "regenerated", reason: `the file ${found.problem}` };
     (options.warn ?? defaultWarn)(`${displayPath(file)} ${found.problem}; wrote a new workspace id (runs exported from now on get new trace ids)`);
@@ -163,4 +173,34 @@ function replace(file: string, found: Exclude<Read, { status: "missing" }>, fing
 
 function defaultWarn(message: string): void {
   process.stderr.write(`warning: ${message}\n`);
+}
+
+/** Keeps `name` as the workspace's display name (`aop sync push --name`), under the identity file's lock. */
+export async function setDisplayName(layout: WorkspaceLayout, clock: Clock, name: string): Promise<WorkspaceIdentity> {
+  if (!isDisplayName(name)) throw new AopError("invalid_argument", "--name must be 1-100 characters without control characters", { hint: "for example --name ada@laptop" });
+  const { identity } = await ensureWorkspaceIdentity(layout, clock);
+  if (identity.display_name === name) return identity;
+  const file = layout.workspaceIdentityFile;
+  const release = await acquireLock(layout.lockFor(file), { timeoutMs: LOCK_TIMEOUT_MS });
+  try {
+    const now = readIdentity(file);
+    const base = now.status === "ok" && now.identity.workspace_id === identity.workspace_id ? now.identity : identity;
+    const named = { ...base, display_name: name };
+    writeFileAtomic(file, serialize(named));
+    return named;
+  } finally {
+    release();
+  }
+}
+
+/** The name a workspace goes by on a remote (docs/sync.md): its display_name, else `<user>@<host>`. */
+export function displayNameOf(identity: WorkspaceIdentity): string {
+  if (identity.display_name !== undefined) return identity.display_name;
+  let user = "user";
+  try {
+    user = os.userInfo().username || user;
+  } catch {
+    // no passwd entry (some containers): the generic name
+  }
+  return `${user}@${os.hostname()}`.slice(0, 100);
 }

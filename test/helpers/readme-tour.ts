@@ -61,6 +61,9 @@ const VARIABLE: [RegExp, string][] = [
   [/\b\d+(\.\d+)? ?(ms|s|m|h|d)( ago)?\b/g, "<duration>"],
   [/\b\d+(\.\d+)? (B|KB|MB)\b/g, "<size>"],
   [/\b[0-9a-f]{32}\b/g, "<id>"],
+  // Abbreviated git commits (aop sync): they hash a commit time.
+  [/\bcommit [0-9a-f]{12}\b/g, "commit <commit>"],
+  [/\b(after|at) [0-9a-f]{12}\b/g, "$1 <commit>"],
   [/:\d{4,5}\//g, ":<port>/"],
 ];
 

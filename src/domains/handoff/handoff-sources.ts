@@ -1,6 +1,5 @@
 // What a handoff note is made of, read from the local workspace: CURRENT_STATE.md, the checkpoints, the
 // newest run's last entry and each evidence chain's head (docs/handoff.md, "Handoff").
-import os from "node:os";
 import type { Clock } from "../../core/clock.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { readJsonlTail } from "../../store/jsonl-tail.js";
@@ -105,29 +104,6 @@ function evidenceHeads(layout: WorkspaceLayout): HandoffNote["evidence_heads"] {
   return heads;
 }
 
-function defaultDisplayName(): string {
-  let user = "user";
-  try {
-    user = os.userInfo().username || user;
-  } catch {
-    // no passwd entry (a container): the generic name
-  }
-  return `${user}@${os.hostname()}`;
-}
-
-/** The workspace's display name: `.aop/workspace.json`'s optional display_name, else `<user>@<host>`. */
-export function workspaceDisplayName(layout: WorkspaceLayout): string {
-  const read = readTextBounded(layout.workspaceIdentityFile, 16 * 1024);
-  if (read.status === "ok" && !read.truncated && !read.binary) {
-    try {
-      const name = (JSON.parse(read.text) as { display_name?: unknown }).display_name;
-      if (typeof name === "string" && name !== "" && name.length <= 200) return name;
-    } catch {
-      // the identity's own reader reports a broken file
-    }
-  }
-  return defaultDisplayName();
-}
 
 export async function buildHandoffNote(
   layout: WorkspaceLayout,

@@ -38,7 +38,7 @@ async function handoff(ctx: CliContext, opts: HandoffOptions): Promise<number> {
   if (opts.message === "") throw usageError("--message must not be empty (leave it out for no message)");
   const remote = opts.to ?? "origin";
   if (!/^(?!\.)[A-Za-z0-9._@+-]{1,100}$/.test(remote)) throw usageError(`--to must name a git remote (got '${remote.slice(0, 80)}')`);
-  const { buildHandoffNote, gatherHandoffSources, handoffChecklist, parseHandoffNote, workspaceDisplayName, MAX_HANDOFF_BYTES } = await import("../../../domains/handoff/index.js");
+  const { buildHandoffNote, gatherHandoffSources, handoffChecklist, parseHandoffNote, MAX_HANDOFF_BYTES } = await import("../../../domains/handoff/index.js");
   const sources = await gatherHandoffSources(ctx.layout, ctx.clock, opts.skill);
   const checklist = handoffChecklist(sources);
   const failures = checklist.filter((i) => !i.ok);
@@ -49,12 +49,12 @@ async function handoff(ctx: CliContext, opts: HandoffOptions): Promise<number> {
       hint: "fix the items above and run aop handoff again, or hand off anyway with --force (the note lists them)",
     });
   }
-  const { ensureWorkspaceIdentity } = await import("../../../store/workspace-identity.js");
+  const { displayNameOf, ensureWorkspaceIdentity } = await import("../../../store/workspace-identity.js");
   const { identity } = await ensureWorkspaceIdentity(ctx.layout, ctx.clock, { warn: (m) => ctx.err(ctx.errStyle.yellow(`warning: ${m}`)) });
   const note = await buildHandoffNote(
     ctx.layout,
     sources,
-    { workspace_id: identity.workspace_id, display_name: workspaceDisplayName(ctx.layout), created_at: new Date(ctx.clock.now()).toISOString() },
+    { workspace_id: identity.workspace_id, display_name: displayNameOf(identity), created_at: new Date(ctx.clock.now()).toISOString() },
     opts.message ?? null,
     failures.map((f) => `${f.item}: ${f.fix}`),
   );
@@ -77,10 +77,25 @@ async function handoff(ctx: CliContext, opts: HandoffOptions): Promise<number> {
 
 /**
  * The one place the handoff leaves this machine: the records and the note go to `remote` with the sync
- * domain's pushRecords (`aop sync push`, docs/sync.md), wired here where both are built.
+ * domain's pushRecords (`aop sync push`, docs/sync.md). Without a repository or that remote the note stays
+ * here for the next session on this machine; a push that fails otherwise is an error, the note written.
  */
-async function publishHandoff(_ctx: CliContext, remote: string): Promise<Published> {
-  return { pushed: false, remote, detail: `not pushed: this build has no \`aop sync push\`; the note waits in .aop/runtime/handoff.json for it` };
+async function publishHandoff(ctx: CliContext, remote: string): Promise<Published> {
+  const { pushRecords } = await import("../../../domains/sync/index.js");
+  try {
+    const result = await pushRecords(ctx.layout, ctx.clock, { remote, note: (m) => ctx.err(m) });
+    const detail = result.status === "pushed" ? `commit ${result.commit.slice(0, 12)} on ${result.ref}` : `${result.remote} already held these records (${result.ref})`;
+    return { pushed: true, remote: result.remote, detail };
+  } catch (err) {
+    if (!(err instanceof AopError)) throw err;
+    // No repository or no such remote: a handoff to the next session on this machine still stands.
+    if (err.code === "sync_not_a_git_repository" || err.code === "sync_unknown_remote") return { pushed: false, remote, detail: `not pushed: ${err.message}` };
+    const written = ctx.layout.relative(ctx.layout.handoffFile);
+    throw new AopError(err.code, `the handoff note is written (${written}) but was not published: ${err.message}`, {
+      ...(err.details ? { details: err.details } : {}),
+      hint: `${err.hint ? `${err.hint}; then ` : ""}run aop handoff again, or aop sync push${remote === "origin" ? "" : ` ${remote}`}`,
+    });
+  }
 }
 
 function renderChecklist(ctx: CliContext, items: ChecklistItem[]): string {
@@ -104,6 +119,6 @@ function renderWritten(ctx: CliContext, note: HandoffNote, published: Published)
   if (note.last_run) lines.push(`  last run     ${note.last_run.run_id} up to sequence ${note.last_run.last_sequence}${note.last_run.last_result ? ` (${note.last_run.last_result})` : ""}`);
   for (const [feature, h] of Object.entries(note.evidence_heads)) lines.push(`  evidence     ${feature}: ${h.length} entr${h.length === 1 ? "y" : "ies"}, head ${h.head.slice(0, 19)}…`);
   if (note.checklist_failures.length > 0) lines.push(s.yellow(`  handed off with ${note.checklist_failures.length} checklist item(s) unmet (--force)`));
-  lines.push(published.pushed ? `${s.green("published")}    to ${published.remote}` : s.yellow(`published    ${published.detail}`));
+  lines.push(published.pushed ? `${s.green("published")}    to ${published.remote}: ${published.detail}` : s.yellow(`published    ${published.detail}`));
   return lines.join("\n");
 }

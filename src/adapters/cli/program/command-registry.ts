@@ -26,6 +26,7 @@ export const COMMANDS = [
   { name: "doctor", summary: "run every check (DRIFT_*, CONT_*, CKPT_*) and persist the report", load: (): Promise<CommandModule> => import("../commands/doctor.js") },
   { name: "continuity", summary: "diagnose memory/CURRENT_STATE.md (memory-continuity protocol): continuity doctor", load: (): Promise<CommandModule> => import("../commands/continuity.js") },
   { name: "migrate", summary: "rewrite older timelines and gates.yaml into the shapes the upstream orchestrator reads (once, with a backup)", load: (): Promise<CommandModule> => import("../commands/migrate.js") },
+  { name: "sync", summary: "push this workspace's records to a git remote (refs/aop/records/<id>), pull other workspaces' records read-only, status, prune", load: (): Promise<CommandModule> => import("../commands/sync.js") },
   { name: "tools", summary: "list the tool catalog; --write-docs regenerates tools.md", load: (): Promise<CommandModule> => import("../commands/tools.js") },
   { name: "call", summary: "call any tool with JSON arguments (in-process or --transport mcp)", load: (): Promise<CommandModule> => import("../commands/call.js") },
   { name: "integrate", summary: "wire aop into Claude Code, Codex, Gemini CLI, Cursor or opencode (hooks and MCP server config)", load: (): Promise<CommandModule> => import("../commands/integrate.js") },
