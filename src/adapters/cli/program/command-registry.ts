@@ -27,10 +27,10 @@ export const COMMANDS = [
   { name: "migrate", summary: "rewrite older timelines and gates.yaml into the shapes the upstream orchestrator reads (once, with a backup)", load: (): Promise<CommandModule> => import("../commands/migrate.js") },
   { name: "tools", summary: "list the tool catalog; --write-docs regenerates tools.md", load: (): Promise<CommandModule> => import("../commands/tools.js") },
   { name: "call", summary: "call any tool with JSON arguments (in-process or --transport mcp)", load: (): Promise<CommandModule> => import("../commands/call.js") },
-  { name: "integrate", summary: "wire aop into Claude Code, Codex, Gemini CLI, Cursor or opencode (hooks and MCP server config)", load: (): Promise<CommandModule> => import("../commands/integrate.js") },
+  { name: "integrate", summary: "wire aop into Claude Code, Codex, Gemini CLI, Cursor, opencode or OpenClaw (hooks and MCP server config)", load: (): Promise<CommandModule> => import("../commands/integrate.js") },
   { name: "schedule", summary: "print a crontab line, a systemd timer and CI jobs that run aop doctor --strict --json and keep the report", load: (): Promise<CommandModule> => import("../commands/schedule.js") },
   { name: "agent", summary: "what an agent starts from and writes before stopping: the orientation, the resume and handoff prompts", load: (): Promise<CommandModule> => import("../commands/agent.js") },
-  { name: "hook", summary: "hook handler for Claude Code, Codex, Gemini CLI, Cursor and opencode: session timeline, orientation, compaction instructions, stop reminders", load: (): Promise<CommandModule> => import("../commands/hook.js") },
+  { name: "hook", summary: "hook handler for Claude Code, Codex, Gemini CLI, Cursor, opencode and OpenClaw: session timeline, orientation, compaction instructions, stop reminders", load: (): Promise<CommandModule> => import("../commands/hook.js") },
   { name: "mcp", summary: "serve every tool, the orientation resources and the resume/handoff prompts over MCP (stdio, or Streamable HTTP with --http)", load: (): Promise<CommandModule> => import("../commands/mcp.js") },
   // Registered with every other command in full: the script it prints is generated from them.
   { name: "completion", summary: "print a bash, zsh or fish completion script for aop, checkpoint and continuity-doctor", load: (): Promise<CommandModule> => import("../commands/completion.js"), needsEveryCommand: true },
