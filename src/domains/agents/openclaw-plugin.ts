@@ -27,6 +27,8 @@ export function openclawPluginPackage(): string {
   return JSON.stringify(pkg, null, 2) + "\n";
 }
 
+// `import.meta.${"url"}` below: aop's build rewrites the literal text import.meta.url in its own sources
+// (scripts/bundle-plugins.mjs), which must not reach the plugin's source.
 export function openclawPluginSource(hookCommand: string): string {
   return `// Written by \`aop integrate openclaw\` (aop-continuity); \`aop integrate openclaw --remove\` removes it.
 import { spawn } from "node:child_process";
@@ -35,7 +37,7 @@ import { fileURLToPath } from "node:url";
 
 const HOOK = ${JSON.stringify(hookCommand)};
 // <project>/.openclaw/extensions/aop/index.js: the project aop records into.
-const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.${"url"})), "..", "..", "..");
 
 function hook(payload) {
   return new Promise((resolve) => {
