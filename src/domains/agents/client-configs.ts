@@ -251,7 +251,7 @@ export function planFor(client: ClientName, launcher: Launcher, root: string, op
       return [
         { path: `${OPENCLAW_PLUGIN_DIR}/package.json`, format: "text", merge: (e, remove) => mergePluginFile(e, openclawPluginPackage(), remove) },
         { path: `${OPENCLAW_PLUGIN_DIR}/openclaw.plugin.json`, format: "text", merge: (e, remove) => mergePluginFile(e, openclawPluginManifest(), remove) },
-        { path: `${OPENCLAW_PLUGIN_DIR}/index.js`, format: "text", merge: (e, remove) => mergePluginFile(e, openclawPluginSource(hook), remove) },
+        { path: `${OPENCLAW_PLUGIN_DIR}/index.js`, format: "text", merge: (e, remove) => mergePluginFile(e, openclawPluginSource(hook, root), remove) },
       ];
   }
 }

@@ -3,8 +3,8 @@
 // so the plugin registers typed hooks (`api.on`) and hands each event aop acts on to
 // `aop hook openclaw` as one JSON object (hook-clients/openclaw.ts reads it), without blocking the
 // Gateway: the child runs asynchronously, bounded to 10 s. What the hook prints is used: `{context}`
-// (from session_start) is returned by before_prompt_build as `prependSystemContext` for that session's
-// turns; `{reminder}` at before_agent_finalize asks for one more model pass (mode block) or is logged
+// (at session_start, or at a session's first prompt when no session_start came) is returned by
+// before_prompt_build as `prependSystemContext` for that session's turns; `{reminder}` at before_agent_finalize asks for one more model pass (mode block) or is logged
 // (mode message). Events are recorded in the project the plugin lives in. Pure: the sources are strings.
 
 /** The plugin's id, in its manifest and in OpenClaw's `plugins.entries`. */
@@ -27,17 +27,17 @@ export function openclawPluginPackage(): string {
   return JSON.stringify(pkg, null, 2) + "\n";
 }
 
-// `import.meta.${"url"}` below: aop's build rewrites the literal text import.meta.url in its own sources
-// (scripts/bundle-plugins.mjs), which must not reach the plugin's source.
-export function openclawPluginSource(hookCommand: string): string {
+/**
+ * The plugin's entry. It names the project by absolute path (as the MCP entry's `--root` does):
+ * OpenClaw loads a plugin from a copy under its state folder, so the plugin's own location says nothing.
+ */
+export function openclawPluginSource(hookCommand: string, project: string): string {
   return `// Written by \`aop integrate openclaw\` (aop-continuity); \`aop integrate openclaw --remove\` removes it.
 import { spawn } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 
 const HOOK = ${JSON.stringify(hookCommand)};
-// <project>/.openclaw/extensions/aop/index.js: the project aop records into.
-const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.${"url"})), "..", "..", "..");
+// The project aop records into (\`aop integrate openclaw\` ran there).
+const PROJECT = ${JSON.stringify(project)};
 
 function hook(payload) {
   return new Promise((resolve) => {
@@ -72,15 +72,23 @@ export default {
   name: "aop-continuity",
   register(api) {
     const contexts = new Map();
+    const started = new Set();
     const sid = (event, ctx) => (event && event.sessionId) || (ctx && ctx.sessionId) || undefined;
     const send = (name, sessionId, extra = {}) => (sessionId ? hook({ hook_event_name: name, session_id: sessionId, ...extra }) : Promise.resolve(null));
+    // Once per session in this process: from session_start, or from the first prompt of a session whose
+    // start this process did not see (\`openclaw agent --local\` fires no session_start).
+    const start = async (id, extra) => {
+      if (!id || started.has(id)) return;
+      started.add(id);
+      const out = await send("session_start", id, extra);
+      if (out && typeof out.context === "string") contexts.set(id, out.context);
+    };
     api.on("session_start", async (event, ctx) => {
-      const id = sid(event, ctx);
-      const out = await send("session_start", id, { resumed_from: event.resumedFrom });
-      if (id && out && typeof out.context === "string") contexts.set(id, out.context);
+      await start(sid(event, ctx), { resumed_from: event.resumedFrom });
     });
     api.on("before_prompt_build", async (event, ctx) => {
       const id = sid(event, ctx);
+      await start(id, { first_prompt: true });
       await send("before_prompt_build", id, { prompt: typeof event.prompt === "string" ? event.prompt : undefined });
       const context = id ? contexts.get(id) : undefined;
       return context ? { prependSystemContext: context } : undefined;
@@ -113,7 +121,10 @@ export default {
     api.on("session_end", async (event, ctx) => {
       const id = sid(event, ctx);
       await send("session_end", id, { reason: event.reason, transcript_path: event.sessionFile });
-      if (id) contexts.delete(id);
+      if (id) {
+        contexts.delete(id);
+        started.delete(id);
+      }
     });
   },
 };

@@ -30,7 +30,9 @@ export function mapOpenclaw(p: Payload): Mapped {
   // after_tool_call carries `error` for a call that failed (OpenClaw's PluginHookAfterToolCallEvent).
   if (kind === "tool_after" && text(p.error)) kind = "tool_failed";
   // A session_start's `resumedFrom` marks a resumed session; a session_end's `reason` says why it ended.
-  const detail = native === "session_start" ? (text(p.resumed_from) ? "resume" : "new") : native === "session_end" ? p.reason : undefined;
+  // aop's plugin sends `first_prompt` for a session whose start it did not see (a run without session_start).
+  const start = text(p.resumed_from) ? "resume" : p.first_prompt === true ? "first_prompt" : "new";
+  const detail = native === "session_start" ? start : native === "session_end" ? p.reason : undefined;
   const event: HookEvent = baseEvent(kind, native, session, p, detail);
   if (kind === "prompt" && typeof p.prompt === "string") event.prompt = p.prompt;
   if (kind === "stop") event.stop_hook_active = p.stop_hook_active === true;
