@@ -8,7 +8,7 @@
 // (mode message). Events are recorded in the project the plugin lives in. Pure: the sources are strings.
 
 /** The plugin's id, in its manifest and in OpenClaw's `plugins.entries`. */
-export const OPENCLAW_PLUGIN_ID = "aop";
+const OPENCLAW_PLUGIN_ID = "aop";
 export const OPENCLAW_PLUGIN_DIR = ".openclaw/extensions/aop";
 
 export function openclawPluginManifest(): string {

@@ -53,7 +53,7 @@ function onCalendarOf(s: ScheduleInput): string {
 const DOCTOR_ARGS = "doctor --strict --json";
 
 /** One OpenClaw job per workspace: the key names the workspace (a hash of its path), so two projects on one Gateway keep two jobs. */
-export function openclawDeclarationKey(workspace: string): string {
+function openclawDeclarationKey(workspace: string): string {
   return `aop-doctor-${sha256Hex(workspace).slice(0, 12)}`;
 }
 

@@ -74,22 +74,32 @@ describe.skipIf(!OPENCLAW)("aop under the real OpenClaw", { timeout: 300_000 }, 
     expect(report.typedHooks.map((h) => h.name).sort()).toEqual(["after_tool_call", "before_agent_finalize", "before_compaction", "before_prompt_build", "session_end", "session_start", "subagent_ended", "subagent_spawned"]);
   });
 
-  it("one turn with a shell call, a failing read and an aop MCP call: each call once, the failure an error, markers, orientation", async () => {
+  it("one agent --local turn with a shell call, a failing read and an aop MCP call: each call once, the failure an error, markers, orientation", async () => {
     const file = path.join(env.HOME!, ".openclaw", "openclaw.json");
     const config = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, Record<string, unknown>>;
     config.models = { providers: { fake: { baseUrl: `${api.url}/v1`, apiKey: "offline-test-key", api: "openai-completions", models: [{ id: "fake-model", name: "fake", reasoning: false, input: ["text"], contextWindow: 131072, maxTokens: 8192 }] } } };
     config.agents = { ...config.agents, defaults: { ...(config.agents?.defaults as object), model: { primary: "fake/fake-model" } } };
+    // Direct tool schemas: the stand-in calls tools by the names it is offered (Tool Search would hide aop's).
+    config.tools = { ...config.tools, toolSearch: false };
     fs.writeFileSync(file, JSON.stringify(config, null, 2));
     // `agent --local` runs the embedded agent in the configured workspace with the plugins loaded
     // (`agent exec` runs without the workspace's plugins).
     const run = await openclaw(["agent", "--local", "--session-id", "claw-session-1", "--json", "-m", PROMPT], 240_000);
-    console.log(run.code, run.stdout.slice(0, 3000), run.stderr.slice(-3000));
-    expect(run.code, run.stderr).toBe(0);
+    expect(run.code, run.stderr.slice(-3000)).toBe(0);
     const entries = allJoinedEntries(project);
-    console.log(JSON.stringify(entries.map((e) => [e.run, e.entry.tool_name, e.entry.marker, e.entry.result, e.entry.error_code])));
     const session = entries.filter((e) => e.run.startsWith("openclaw-"));
     expect(new Set(session.map((e) => e.run)).size).toBe(1);
     const story = session.map((e) => `${String(e.entry.marker ?? e.entry.tool_name)}${e.entry.result === "error" ? "!" : ""}`);
     expect(story).toEqual(["session_start:first_prompt", "before_prompt_build", "exec", "read!", "before_agent_finalize"]);
+    expect(session.find((e) => e.entry.tool_name === "exec")!.entry).toMatchObject({ result: "ok", transport: "hook:openclaw", mutating: true, operation_id: expect.stringMatching(/^call_fake_/) });
+    expect(session.find((e) => e.entry.tool_name === "read")!.entry).toMatchObject({ error_code: "tool_error" });
+    // aop's MCP tool: offered as aop__feature_init, recorded once, by `aop mcp`; the hook skipped it.
+    const offered = new Set(api.requests.flatMap((r) => ((r.body.tools as { function?: { name?: string } }[] | undefined) ?? []).map((t) => t.function?.name)));
+    expect(offered.has("aop__feature_init"), [...offered].join(", ")).toBe(true);
+    const inits = entries.filter((e) => e.entry.tool_name === "feature.init");
+    expect(inits.map((e) => [e.entry.operation_id, e.entry.result, e.entry.transport])).toEqual([["op-openclaw-01", "ok", "mcp"]]);
+    expect(entries.some((e) => String(e.entry.tool_name).startsWith("aop__"))).toBe(false);
+    // The orientation reached the model's system prompt.
+    expect(JSON.stringify(api.requests.map((r) => r.body))).toContain("aop-continuity orientation");
   });
 });
