@@ -5,9 +5,12 @@
 // own config writer must accept them and its plugin loader must load aop's plugin with its hooks.
 // `openclaw agent exec` then runs one turn offline against the scripted stand-in Chat Completions API on
 // 127.0.0.1: the session's timeline must tell what the turn did, every call once, the failure an error,
-// aop's MCP calls from `aop mcp` only, and the orientation must reach the model.
-import { spawnSync } from "node:child_process";
+// aop's MCP calls from `aop mcp` only, and the orientation must reach the model. Last, a Gateway on
+// 127.0.0.1 takes the `openclaw cron add` line aop prints, once however often it is added, and running the
+// job leaves the doctor's report in the project.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cachedNode, nodeOf } from "../../../scripts/node-binary.mjs";
@@ -102,4 +105,55 @@ describe.skipIf(!OPENCLAW)("aop under the real OpenClaw", { timeout: 300_000 }, 
     // The orientation reached the model's system prompt.
     expect(JSON.stringify(api.requests.map((r) => r.body))).toContain("aop-continuity orientation");
   });
+
+  it("OpenClaw's Gateway takes the scheduled doctor aop prints, once; running the job leaves the report", async () => {
+    const port = await freePort();
+    const token = "aop-test-gateway-token";
+    for (const [key, value] of [["gateway.mode", "local"], ["gateway.auth.token", token]] as [string, string][]) {
+      const set = await openclaw(["config", "set", key, value]);
+      expect(set.code, set.stderr).toBe(0);
+    }
+    const gateway: ChildProcess = spawn(node, [OPENCLAW!, "gateway", "run", "--port", String(port), "--bind", "loopback"], { cwd: project, env: { ...env, OPENCLAW_SKIP_CHANNELS: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+    let log = "";
+    gateway.stdout!.on("data", (d: Buffer) => (log += d.toString()));
+    gateway.stderr!.on("data", (d: Buffer) => (log += d.toString()));
+    try {
+      await waitFor(() => /\[gateway\].*ready/.test(log), 180_000, () => log.slice(-2000));
+      const r = runCli(["integrate", "openclaw", "--json"], { cwd: project });
+      const cron = (JSON.parse(r.stdout) as { next_steps: string[] }).next_steps.flatMap((x) => x.split("\n")).find((l) => l.startsWith("openclaw cron add "))!;
+      const add = () => spawnSync("/bin/sh", ["-c", `"$NODE" "$OPENCLAW" ${cron.slice("openclaw ".length)} --url ws://127.0.0.1:${port} --token ${token}`], { cwd: project, env: { ...env, NODE: node, OPENCLAW: OPENCLAW! }, encoding: "utf8", timeout: 120_000 });
+      const first = add();
+      expect(first.status, first.stderr).toBe(0);
+      const created = JSON.parse(first.stdout) as { created: boolean; job: { id: string; payload: { kind: string; cwd: string }; delivery: { mode: string } } };
+      expect(created).toMatchObject({ created: true, job: { payload: { kind: "command", cwd: project }, delivery: { mode: "none" } } });
+      const second = JSON.parse(add().stdout) as { created: boolean; job: { id: string } };
+      expect(second).toMatchObject({ created: false, job: { id: created.job.id } });
+      const run = await openclaw(["cron", "run", created.job.id, "--url", `ws://127.0.0.1:${port}`, "--token", token]);
+      expect(run.code, run.stderr).toBe(0);
+      const report = path.join(project, "aop-doctor.json");
+      await waitFor(() => fs.existsSync(report) && fs.readFileSync(report, "utf8").trim().endsWith("}"), 120_000, () => log.slice(-2000));
+      expect(JSON.parse(fs.readFileSync(report, "utf8"))).toHaveProperty("summary");
+    } finally {
+      gateway.kill("SIGTERM");
+    }
+  });
 });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(done: () => boolean, timeoutMs: number, why: () => string): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > until) throw new Error(`timed out; last output:\n${why()}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
