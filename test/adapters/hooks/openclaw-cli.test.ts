@@ -50,7 +50,8 @@ describe.skipIf(!OPENCLAW)("aop under the real OpenClaw", { timeout: 300_000 }, 
     project = tempWorkspace();
     writeFile(project, "memory/CURRENT_STATE.md", "# Current State\n\n## Objective\nShip the refund flow\n");
     const home = offlineHome();
-    env = { ...home.env, OPENCLAW_SKIP_CHANNELS: "1", OPENCLAW_DISABLE_UPDATE_CHECK: "1" };
+    // No compile cache: a Gateway's last writes there would race the throw-away HOME's removal.
+    env = { ...home.env, OPENCLAW_SKIP_CHANNELS: "1", OPENCLAW_DISABLE_UPDATE_CHECK: "1", NODE_DISABLE_COMPILE_CACHE: "1" };
   });
   afterAll(async () => {
     await api?.close();
@@ -118,7 +119,9 @@ describe.skipIf(!OPENCLAW)("aop under the real OpenClaw", { timeout: 300_000 }, 
     gateway.stdout!.on("data", (d: Buffer) => (log += d.toString()));
     gateway.stderr!.on("data", (d: Buffer) => (log += d.toString()));
     try {
-      await waitFor(() => /\[gateway\].*ready/.test(log), 180_000, () => log.slice(-2000));
+      // eslint-disable-next-line no-control-regex
+      await waitFor(() => /^\S* ?\[gateway\] ready\s*$/m.test(log.replace(/\u001b\[[0-9;]*m/g, "")), 180_000, () => log.slice(-2000));
+      await waitFor(await listening(port), 60_000, () => log.slice(-2000));
       const r = runCli(["integrate", "openclaw", "--json"], { cwd: project });
       const cron = (JSON.parse(r.stdout) as { next_steps: string[] }).next_steps.flatMap((x) => x.split("\n")).find((l) => l.startsWith("openclaw cron add "))!;
       const add = () => spawnSync("/bin/sh", ["-c", `"$NODE" "$OPENCLAW" ${cron.slice("openclaw ".length)} --url ws://127.0.0.1:${port} --token ${token}`], { cwd: project, env: { ...env, NODE: node, OPENCLAW: OPENCLAW! }, encoding: "utf8", timeout: 120_000 });
@@ -134,7 +137,11 @@ describe.skipIf(!OPENCLAW)("aop under the real OpenClaw", { timeout: 300_000 }, 
       await waitFor(() => fs.existsSync(report) && fs.readFileSync(report, "utf8").trim().endsWith("}"), 120_000, () => log.slice(-2000));
       expect(JSON.parse(fs.readFileSync(report, "utf8"))).toHaveProperty("summary");
     } finally {
+      const exited = new Promise((resolve) => gateway.once("close", resolve));
       gateway.kill("SIGTERM");
+      const timer = setTimeout(() => gateway.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(timer);
     }
   });
 });
@@ -148,6 +155,22 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** A check that the port takes connections (polled by waitFor). */
+async function listening(port: number): Promise<() => boolean> {
+  let up = false;
+  let trying = false;
+  return () => {
+    if (!up && !trying) {
+      trying = true;
+      const socket = net.connect(port, "127.0.0.1");
+      socket.once("connect", () => ((up = true), socket.destroy()));
+      socket.once("error", () => (trying = false));
+      socket.once("close", () => (trying = false));
+    }
+    return up;
+  };
 }
 
 async function waitFor(done: () => boolean, timeoutMs: number, why: () => string): Promise<void> {
