@@ -9,7 +9,7 @@
 
 const argv = process.argv.slice(2);
 // The clients whose hooks run from the hook's bundle (src/domains/agents/hook-model.ts names the others).
-const HOOK_CLIENTS = ["claude", "codex", "gemini", "cursor", "opencode"];
+const HOOK_CLIENTS = ["claude", "codex", "gemini", "cursor", "opencode", "openclaw"];
 const versionRequest = (argv.includes("--version") || argv.includes("-V")) && require("./version.cjs").versionRequest(argv);
 
 if (versionRequest) {

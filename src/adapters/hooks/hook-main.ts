@@ -1,4 +1,4 @@
-// Process entry of `aop hook <client>` (claude, codex, gemini, cursor, opencode): reads stdin (bounded), runs the hook, exits 0 — always, and
+// Process entry of `aop hook <client>` (claude, codex, gemini, cursor, opencode, openclaw): reads stdin (bounded), runs the hook, exits 0 — always, and
 // within a second even if the workspace is slow (a watchdog ends the process). It runs after every
 // tool call of the agent, so it creates no stream it does not need (docs/performance.md): stdin is read
 // with fs.readSync to its end (Claude Code writes the event and closes it; one over the read bound is

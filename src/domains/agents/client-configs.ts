@@ -3,9 +3,10 @@
 import type { Launcher } from "./aop-command.js";
 import { shellCommand } from "./aop-command.js";
 import { opencodePluginSource } from "./opencode-plugin.js";
+import { OPENCLAW_PLUGIN_DIR, openclawPluginManifest, openclawPluginPackage, openclawPluginSource } from "./openclaw-plugin.js";
 
-export type ClientName = "claude" | "codex" | "gemini" | "cursor" | "opencode";
-export const CLIENTS: ClientName[] = ["claude", "codex", "gemini", "cursor", "opencode"];
+export type ClientName = "claude" | "codex" | "gemini" | "cursor" | "opencode" | "openclaw";
+export const CLIENTS: ClientName[] = ["claude", "codex", "gemini", "cursor", "opencode", "openclaw"];
 
 export const CLAUDE_HOOK_EVENTS = ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionDenied", "PreCompact", "SubagentStart", "SubagentStop", "Stop", "SessionEnd"] as const;
 const TOOL_HOOK_EVENTS = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionDenied"]);
@@ -242,6 +243,15 @@ export function planFor(client: ClientName, launcher: Launcher, root: string, op
         // opencode.json: `mcp.<name>` is `{type: "local", command: [argv…]}`.
         { path: "opencode.json", format: "json", merge: (e, remove) => mergeMcpServers(e, { type: "local", command: [mcp(true).command, ...mcp(true).args], enabled: true }, remove, "mcp") },
         { path: OPENCODE_PLUGIN, format: "text", merge: (e, remove) => mergePluginFile(e, opencodePluginSource(hook), remove) },
+      ];
+    case "openclaw":
+      // OpenClaw discovers plugins in <workspace>/.openclaw/extensions/; its MCP servers, plugin
+      // enablement and cron jobs live in the user's Gateway config and state, which aop leaves to
+      // OpenClaw's own CLI (the next steps print the commands; docs/agents.md).
+      return [
+        { path: `${OPENCLAW_PLUGIN_DIR}/package.json`, format: "text", merge: (e, remove) => mergePluginFile(e, openclawPluginPackage(), remove) },
+        { path: `${OPENCLAW_PLUGIN_DIR}/openclaw.plugin.json`, format: "text", merge: (e, remove) => mergePluginFile(e, openclawPluginManifest(), remove) },
+        { path: `${OPENCLAW_PLUGIN_DIR}/index.js`, format: "text", merge: (e, remove) => mergePluginFile(e, openclawPluginSource(hook, root), remove) },
       ];
   }
 }

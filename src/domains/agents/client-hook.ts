@@ -1,4 +1,4 @@
-// `aop hook codex|gemini|cursor|opencode`: one client event, mapped onto the hook event model
+// `aop hook codex|gemini|cursor|opencode|openclaw`: one client event, mapped onto the hook event model
 // (hook-model.ts) by the client's own file in hook-clients/, then acted on the same way for every
 // client (docs/agents.md has the table): the orientation printed at session start, the stop reminder
 // at stop, each tool call recorded once — after it ran, failed or was refused; never aop's own MCP

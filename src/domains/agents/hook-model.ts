@@ -23,7 +23,7 @@ export type HookEventKind =
   | "session_end";
 
 /** The clients `aop hook <client>` maps through this model (Claude Code has its own reader). */
-export const HOOK_CLIENTS = ["codex", "gemini", "cursor", "opencode"] as const;
+export const HOOK_CLIENTS = ["codex", "gemini", "cursor", "opencode", "openclaw"] as const;
 export type HookClient = (typeof HOOK_CLIENTS)[number];
 
 /** The name aop's MCP server has in every configuration `aop integrate` writes. */
@@ -101,7 +101,7 @@ export function runIdFor(client: HookClient, sessionId: string): string | null {
 }
 
 /** Tools that change things, across clients (shells, file writes and edits). */
-const MUTATING = /^(bash|shell|run_shell_command|exec_command|local_shell|write|write_file|edit|multiedit|replace|apply_patch|notebookedit|patch)$/i;
+const MUTATING = /^(bash|shell|run_shell_command|exec_command|exec|local_shell|write|write_file|edit|multiedit|replace|apply_patch|notebookedit|patch)$/i;
 
 function hashOf(value: unknown): string | null {
   if (value === undefined) return null;

@@ -5,10 +5,10 @@ import { removeFile, writeFileAtomic } from "../../store/atomic-write.js";
 import { readTextOrNull } from "../../store/file-hash.js";
 import { readBytesBounded } from "../../store/read-text-bounded.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
-import { aopLauncher } from "./aop-command.js";
+import { aopLauncher, shellCommand, type Launcher } from "./aop-command.js";
 import { aopApprovalIn, CLAUDE_LOCAL_SETTINGS, planFor, type ClientName } from "./client-configs.js";
 import { lineDiff } from "./config-diff.js";
-import { integrationNextSteps, type ClaudeApproval } from "./next-steps.js";
+import { integrationNextSteps, type ClaudeApproval, type OpenclawSetup } from "./next-steps.js";
 
 export interface IntegrationFile {
   path: string;
@@ -76,7 +76,16 @@ export async function planIntegration(layout: WorkspaceLayout, client: ClientNam
     out.push({ path: planned.path, action, notes: merged.notes, content, diff: action === "unchanged" ? "" : lineDiff(text ?? "", content) });
   }
   const approval = client === "claude" ? claudeApproval(layout, out) : undefined;
-  return { files: out, next_steps: remove ? [] : integrationNextSteps(client, layout.root, approval) };
+  const openclaw = client === "openclaw" ? await openclawSetup(layout.root, aopLauncher(env)) : undefined;
+  return { files: out, next_steps: remove ? [] : integrationNextSteps(client, layout.root, approval, openclaw) };
+}
+
+/** OpenClaw's MCP entry for aop and the daily doctor job in its scheduler (docs/schedule.md). */
+async function openclawSetup(root: string, launcher: Launcher): Promise<OpenclawSetup> {
+  const { buildSchedule } = await import("../doctor/index.js");
+  const localCommand = shellCommand(launcher, []);
+  const schedule = buildSchedule({ every: "daily", hour: 6, minute: 0, workspace: root, localCommand, ciCommand: localCommand, report: "aop-doctor.json" });
+  return { server: { command: launcher.command, args: [...launcher.args, "mcp", "--root", root] }, cron: schedule.openclaw };
 }
 
 /** Whether the Claude Code settings (as they will be after this plan) approve or disable the aop server. */

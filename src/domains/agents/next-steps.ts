@@ -9,7 +9,15 @@ export interface ClaudeApproval {
   disabled: boolean;
 }
 
-export function integrationNextSteps(client: ClientName, root: string, claude: ClaudeApproval = { approved: false, disabled: false }): string[] {
+/** What OpenClaw's steps name: aop's MCP server entry and the scheduled doctor's `openclaw cron add` line. */
+export interface OpenclawSetup {
+  server: { command: string; args: string[] };
+  cron: string;
+}
+
+const sq = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+export function integrationNextSteps(client: ClientName, root: string, claude: ClaudeApproval = { approved: false, disabled: false }, openclaw?: OpenclawSetup): string[] {
   switch (client) {
     case "claude": {
       const steps: string[] = [];
@@ -41,5 +49,17 @@ export function integrationNextSteps(client: ClientName, root: string, claude: C
       ];
     case "opencode":
       return [`opencode loads opencode.json and the plugin in .opencode/plugin/ when it starts in ${root}: check with \`opencode mcp list\` that aop is listed.`];
+    case "openclaw": {
+      // OpenClaw keeps these in the user's Gateway config and state (~/.openclaw): its own CLI writes them.
+      const steps = [
+        `OpenClaw finds the plugin in .openclaw/extensions/aop/ when ${root} is an agent's workspace (\`openclaw config set agents.defaults.workspace ${sq(root)}\`, or the agent's own workspace), but loads a workspace plugin only once you enable it, and gives it the prompt and finalize hooks only with conversation access:\nopenclaw plugins enable aop\nopenclaw config set plugins.entries.aop.hooks.allowConversationAccess true`,
+      ];
+      if (openclaw) {
+        steps.push(`Add aop's MCP server to OpenClaw (mcp.servers.aop):\nopenclaw mcp set aop ${sq(JSON.stringify(openclaw.server))}`);
+        steps.push(`Schedule the continuity and checkpoint checks in OpenClaw's scheduler (with its Gateway running; the report is kept in ${root}):\n${openclaw.cron}`);
+      }
+      steps.push("Check with `openclaw plugins inspect aop --runtime --json` (status `loaded`, its typed hooks listed) and `openclaw mcp show aop`.");
+      return steps;
+    }
   }
 }

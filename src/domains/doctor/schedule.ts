@@ -1,6 +1,7 @@
 // `aop schedule`: ready-to-install jobs that run `aop doctor --strict --json` on a schedule and keep the
 // report (docs/schedule.md) — a crontab line, a systemd service and timer, a GitHub Actions workflow and
-// a GitLab CI job. Pure: the caller supplies the workspace, the command and the time.
+// a GitLab CI job, and an OpenClaw cron job. Pure: the caller supplies the workspace, the command and the time.
+import { sha256Hex } from "../../core/hash.js";
 
 export const SCHEDULE_EVERY = ["hourly", "daily", "weekly"] as const;
 type ScheduleEvery = (typeof SCHEDULE_EVERY)[number];
@@ -27,6 +28,8 @@ export interface Schedule {
   systemd: { service: string; timer: string };
   github_actions: string;
   gitlab_ci: string;
+  /** `openclaw cron add …`: a command job in OpenClaw's Gateway scheduler (docs/schedule.md). */
+  openclaw: string;
   report: string;
 }
 
@@ -48,6 +51,11 @@ function onCalendarOf(s: ScheduleInput): string {
 }
 
 const DOCTOR_ARGS = "doctor --strict --json";
+
+/** One OpenClaw job per workspace: the key names the workspace (a hash of its path), so two projects on one Gateway keep two jobs. */
+function openclawDeclarationKey(workspace: string): string {
+  return `aop-doctor-${sha256Hex(workspace).slice(0, 12)}`;
+}
 
 export function buildSchedule(s: ScheduleInput): Schedule {
   const cron = cronOf(s);
@@ -122,5 +130,13 @@ export function buildSchedule(s: ScheduleInput): Schedule {
     `      - ${s.report}`,
     "",
   ].join("\n");
-  return { cron, on_calendar, crontab, systemd: { service, timer }, github_actions, gitlab_ci, report: s.report };
+  // OpenClaw's scheduler keeps jobs in its Gateway's state, not in a file: a command job (run as
+  // `sh -lc`, no model turn) whose declaration key makes a second add update the job instead of adding one.
+  const openclaw = [
+    `openclaw cron add aop-doctor --cron ${shellWord(cron)} --exact`,
+    `--command ${shellWord(run)} --command-cwd ${ws}`,
+    `--declaration-key ${openclawDeclarationKey(s.workspace)} --no-deliver`,
+    `--description ${shellWord(`aop doctor --strict in ${s.workspace}; report: ${s.report}`)}`,
+  ].join(" ");
+  return { cron, on_calendar, crontab, systemd: { service, timer }, github_actions, gitlab_ci, openclaw, report: s.report };
 }

@@ -112,6 +112,7 @@ const COMMANDS: Record<string, Run[]> = {
   "hook gemini": [{ kind: "exempt", argv: ["hook", "gemini"], reason: "Gemini CLI's hook handler: it records the agent's own tool calls on the timeline (docs/agents.md); it calls no kernel tool" }],
   "hook cursor": [{ kind: "exempt", argv: ["hook", "cursor"], reason: "Cursor's hook handler: it records the agent's own tool calls on the timeline (docs/agents.md); it calls no kernel tool" }],
   "hook opencode": [{ kind: "exempt", argv: ["hook", "opencode"], reason: "opencode's plugin's hook handler: it records the agent's own tool calls on the timeline (docs/agents.md); it calls no kernel tool" }],
+  "hook openclaw": [{ kind: "exempt", argv: ["hook", "openclaw"], reason: "OpenClaw's plugin's hook handler: it records the agent's own tool calls on the timeline (docs/agents.md); it calls no kernel tool" }],
   mcp: [{ kind: "exempt", argv: ["mcp"], reason: "the MCP transport: every call it serves goes through the pipeline (the parity suite covers them)" }],
   completion: [{ kind: "read-only", argv: ["completion", "bash"] }],
   schedule: [{ kind: "read-only", argv: ["schedule"] }],

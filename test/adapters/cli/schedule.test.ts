@@ -48,6 +48,18 @@ describe("aop schedule", () => {
     expect(r.stdout).toContain("OnCalendar=Mon *-*-* 07:30:00");
     expect(r.stdout).toContain("# GitHub Actions: .github/workflows/aop-doctor.yml");
     expect(r.stdout).toContain('# GitLab CI: add to .gitlab-ci.yml, then create a pipeline schedule "30 7 * * 1"');
+    expect(r.stdout).toMatch(/# OpenClaw: .*\nopenclaw cron add aop-doctor --cron '30 7 \* \* 1' /);
+  });
+
+  it("the OpenClaw job's command, run as OpenClaw runs a command job (sh -lc in --command-cwd), leaves the report", () => {
+    const root = tempWorkspace();
+    const s = JSON.parse(runCli(["schedule", "--json"], { cwd: root }).stdout) as ScheduleJson & { openclaw: string };
+    const shell = /--command '((?:[^']|'\\'')*)'/.exec(s.openclaw)![1]!.replace(/'\\''/g, "'");
+    const cwd = /--command-cwd (\S+)/.exec(s.openclaw)![1]!;
+    expect(cwd).toBe(root);
+    const run = spawnSync("/bin/sh", ["-lc", shell], { cwd, encoding: "utf8", env: { PATH: "/usr/bin:/bin", HOME: root } });
+    expect([0, 1, 2]).toContain(run.status);
+    expect(JSON.parse(fs.readFileSync(path.join(root, "aop-doctor.json"), "utf8"))).toHaveProperty("summary");
   });
 
   it.each([

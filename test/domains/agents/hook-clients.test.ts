@@ -7,8 +7,9 @@ import { describe, expect, it } from "vitest";
 import { codexShapes, mapCodex } from "../../../src/domains/agents/hook-clients/codex.js";
 import { mapCursor } from "../../../src/domains/agents/hook-clients/cursor.js";
 import { mapGemini } from "../../../src/domains/agents/hook-clients/gemini.js";
+import { mapOpenclaw } from "../../../src/domains/agents/hook-clients/openclaw.js";
 import { mapOpencode } from "../../../src/domains/agents/hook-clients/opencode.js";
-import { cursorShapes, geminiShapes, opencodeShapes } from "../../../src/domains/agents/hook-clients/shapes.js";
+import { cursorShapes, geminiShapes, opencodeShapes, openclawShapes } from "../../../src/domains/agents/hook-clients/shapes.js";
 import { entryForToolCall, markerEntryFor, runIdFor, type HookEvent, type Mapped } from "../../../src/domains/agents/hook-model.js";
 import { MAX_HOOK_OUTPUT_CHARS } from "../../../src/domains/agents/hook-output.js";
 import { CURSOR_PAYLOADS } from "../../adapters/hooks/payloads/cursor/payloads.js";
@@ -115,6 +116,36 @@ describe("opencode events (aop's plugin's payloads)", () => {
     expect(entryForToolCall("opencode", fine, "opencode-ses_1", 0)).toMatchObject({ result: "ok", error_code: null, ext: { client: "opencode", exit_status: 0 } });
     // No exit status (another tool, or none given): as before.
     for (const exit of [undefined, null, "3", 2.5]) expect(event(mapOpencode({ ...sent("tool-part-bash-exit-3"), exit_status: exit })).kind).toBe("tool_after");
+  });
+});
+
+describe("OpenClaw events (aop's plugin's payloads: OpenClaw's typed hook names, its event fields)", () => {
+  const base = { session_id: "f96b0fb8-6594-4f7c-8335-066599161276", cwd: "/home/user/project" };
+  it("maps each typed hook aop's plugin relays", () => {
+    expect(event(mapOpenclaw({ ...base, hook_event_name: "session_start" }))).toMatchObject({ kind: "session_start", native: "session_start", detail: "new" });
+    expect(event(mapOpenclaw({ ...base, hook_event_name: "session_start", resumed_from: "old-session" }))).toMatchObject({ detail: "resume" });
+    expect(event(mapOpenclaw({ ...base, hook_event_name: "before_prompt_build", prompt: "start" }))).toMatchObject({ kind: "prompt", prompt: "start" });
+    expect(event(mapOpenclaw({ ...base, hook_event_name: "after_tool_call", tool_name: "exec", call_id: "call_1", tool_input: { command: "echo hi" }, duration_ms: 41.6 }))).toMatchObject({ kind: "tool_after", tool: { name: "exec", call_id: "call_1", duration_ms: 42, aop_mcp: false, input: { command: "echo hi" } } });
+    expect(event(mapOpenclaw({ ...base, hook_event_name: "before_compaction" })).kind).toBe("compact");
+    expect(event(mapOpenclaw({ ...base, hook_event_name: "subagent_spawned", child_session_key: "agent:main:subagent:1", agent_type: "research" }))).toMatchObject({ kind: "subagent_start", agent_id: "agent:main:subagent:1", agent_type: "research" });
+    expect(event(mapOpenclaw({ ...base, hook_event_name: "subagent_ended", child_session_key: "agent:main:subagent:1" }))).toMatchObject({ kind: "subagent_stop", agent_id: "agent:main:subagent:1" });
+    expect(event(mapOpenclaw({ ...base, hook_event_name: "before_agent_finalize", transcript_path: "/t.jsonl", stop_hook_active: true }))).toMatchObject({ kind: "stop", stop_hook_active: true, transcript_path: "/t.jsonl" });
+    expect(event(mapOpenclaw({ ...base, hook_event_name: "session_end", reason: "shutdown" }))).toMatchObject({ kind: "session_end", detail: "shutdown" });
+  });
+
+  it("an after_tool_call with an error is a failure; aop's MCP tools (aop__<tool>) are left to aop mcp", () => {
+    const failed = event(mapOpenclaw({ ...base, hook_event_name: "after_tool_call", tool_name: "read", call_id: "c2", error: "File not found: x" }));
+    expect(failed.kind).toBe("tool_failed");
+    expect(entryForToolCall("openclaw", failed, runIdFor("openclaw", failed.session_id)!, 0)).toMatchObject({ result: "error", error_code: "tool_error", operation_id: "c2", transport: "hook:openclaw", run_id: `openclaw-${base.session_id}` });
+    expect(event(mapOpenclaw({ ...base, hook_event_name: "after_tool_call", tool_name: "aop__feature_init" })).tool?.aop_mcp).toBe(true);
+    expect(event(mapOpenclaw({ ...base, hook_event_name: "after_tool_call", tool_name: "aopx__feature_init" })).tool?.aop_mcp).toBe(false);
+  });
+
+  it("ignores what it does not act on, and says why", () => {
+    expect(mapOpenclaw({ ...base, hook_event_name: "llm_output" })).toEqual({ ignored: "llm_output: aop does not act on this OpenClaw event" });
+    expect(mapOpenclaw({ hook_event_name: "session_start" })).toEqual({ ignored: "session_start: the payload has no session_id" });
+    expect(JSON.parse(openclawShapes.sessionStart("hello"))).toEqual({ context: "hello" });
+    expect(JSON.parse(openclawShapes.stop({ mode: "block", text: "r" }))).toEqual({ reminder: "r", mode: "block" });
   });
 });
 

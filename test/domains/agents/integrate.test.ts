@@ -140,6 +140,7 @@ describe("aop integrate: every client's hooks, the diff, --dry-run and --remove"
     gemini: [".gemini/settings.json"],
     cursor: [".cursor/hooks.json", ".cursor/mcp.json"],
     opencode: ["opencode.json", ".opencode/plugin/aop.js"],
+    openclaw: [".openclaw/extensions/aop/package.json", ".openclaw/extensions/aop/openclaw.plugin.json", ".openclaw/extensions/aop/index.js"],
   };
 
   it("--dry-run shows the change as a diff and writes nothing; --write is idempotent; --remove --write leaves no file aop created", () => {
@@ -183,6 +184,28 @@ describe("aop integrate: every client's hooks, the diff, --dry-run and --remove"
     expect(opencode.stdout).toMatch(/unchanged {2}\.opencode\/plugin\/aop\.js \(the file differs from aop's plugin; kept as is\)/);
     expect(read(root, ".opencode/plugin/aop.js")).toBe("// my own plugin\n");
     expect(JSON.parse(read(root, ".cursor/mcp.json"))).toEqual({ mcpServers: { aop: { command: "my-aop" } } });
+  });
+
+  it("openclaw: a plugin file the user changed is kept by --write and --remove; the rest of aop's plugin goes", () => {
+    const root = tempWorkspace();
+    expect(runCli(["integrate", "openclaw", "--write", "--root", root]).code).toBe(0);
+    writeFile(root, ".openclaw/extensions/aop/index.js", "// my own plugin\n");
+    const again = runCli(["integrate", "openclaw", "--write", "--root", root]);
+    expect(again.stdout).toMatch(/unchanged {2}\.openclaw\/extensions\/aop\/index\.js \(the file differs from aop's plugin; kept as is\)/);
+    const removed = runJson<{ files: { path: string; action: string }[] }>(["integrate", "openclaw", "--remove", "--write", "--root", root]);
+    expect(removed.json.files.map((f) => [f.path.split("/").pop(), f.action])).toEqual([["package.json", "delete"], ["openclaw.plugin.json", "delete"], ["index.js", "unchanged"]]);
+    expect(read(root, ".openclaw/extensions/aop/index.js")).toBe("// my own plugin\n");
+  });
+
+  it("openclaw: the next steps name OpenClaw's own commands for the plugin, the MCP server and the scheduled doctor", () => {
+    const root = tempWorkspace();
+    const r = runJson<{ next_steps: string[] }>(["integrate", "openclaw", "--root", root]);
+    const lines = r.json.next_steps.flatMap((s) => s.split("\n"));
+    expect(lines).toContain("openclaw plugins enable aop");
+    expect(lines).toContain("openclaw config set plugins.entries.aop.hooks.allowConversationAccess true");
+    const mcp = lines.find((l) => l.startsWith("openclaw mcp set aop "))!;
+    expect(JSON.parse(mcp.slice("openclaw mcp set aop ".length).replace(/^'|'$/g, ""))).toMatchObject({ args: expect.arrayContaining(["mcp", "--root", root]) });
+    expect(lines.find((l) => l.startsWith("openclaw cron add "))).toMatch(/--command '.*doctor --strict --json > aop-doctor\.json' --command-cwd \S+ --declaration-key aop-doctor-[0-9a-f]{12} --no-deliver/);
   });
 
   it("codex --remove takes out exactly the table aop appended, keeping the rest byte for byte", () => {

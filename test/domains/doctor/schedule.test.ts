@@ -72,3 +72,27 @@ describe("buildSchedule", () => {
     expect(shellWord("it's $HOME")).toBe(`'it'\\''s $HOME'`);
   });
 });
+
+describe("the OpenClaw cron job", () => {
+  /** The words a POSIX shell makes of the printed line (single quotes only, as shellWord writes them). */
+  const words = (line: string) => [...line.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((m) => (m[1] !== undefined ? m[1].replace(/'\\''/g, "'") : m[2]!));
+
+  it("a command job on the same cron time, running the doctor in the workspace into the report, not delivered", () => {
+    const s = buildSchedule(input({ every: "weekly" }));
+    const w = words(s.openclaw);
+    expect(w.slice(0, 4)).toEqual(["openclaw", "cron", "add", "aop-doctor"]);
+    const flag = (name: string) => w[w.indexOf(name) + 1];
+    expect(flag("--cron")).toBe(s.cron);
+    expect(flag("--command")).toBe("/usr/bin/node /opt/aop/bin/aop.js doctor --strict --json > aop-doctor.json");
+    expect(flag("--command-cwd")).toBe("/srv/shop api");
+    expect(w).toContain("--no-deliver");
+    expect(w).toContain("--exact");
+  });
+
+  it("one declaration key per workspace: the same path the same key, another path another", () => {
+    const key = (workspace: string) => words(buildSchedule(input({ workspace })).openclaw).find((x) => x.startsWith("aop-doctor-"))!;
+    expect(key("/srv/a")).toMatch(/^aop-doctor-[0-9a-f]{12}$/);
+    expect(key("/srv/a")).toBe(key("/srv/a"));
+    expect(key("/srv/a")).not.toBe(key("/srv/b"));
+  });
+});

@@ -1,4 +1,4 @@
-// aop hook claude|codex|gemini|cursor|opencode: the hook handler each client runs (installed by
+// aop hook claude|codex|gemini|cursor|opencode|openclaw: the hook handler each client runs (installed by
 // `aop integrate <client>`). bin/aop.js routes the bare `aop hook <client>` to the hook's own bundle;
 // this command serves the same with global flags (--root).
 import type { Command } from "commander";
@@ -23,6 +23,10 @@ const OTHERS: Record<string, { what: string; example: string }> = {
   opencode: {
     what: "opencode (aop's plugin in .opencode/plugin/): session.created → {context} the plugin adds to the system prompt; tool.completed / tool.error → one entry per call id; session.idle → {reminder}; chat.message, session.compacted, session.deleted → markers. Run opencode-<session id>.",
     example: `echo '{"hook_event_name":"session.created","session_id":"ses_1","cwd":"'$PWD'"}' | aop hook opencode`,
+  },
+  openclaw: {
+    what: "OpenClaw (aop's plugin in .openclaw/extensions/aop/): session_start → {context} the plugin returns as prependSystemContext; after_tool_call → one entry (error: tool_error); before_agent_finalize → {reminder} (block: one more model pass); before_prompt_build, before_compaction, subagent_spawned/ended, session_end → markers. Run openclaw-<session id>.",
+    example: `echo '{"hook_event_name":"session_start","session_id":"s1","cwd":"'$PWD'"}' | aop hook openclaw`,
   },
 };
 

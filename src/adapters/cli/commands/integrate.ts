@@ -1,4 +1,4 @@
-// aop integrate claude|codex|gemini|cursor|opencode: show (or --write) the change to the client's hook
+// aop integrate claude|codex|gemini|cursor|opencode|openclaw: show (or --write) the change to the client's hook
 // and MCP configuration that wires in aop, as a diff, and what the user still has to do in the client.
 // --remove takes out only what aop wrote (docs/agents.md).
 import type { Command } from "commander";
@@ -6,18 +6,19 @@ import { examples, runCommand, usageError } from "../program/run-command.js";
 
 const FILES =
   "\nFiles: claude → .claude/settings.json (hooks) and .mcp.json (+ .claude/settings.local.json with --approve-mcp); codex → .codex/config.toml and .codex/hooks.json;\n" +
-  "gemini → .gemini/settings.json (hooks and mcpServers); cursor → .cursor/hooks.json and .cursor/mcp.json; opencode → opencode.json (mcp) and .opencode/plugin/aop.js\n";
+  "gemini → .gemini/settings.json (hooks and mcpServers); cursor → .cursor/hooks.json and .cursor/mcp.json; opencode → opencode.json (mcp) and .opencode/plugin/aop.js;\n" +
+  "openclaw → .openclaw/extensions/aop/ (plugin; its MCP entry and scheduled doctor are printed as openclaw commands)\n";
 
 export function register(program: Command, summary: string): void {
   program
     .command("integrate")
     .description(summary)
-    .argument("<client>", "claude | codex | gemini | cursor | opencode")
+    .argument("<client>", "claude | codex | gemini | cursor | opencode | openclaw")
     .option("--write", "apply the change (keeps every existing key and hook; idempotent)")
     .option("--dry-run", "only show the change (the default without --write)")
     .option("--remove", "take out the hooks, server entry and plugin aop wrote (entries that differ from aop's are kept)")
     .option("--approve-mcp", "claude: also approve the aop server for you in this project (.claude/settings.local.json enabledMcpjsonServers)")
-    .addHelpText("after", FILES + examples("aop integrate claude", "aop integrate claude --write --approve-mcp", "aop integrate codex --write", "aop integrate gemini --remove --write", "aop integrate cursor --dry-run --json"))
+    .addHelpText("after", FILES + examples("aop integrate claude", "aop integrate claude --write --approve-mcp", "aop integrate codex --write", "aop integrate gemini --remove --write", "aop integrate cursor --dry-run --json", "aop integrate openclaw --write"))
     .action(
       runCommand(async (ctx, opts, client: string) => {
         const { CLIENTS } = await import("../../../domains/agents/index.js");

@@ -1,6 +1,6 @@
 // aop schedule: prints ready-to-install jobs that run `aop doctor --strict --json` on a schedule and keep
-// the report — a crontab line, a systemd service and timer, a GitHub Actions workflow, a GitLab CI job
-// (docs/schedule.md). Prints only; installs nothing.
+// the report — a crontab line, a systemd service and timer, a GitHub Actions workflow, a GitLab CI job,
+// an OpenClaw cron job (docs/schedule.md). Prints only; installs nothing.
 import path from "node:path";
 import type { Command } from "commander";
 import type { CliContext } from "../program/context.js";
@@ -18,7 +18,7 @@ export function register(program: Command, summary: string): void {
   addFlags(program.command("schedule").description(summary), SCHEDULE_FLAGS)
     .addHelpText(
       "after",
-      "\nPrints a crontab line, a systemd service and timer, a GitHub Actions workflow and a GitLab CI job;\n" +
+      "\nPrints a crontab line, a systemd service and timer, a GitHub Actions workflow, a GitLab CI job and an OpenClaw cron job;\n" +
         "each runs `aop doctor --strict --json` in the workspace and keeps the report, also when it has findings.\n" +
         examples("aop schedule", "aop schedule --every hourly --at 15", "aop schedule --every weekly --at 07:30 --json", "(crontab -l; aop schedule --json | jq -r .crontab) | crontab -"),
     )
@@ -65,5 +65,8 @@ async function schedule(ctx: CliContext, opts: FlagValues<typeof SCHEDULE_FLAGS>
   ctx.out("");
   ctx.out(`${b("# GitLab CI")}: add to .gitlab-ci.yml, then create a pipeline schedule "${s.cron}"`);
   ctx.out(s.gitlab_ci.trimEnd());
+  ctx.out("");
+  ctx.out(`${b("# OpenClaw")}: run with its Gateway running (the job lives in the Gateway's scheduler); \`aop integrate openclaw\` prints it too`);
+  ctx.out(s.openclaw);
   return 0;
 }

@@ -4,6 +4,7 @@ import { codexShapes, mapCodex } from "./codex.js";
 import { cursorShapes, mapCursor } from "./cursor.js";
 import { geminiShapes, mapGemini } from "./gemini.js";
 import { mapOpencode, opencodeShapes } from "./opencode.js";
+import { mapOpenclaw, openclawShapes } from "./openclaw.js";
 import type { ClientShapes } from "./shapes.js";
 
 export interface ClientHook {
@@ -16,4 +17,5 @@ export const CLIENT_HOOKS: Record<HookClient, ClientHook> = {
   gemini: { map: (p) => mapGemini(p), shapes: geminiShapes },
   cursor: { map: mapCursor, shapes: cursorShapes },
   opencode: { map: (p) => mapOpencode(p), shapes: opencodeShapes },
+  openclaw: { map: (p) => mapOpenclaw(p), shapes: openclawShapes },
 };

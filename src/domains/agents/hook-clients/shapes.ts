@@ -39,3 +39,10 @@ export const opencodeShapes: ClientShapes = {
   sessionStart: (text) => fittedJson(text, (t) => ({ context: t })),
   stop: (r) => fittedJson(r.text, (t) => ({ reminder: t, mode: r.mode })),
 };
+
+/** OpenClaw: aop's plugin returns `{context}` from before_prompt_build as prependSystemContext, and turns
+ * `{reminder}` at before_agent_finalize into a revision (block) or a Gateway log warning (message). */
+export const openclawShapes: ClientShapes = {
+  sessionStart: (text) => fittedJson(text, (t) => ({ context: t })),
+  stop: (r) => fittedJson(r.text, (t) => ({ reminder: t, mode: r.mode })),
+};
