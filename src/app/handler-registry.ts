@@ -11,7 +11,8 @@ const DOMAINS: Record<string, DomainLoader> = {
   feature: async () => (await import("../domains/features/index.js")).loadTools(),
   run: async () => (await import("../domains/runs/index.js")).loadTools(),
   session: async () => (await import("../domains/runs/index.js")).loadTools(),
-  replay: async () => (await import("../domains/replay/index.js")).loadTools(),
+  // replay.timeline_get from the replay domain; replay.state_at from timetravel (its layer on top).
+  replay: async () => ({ ...(await (await import("../domains/replay/index.js")).loadTools()), ...(await (await import("../domains/timetravel/index.js")).loadTools()) }),
   doctor: async () =>
     (await import("../domains/doctor/index.js")).loadTools({
       families: async () => (await import("./doctor-checks.js")).DOCTOR_FAMILIES,
