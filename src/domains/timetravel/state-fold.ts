@@ -18,7 +18,7 @@ export interface StepEntry {
   error_code: string | null;
 }
 
-export type RecordedEnvelope = { ok: true; data: unknown } | { ok: false; error: { code: string; message?: string; details?: unknown } };
+type RecordedEnvelope = { ok: true; data: unknown } | { ok: false; error: { code: string; message?: string; details?: unknown } };
 
 /** A step and its recorded answer: the envelope, why there is none, or null for a call that needs none. */
 export interface RecordedStep {
@@ -26,7 +26,7 @@ export interface RecordedStep {
   answer: { envelope: RecordedEnvelope } | Unknown | null;
 }
 
-export interface LeaseCore {
+interface LeaseCore {
   run_id: string;
   owner: string;
   instance_id: string;
@@ -35,7 +35,7 @@ export interface LeaseCore {
   since_sequence: number;
 }
 
-export interface EvidenceBase {
+interface EvidenceBase {
   chain_length: number;
   head_hash: string | null;
   since_sequence: number;
@@ -136,7 +136,7 @@ function applyLease(state: FoldState, e: StepEntry, d: Record<string, unknown>):
   state.sessions = copySessions(l.sessions);
   switch (e.tool_name) {
     case "run.start":
-      return `${String(d.outcome ?? "acquired")} the run lease for ${String(l.owner)} until ${String(l.lease_expires_at)}`;
+      return `${String(d.outcome ?? "acquired").replace("_", " ")} the run lease for ${String(l.owner)} until ${String(l.lease_expires_at)}`;
     case "run.heartbeat":
       return `extended the run lease to ${String(l.lease_expires_at)}`;
     case "run.stop":

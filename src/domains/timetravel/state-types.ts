@@ -7,10 +7,6 @@ export interface Unknown {
 
 export type Known<T> = T | Unknown;
 
-export function isUnknown(value: unknown): value is Unknown {
-  return value !== null && typeof value === "object" && !Array.isArray(value) && typeof (value as Unknown).unknown === "string" && Object.keys(value).length === 1;
-}
-
 export interface FeatureAt {
   status: Known<"active" | "blocked" | "merged">;
   version: Known<number>;
@@ -18,7 +14,7 @@ export interface FeatureAt {
   since_sequence: number;
 }
 
-export interface LeaseAt {
+interface LeaseAt {
   run_id: string;
   owner: string;
   instance_id: string;
