@@ -33,6 +33,8 @@ export const PARITY_SCRIPT: ParityStep[] = [
   { tool: "replay.timeline_get", args: { run_id: "run:parity", tool_name: "feature.init", from_sequence: 0 } },
   { tool: "replay.timeline_get", args: { run_id: "no-such-run" } },
   { tool: "replay.timeline_get", args: { run_id: "../etc" } },
+  { tool: "replay.state_at", args: { run_id: "run:parity", sequence: 3, diff_sequence: 0 } },
+  { tool: "replay.state_at", args: { run_id: "run:parity", sequence: 99999 } },
   { tool: "doctor.run", args: { operation_id: "op-parity-0013" } },
   { tool: "doctor.run", args: { only: "drift", operation_id: "op-parity-0014" } },
   { tool: "checkpoint.list", args: {} },
