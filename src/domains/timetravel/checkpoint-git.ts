@@ -52,13 +52,20 @@ export class CheckpointHistory {
       });
   }
 
-  /** The checkpoints as committed at `ts` (the newest commit at or before it). */
-  at(ts: string): GitView {
+  /** The newest commit of the folder at or before `ts` (null: none yet; undefined: no git history at all). */
+  commitAt(ts: string): string | null | undefined {
     this.load();
-    if (this.problem !== null) return { unknown: this.problem };
+    if (this.problem !== null) return undefined;
     // git keeps commit times in whole seconds: a commit in the step's second counts as before it.
     const limit = Math.floor(Date.parse(ts) / 1000) * 1000;
-    const found = this.commits!.find((c) => c.at <= limit);
+    return this.commits!.find((c) => c.at <= limit)?.commit ?? null;
+  }
+
+  /** The checkpoints as committed at `ts` (the newest commit at or before it). */
+  at(ts: string): GitView {
+    const commit = this.commitAt(ts);
+    if (commit === undefined) return { unknown: this.problem! };
+    const found = commit === null ? null : { commit };
     if (!found) return { commit: null, skills: {} };
     const cached = this.views.get(found.commit);
     if (cached) return cached;

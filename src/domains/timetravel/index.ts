@@ -4,3 +4,4 @@ export type { StateAtResult } from "./state-at.js";
 export type { KernelState, Known, StateChange, Unknown } from "./state-types.js";
 /** The domain's tool handlers, loaded on first use so that importing the domain stays cheap. */
 export const loadTools = async () => (await import("./tools.js")).handlers;
+export { stateTrack, type StateTrack } from "./state-track.js";

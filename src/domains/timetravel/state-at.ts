@@ -4,16 +4,13 @@
 // once; the ledger only for the state-changing calls it folds.
 import { AopError } from "../../core/errors.js";
 import { validateId } from "../../core/ids.js";
-import { readLedgerEntry } from "../../store/ledger-files.js";
-import { READ_LIMITS } from "../../store/read-limits.js";
-import { readTextBounded } from "../../store/read-text-bounded.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
-import { readChainEntries } from "../evidence/index.js";
 import { readEntriesFrom } from "../replay/index.js";
-import { CheckpointHistory } from "./checkpoint-git.js";
+import { answerOf, stepEntry } from "./recorded-answer.js";
 import { applyStep, emptyState, type FoldState, type RecordedStep, type StepEntry } from "./state-fold.js";
-import { diffStates, materialize, type ChainPoint, type ViewContext } from "./state-view.js";
-import type { KernelState, StateChange, StepSummary, Unknown } from "./state-types.js";
+import { diffStates, materialize } from "./state-view.js";
+import type { KernelState, StateChange, StepSummary } from "./state-types.js";
+import { ViewSources } from "./view-sources.js";
 
 export interface StateAtQuery {
   run_id: string;
@@ -29,33 +26,6 @@ export interface StateAtResult {
   step: StepSummary;
   state: KernelState;
   diff: { from_sequence: number; to_sequence: number; changes: StateChange[] } | null;
-}
-
-/** Tools whose recorded answer the fold reads (state-fold.ts follows the same list). */
-const ANSWERED = new Set(["feature.init", "feature.set_status", "gates.run", "evidence.reset_chain", "run.start", "run.heartbeat", "run.stop", "session.assign", "checkpoint.update", "checkpoint.done", "checkpoint.reset"]);
-
-function stepEntry(e: StepEntry): StepEntry {
-  const { sequence, ts, tool_name, feature_id, mutating, operation_id, idempotency_status, result, error_code } = e;
-  return { sequence, ts, tool_name, feature_id, mutating, operation_id, idempotency_status, result, error_code };
-}
-
-/** The recorded answer of a state-changing call, or why the record has none. */
-function answerOf(layout: WorkspaceLayout, e: StepEntry): RecordedStep["answer"] {
-  if (!ANSWERED.has(e.tool_name) || e.idempotency_status === "replay" || e.idempotency_status === "mismatch") return null;
-  if (e.operation_id === null) return { unknown: `step ${e.sequence} (${e.tool_name}) was recorded without an operation id, so no answer was kept` };
-  let entry;
-  try {
-    entry = readLedgerEntry(layout, e.operation_id);
-  } catch (err) {
-    return { unknown: `the ledger's file for operation ${e.operation_id} cannot be read: ${err instanceof Error ? err.message : String(err)}` };
-  }
-  if (entry.kind === "none") return { unknown: `the ledger no longer holds the answer of operation ${e.operation_id} (step ${e.sequence}, ${e.tool_name}): pruned by idempotency.retention or removed` };
-  if (entry.kind === "intent") return { unknown: `operation ${e.operation_id} (step ${e.sequence}, ${e.tool_name}) left only an intent: it was interrupted` };
-  try {
-    return { envelope: JSON.parse(entry.record.envelope_json) as never };
-  } catch {
-    return { unknown: `the ledger's answer of operation ${e.operation_id} is not JSON` };
-  }
 }
 
 function outOfRange(field: string, value: number, runId: string, last: number): AopError {
@@ -119,73 +89,4 @@ export async function stateAt(layout: WorkspaceLayout, query: StateAtQuery): Pro
   };
   const diff = query.diff_sequence === undefined ? null : { from_sequence: query.diff_sequence, to_sequence: query.sequence, changes: diffStates(view(query.diff_sequence), after) };
   return { run_id: runId, sequence: query.sequence, last_sequence: last, step, state: after, diff };
-}
-
-/** The chains, resets and git history a view joins with, each read once. */
-class ViewSources {
-  private readonly chains = new Map<string, ChainPoint[] | Unknown>();
-  private readonly resets = new Map<string, string[]>();
-  private readonly history: CheckpointHistory;
-
-  constructor(
-    private readonly layout: WorkspaceLayout,
-    private readonly gates: { entry: StepEntry; answer: RecordedStep["answer"] }[],
-  ) {
-    this.history = new CheckpointHistory(layout);
-  }
-
-  context(state: FoldState, sequence: number, ts: string): ViewContext {
-    const features = new Set([...Object.keys(state.features), ...Object.keys(state.evidence)]);
-    const ctx: ViewContext = { ts, chains: {}, resets: {}, claimedAfter: {}, git: this.history.at(ts) };
-    for (const f of features) {
-      ctx.chains[f] = this.chain(f);
-      ctx.resets[f] = this.resetTimes(f);
-    }
-    // Chain entries this run's own later gates appended are after the step, whatever their time says.
-    for (const { entry, answer } of this.gates) {
-      if (entry.sequence <= sequence || answer === null || !("envelope" in answer)) continue;
-      const env = answer.envelope;
-      const report = (env.ok ? env.data : env.error.details) as { feature_id?: unknown; chain?: { sequence?: unknown } | null } | undefined;
-      const seq = report?.chain?.sequence;
-      if (typeof report?.feature_id === "string" && typeof seq === "number") ctx.claimedAfter[report.feature_id] = Math.min(ctx.claimedAfter[report.feature_id] ?? Infinity, seq);
-    }
-    return ctx;
-  }
-
-  private chain(featureId: string): ChainPoint[] | Unknown {
-    let chain = this.chains.get(featureId);
-    if (!chain) {
-      try {
-        chain = [...readChainEntries(this.layout, featureId)].map(({ sequence, chain_hash, created_at }) => ({ sequence, chain_hash, created_at }));
-      } catch (err) {
-        chain = { unknown: `${featureId}'s evidence chain cannot be read: ${err instanceof Error ? err.message : String(err)}` };
-      }
-      this.chains.set(featureId, chain);
-    }
-    return chain;
-  }
-
-  private resetTimes(featureId: string): string[] {
-    let times = this.resets.get(featureId);
-    if (!times) {
-      times = [];
-      try {
-        const read = readTextBounded(this.layout.chainResetsFile(featureId), READ_LIMITS.smallRecord);
-        if (read.status === "ok") {
-          for (const line of read.text.split("\n")) {
-            try {
-              const at = (JSON.parse(line) as { reset_at?: unknown }).reset_at;
-              if (typeof at === "string") times.push(at);
-            } catch {
-              // a torn or foreign line names no reset
-            }
-          }
-        }
-      } catch {
-        // an unreadable resets file: the chain is judged by its own entries
-      }
-      this.resets.set(featureId, times);
-    }
-    return times;
-  }
 }

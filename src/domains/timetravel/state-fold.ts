@@ -62,7 +62,8 @@ const MAY_HAVE_APPLIED = new Set(["operation_interrupted"]);
 
 const LEASE_TOOLS = new Set(["run.start", "run.heartbeat", "run.stop", "session.assign"]);
 const CHECKPOINT_TOOLS = new Set(["checkpoint.update", "checkpoint.done", "checkpoint.reset"]);
-const STATE_TOOLS = new Set(["feature.init", "feature.set_status", "gates.run", "evidence.reset_chain", ...LEASE_TOOLS, ...CHECKPOINT_TOOLS]);
+/** The tools whose recorded answers change the state this view follows. */
+export const STATE_TOOLS: ReadonlySet<string> = new Set(["feature.init", "feature.set_status", "gates.run", "evidence.reset_chain", ...LEASE_TOOLS, ...CHECKPOINT_TOOLS]);
 
 /** Apply one step to `state` (in place) and say in words what it did. */
 export function applyStep(state: FoldState, step: RecordedStep): string {

@@ -98,6 +98,11 @@ function isUnknownLeaf(value: object): boolean {
   return typeof (value as Unknown).unknown === "string" && Object.keys(value).length === 1;
 }
 
+/** A state's leaves as `[path, value]`, in path order (what a diff compares; the report's page rebuilds states from them). */
+export function stateLeaves(state: KernelState): [string, unknown][] {
+  return [...leaves(state, "", new Map())].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /** What differs between two states, path by path (an absent side is null). */
 export function diffStates(before: KernelState, after: KernelState): StateChange[] {
   const a = leaves(before, "", new Map());
