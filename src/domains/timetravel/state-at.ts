@@ -5,12 +5,14 @@
 import { AopError } from "../../core/errors.js";
 import { validateId } from "../../core/ids.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
-import { readEntriesFrom } from "../replay/index.js";
-import { answerOf, stepEntry } from "./recorded-answer.js";
+import { readSparse } from "../replay/index.js";
+import { answerOf, LedgerLookup, stepEntry } from "./recorded-answer.js";
 import { applyStep, emptyState, type FoldState, type RecordedStep, type StepEntry } from "./state-fold.js";
 import { diffStates, materialize } from "./state-view.js";
 import type { KernelState, StateChange, StepSummary } from "./state-types.js";
 import { ViewSources } from "./view-sources.js";
+
+const MUTATING = Buffer.from('"mutating":true');
 
 export interface StateAtQuery {
   run_id: string;
@@ -42,9 +44,14 @@ export async function stateAt(layout: WorkspaceLayout, query: StateAtQuery): Pro
   const steps: StepEntry[] = [];
   const laterGates: StepEntry[] = [];
   let last = -1;
-  for await (const entry of readEntriesFrom(layout, runId, 0)) {
-    last = entry.sequence;
-    if (entry.sequence <= upTo) steps.push(stepEntry(entry));
+  // Only state-changing calls (all mutating) and the steps asked about are parsed in full: any other line
+  // changes nothing but the time, which the steps asked about carry themselves.
+  const asked = new Set([0, query.sequence - 1, ...targets]);
+  const parse = (sequence: number, line: Buffer) => asked.has(sequence) || line.indexOf(MUTATING) !== -1;
+  for (const { sequence, entry } of readSparse(layout, runId, parse)) {
+    last = sequence;
+    if (!entry) continue;
+    if (sequence <= upTo) steps.push(stepEntry(entry));
     else if (entry.tool_name === "gates.run") laterGates.push(stepEntry(entry));
   }
   if (query.sequence > last) throw outOfRange("sequence", query.sequence, runId, last);
@@ -58,15 +65,16 @@ export async function stateAt(layout: WorkspaceLayout, query: StateAtQuery): Pro
   const state = emptyState();
   snapshots.set(-1, { state: emptyState(), ts: steps[0]!.ts });
   const effects = new Map<number, string>();
+  const ledger = new LedgerLookup(layout);
   const gateAnswers: { entry: StepEntry; answer: RecordedStep["answer"] }[] = [];
   for (const entry of steps) {
-    const answer = answerOf(layout, entry);
+    const answer = answerOf(ledger, entry);
     if (entry.tool_name === "gates.run") gateAnswers.push({ entry, answer });
     const effect = applyStep(state, { entry, answer });
     if (entry.sequence === query.sequence) effects.set(entry.sequence, effect);
     if (wanted.has(entry.sequence)) snapshots.set(entry.sequence, { state: structuredClone(state), ts: entry.ts });
   }
-  for (const entry of laterGates) gateAnswers.push({ entry, answer: answerOf(layout, entry) });
+  for (const entry of laterGates) gateAnswers.push({ entry, answer: answerOf(ledger, entry) });
 
   const sources = new ViewSources(layout, gateAnswers);
   const view = (sequence: number): KernelState => {

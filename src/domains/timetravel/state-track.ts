@@ -2,7 +2,7 @@
 // state's leaves before the first step, then for each step that changed something what it did and the
 // leaves it changed. The page rebuilds the state after any step by applying the changes up to it.
 import type { WorkspaceLayout } from "../../store/layout.js";
-import { answerOf, stepEntry } from "./recorded-answer.js";
+import { answerOf, LedgerLookup, stepEntry } from "./recorded-answer.js";
 import { applyStep, emptyState, STATE_TOOLS, type RecordedStep, type StepEntry } from "./state-fold.js";
 import { diffStates, materialize, stateLeaves } from "./state-view.js";
 import type { KernelState } from "./state-types.js";
@@ -29,13 +29,14 @@ export function stateTrack(layout: WorkspaceLayout, entries: readonly StepEntry[
   let calls = 0;
   let cut: number | null = null;
   const recorded: RecordedStep[] = [];
+  const ledger = new LedgerLookup(layout);
   for (const raw of entries) {
     const entry = stepEntry(raw);
     if (STATE_TOOLS.has(entry.tool_name) && ++calls > MAX_STATE_CALLS) {
       cut = entry.sequence;
       break;
     }
-    recorded.push({ entry, answer: answerOf(layout, entry) });
+    recorded.push({ entry, answer: answerOf(ledger, entry) });
   }
   const sources = new ViewSources(layout, recorded.filter((r) => r.entry.tool_name === "gates.run"));
   const state = emptyState();
