@@ -5,3 +5,4 @@ export type { KernelState, Known, StateChange, Unknown } from "./state-types.js"
 /** The domain's tool handlers, loaded on first use so that importing the domain stays cheap. */
 export const loadTools = async () => (await import("./tools.js")).handlers;
 export { stateTrack, type StateTrack } from "./state-track.js";
+export { CheckpointHistory } from "./checkpoint-git.js";

@@ -2,6 +2,7 @@
 // state's leaves before the first step, then for each step that changed something what it did and the
 // leaves it changed. The page rebuilds the state after any step by applying the changes up to it.
 import type { WorkspaceLayout } from "../../store/layout.js";
+import { CheckpointHistory } from "./checkpoint-git.js";
 import { answerOf, LedgerLookup, stepEntry } from "./recorded-answer.js";
 import { applyStep, emptyState, STATE_TOOLS, type RecordedStep, type StepEntry } from "./state-fold.js";
 import { diffStates, materialize, stateLeaves } from "./state-view.js";
@@ -22,8 +23,11 @@ export interface StateTrack {
 /** State-changing calls followed per run: each reads one ledger record. */
 const MAX_STATE_CALLS = 5_000;
 
-/** The track of a run whose entries, from sequence 0 on, are `entries` (in sequence order). */
-export function stateTrack(layout: WorkspaceLayout, entries: readonly StepEntry[]): StateTrack {
+/**
+ * The track of a run whose entries, from sequence 0 on, are `entries` (in sequence order). Tracks of
+ * several runs share one `history`, so git is asked once per report, not once per run.
+ */
+export function stateTrack(layout: WorkspaceLayout, entries: readonly StepEntry[], history: CheckpointHistory = new CheckpointHistory(layout)): StateTrack {
   const first = entries[0];
   if (!first) return { initial: [], steps: [], through: -1, note: null };
   let calls = 0;
@@ -38,7 +42,7 @@ export function stateTrack(layout: WorkspaceLayout, entries: readonly StepEntry[
     }
     recorded.push({ entry, answer: answerOf(ledger, entry) });
   }
-  const sources = new ViewSources(layout, recorded.filter((r) => r.entry.tool_name === "gates.run"));
+  const sources = new ViewSources(layout, recorded.filter((r) => r.entry.tool_name === "gates.run"), history);
   const state = emptyState();
   const view = (sequence: number, ts: string): KernelState => materialize(state, sources.context(state, sequence, ts));
   let before = view(-1, first.ts);

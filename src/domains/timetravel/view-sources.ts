@@ -18,8 +18,9 @@ export class ViewSources {
   constructor(
     private readonly layout: WorkspaceLayout,
     private readonly gates: { entry: StepEntry; answer: RecordedStep["answer"] }[],
+    history?: CheckpointHistory,
   ) {
-    this.history = new CheckpointHistory(layout);
+    this.history = history ?? new CheckpointHistory(layout);
   }
 
   context(state: FoldState, sequence: number, ts: string): ViewContext {
