@@ -20,8 +20,8 @@ export interface StateTrack {
   note: string | null;
 }
 
-/** State-changing calls followed per run: each reads one ledger record. */
-const MAX_STATE_CALLS = 5_000;
+/** State-changing calls followed per run: each reads one ledger record and adds its changes to the page (the bound of the report's ledger look-ups). */
+const MAX_STATE_CALLS = 2_000;
 
 /**
  * The track of a run whose entries, from sequence 0 on, are `entries` (in sequence order). Tracks of
