@@ -15,8 +15,8 @@ import { cliRuns, cliSample, hookRuns, hookSample } from "./bundle-samples.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** What reading a workspace's policy.yaml takes: the YAML parser and the two policy validators. */
-const POLICY_FILE_CHUNKS = ["yaml", "catalog/generated/validators/config__policy.user.js", "catalog/generated/validators/config__policy.js"];
+/** What reading a workspace's policy.yaml and aop.yaml takes: the YAML parser and the policy validators. */
+const POLICY_FILE_CHUNKS = ["yaml", "catalog/generated/validators/config__policy.user.js", "catalog/generated/validators/config__aop.js", "catalog/generated/validators/config__policy.js"];
 
 /** Paths are relative to the dist folder being built. */
 export const BUNDLES = [

@@ -177,8 +177,11 @@ export function ourModules(root, dist, metafile) {
 // effect journal of the call in progress, the in-process lock queues, the validators a
 // route provides, and commander (the CLI's program is built by one chunk and run by the bundle, which
 // compares commander's errors with instanceof). Any other module of ours a chunk holds is its own
-// copy: they keep only caches, keyed by what they cache. A module that comes to keep such state
-// belongs on this list.
+// copy: they keep only caches, keyed by what they cache, or state that is right per copy — atomic
+// writes' temp counter (names are created exclusively, a clash retries), lock tokens (random bits
+// lead), stdout's closed-pipe guard (a second handler ends the process the same way) and the timeline
+// writers closed at exit (each copy hooks exit for its own writers). A module that comes to keep
+// state a chunk must see as the process's belongs on this list.
 export const SHARED_MODULES = ["core/errors.js", "store/containment.js", "store/crash-points.js", "store/effect-journal.js", "store/lock-queue.js", "catalog/load-validator.js", "adapters/cli/commander-vendor.js"];
 
 /** Of `modules`, those on SHARED_MODULES. */

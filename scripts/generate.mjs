@@ -45,6 +45,50 @@ export function relaxForUserFile(schema) {
   return out;
 }
 
+/**
+ * Policy keys that are aop's alone (dotted paths): the upstream orchestrator's policy schema refuses
+ * them, so they live in agentic/orchestrator/aop.yaml (docs/compatibility.md). src/config/upstream-shape.ts
+ * holds the same list (a test keeps the two equal).
+ */
+export const AOP_ONLY_POLICY_KEYS = [
+  "observability.evidence_integrity.attest",
+  "observability.evidence_integrity.anchor_after_gate",
+  "observability.evidence_integrity.anchor_git",
+  "observability.export",
+  "idempotency",
+  "checkpoints",
+  "hooks",
+];
+
+/**
+ * aop.yaml's schema: the user policy schema cut down to `version` and the aop-only keys, every level
+ * closed (`additionalProperties: false`), so a key of upstream's own put there is refused by name.
+ */
+export function aopFileSchema(relaxedPolicy) {
+  const out = {
+    $schema: relaxedPolicy.$schema,
+    title: "aop-continuity's own policy keys (agentic/orchestrator/aop.yaml), merged over policy.yaml",
+    type: ["object", "null"],
+    additionalProperties: false,
+    properties: { version: relaxedPolicy.properties.version },
+  };
+  for (const dotted of AOP_ONLY_POLICY_KEYS) {
+    const parts = dotted.split(".");
+    let from = relaxedPolicy;
+    let to = out;
+    parts.forEach((part, i) => {
+      from = from.properties[part];
+      if (from === undefined) throw new Error(`policy schema has no ${dotted}`);
+      if (i === parts.length - 1) to.properties[part] = from;
+      else {
+        to.properties[part] ??= { type: from.type, additionalProperties: false, properties: {} };
+        to = to.properties[part];
+      }
+    });
+  }
+  return out;
+}
+
 function listSchemas(dir, prefix = "") {
   const out = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -129,6 +173,9 @@ export function generate() {
       fs.writeFileSync(path.join(outDir, `${moduleName("config/policy.user")}.js`), compile(relaxed));
       fs.writeFileSync(path.join(outDir, `${moduleName("config/policy.user")}.d.ts`), DECLARATION);
       names.push("config/policy.user");
+      fs.writeFileSync(path.join(outDir, `${moduleName("config/aop")}.js`), compile(aopFileSchema(relaxed)));
+      fs.writeFileSync(path.join(outDir, `${moduleName("config/aop")}.d.ts`), DECLARATION);
+      names.push("config/aop");
     }
   }
   const catalog = JSON.parse(fs.readFileSync(path.join(root, "catalog.json"), "utf8"));

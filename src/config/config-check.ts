@@ -6,7 +6,7 @@ import type { ConfigProblem, Policy } from "./policy-types.js";
 
 export interface ConfigCheckReport {
   ok: boolean;
-  policy: { file_exists: boolean; valid: boolean };
+  policy: { file_exists: boolean; valid: boolean; aop_file_exists: boolean };
   gates: { file_exists: boolean; valid: boolean; profiles: string[] };
   problems: ConfigProblem[];
 }
@@ -21,7 +21,7 @@ export async function checkConfig(layout: WorkspaceLayout, extraChecks: ExtraPol
   const problems = [...policyProblems, ...gates.problems];
   return {
     ok: problems.length === 0,
-    policy: { file_exists: policy.userFileExists, valid: policyProblems.length === 0 },
+    policy: { file_exists: policy.userFileExists, valid: policyProblems.length === 0, aop_file_exists: policy.aopFileExists },
     gates: { file_exists: gates.exists, valid: gates.problems.length === 0, profiles: gates.gates ? Object.keys(gates.gates.profiles) : [] },
     problems,
   };

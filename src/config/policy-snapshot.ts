@@ -1,9 +1,10 @@
 // The policy of a process that starts for one event or command and exits (the Claude Code hook, after
 // every tool call of the agent; every CLI command through the kernel): loadPolicyTolerant's result kept in .aop/runtime/policy.snapshot.json beside the
-// policy.yaml text it came from and the build that made it. While policy.yaml and aop are unchanged,
-// an event reads the snapshot instead of loading the YAML parser and the policy's two validators
-// (docs/performance.md). The text itself is the key, so an edit is seen at once whatever the clocks
-// say; a missing, stale, unreadable or foreign snapshot only costs the ordinary load.
+// texts of policy.yaml and aop.yaml it came from and the build that made it. While both files and aop
+// are unchanged, an event reads the snapshot instead of loading the YAML parser and the policy's
+// validators (docs/performance.md). The texts themselves are the key, so an edit of either is seen at
+// once whatever the clocks say; a missing, stale, unreadable or foreign snapshot only costs the
+// ordinary load.
 import fs from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import type { WorkspaceLayout } from "../store/layout.js";
@@ -14,7 +15,10 @@ import type { PolicyLoadResult } from "./policy-loader.js";
 
 interface Snapshot {
   build: string;
-  source: string;
+  /** policy.yaml's text (null: no such file). */
+  source: string | null;
+  /** aop.yaml's text (null: no such file). */
+  aop_source: string | null;
   result: PolicyLoadResult;
 }
 
@@ -29,25 +33,33 @@ function readSnapshot(layout: WorkspaceLayout): Snapshot | null {
   if (read.status !== "ok") return null;
   try {
     const value = JSON.parse(read.bytes.toString("utf8")) as Snapshot;
-    return typeof value.build === "string" && typeof value.source === "string" && value.result && typeof value.result === "object" ? value : null;
+    const text = (v: unknown): boolean => typeof v === "string" || v === null;
+    return typeof value.build === "string" && text(value.source) && text(value.aop_source) && value.result && typeof value.result === "object" ? value : null;
   } catch {
     return null;
   }
 }
 
-/** loadPolicyTolerant's result, from the snapshot when it was made of this policy.yaml by this build. */
+/** A config file's text, null when there is none, undefined when the loader must read it itself (it refuses it). */
+function configText(file: string): string | null | undefined {
+  const read = readBytesBounded(file, READ_LIMITS.config);
+  if (read.status === "missing") return null;
+  return read.status === "ok" ? read.bytes.toString("utf8") : undefined;
+}
+
+/** loadPolicyTolerant's result, from the snapshot when it was made of this policy.yaml and aop.yaml by this build. */
 export async function loadPolicySnapshot(layout: WorkspaceLayout): Promise<PolicyLoadResult> {
   const { loadPolicyTolerant, policyFromText, policyWithoutUserFile } = await import("./policy-loader.js");
-  const read = readBytesBounded(layout.policyFile, READ_LIMITS.config);
-  // No policy.yaml (the defaults, read in microseconds) or one the loader refuses: nothing to keep.
-  if (read.status === "missing") return policyWithoutUserFile();
-  if (read.status !== "ok") return loadPolicyTolerant(layout);
-  const source = read.bytes.toString("utf8");
+  const source = configText(layout.policyFile);
+  const aopSource = configText(layout.aopConfigFile);
+  // Neither file (the defaults, read in microseconds) or one the loader refuses: nothing to keep.
+  if (source === null && aopSource === null) return policyWithoutUserFile();
+  if (source === undefined || aopSource === undefined) return loadPolicyTolerant(layout);
   const build = buildId();
   const snapshot = readSnapshot(layout);
-  if (snapshot && snapshot.build === build && snapshot.source === source) return snapshot.result;
-  const result = await policyFromText(source);
-  const kept: Snapshot = { build, source, result };
+  if (snapshot && snapshot.build === build && snapshot.source === source && snapshot.aop_source === aopSource) return snapshot.result;
+  const result = await policyFromText(source, aopSource);
+  const kept: Snapshot = { build, source, aop_source: aopSource, result };
   // Kept only where aop already keeps state, and only if JSON holds it exactly.
   if (fs.existsSync(layout.runtimeDir) && isDeepStrictEqual(JSON.parse(JSON.stringify(kept)), kept)) {
     try {

@@ -4,7 +4,7 @@ import { writeFileAtomic, ensureDir } from "../store/atomic-write.js";
 import type { WorkspaceLayout } from "../store/layout.js";
 import type { Clock } from "../core/clock.js";
 import { nowIso } from "../core/clock.js";
-import { GATES_TEMPLATE, POLICY_TEMPLATE } from "./templates.js";
+import { AOP_TEMPLATE, GATES_TEMPLATE, POLICY_TEMPLATE } from "./templates.js";
 
 export interface ScaffoldFile {
   path: string;
@@ -21,6 +21,8 @@ export interface ScaffoldResult {
 function scaffoldFiles(layout: WorkspaceLayout, clock: Clock, extra: ScaffoldFile[] = []): ScaffoldFile[] {
   return [
     { path: layout.policyFile, contents: () => POLICY_TEMPLATE },
+    // Every key commented: the file only shows where aop's own keys go (docs/compatibility.md).
+    { path: layout.aopConfigFile, contents: () => AOP_TEMPLATE },
     { path: layout.gatesFile, contents: () => GATES_TEMPLATE },
     {
       path: layout.featuresIndex,

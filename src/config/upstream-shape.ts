@@ -1,10 +1,10 @@
 // What in aop's configuration files the upstream orchestrator (agentic-orchestrator 0.2.19) refuses
 // (DESIGN §21, docs/compatibility.md): its gates schema has no top-level `default_profile` (the default
 // profile is policy.yaml's `gate_selection.default_profile`, where upstream reads it too), and its policy
-// schema allows no key outside its own. Pure.
+// schema allows no key outside its own, so aop's own keys live in agentic/orchestrator/aop.yaml. Pure.
 
-/** Policy keys aop has and upstream's policy schema refuses (dotted paths). */
-const AOP_ONLY_POLICY_KEYS = [
+/** Policy keys aop has and upstream's policy schema refuses (dotted paths); aop.yaml holds them. scripts/generate.mjs builds aop.yaml's schema from the same list. */
+export const AOP_ONLY_POLICY_KEYS = [
   "observability.evidence_integrity.attest",
   "observability.evidence_integrity.anchor_after_gate",
   "observability.evidence_integrity.anchor_git",
@@ -23,7 +23,7 @@ function at(value: unknown, dotted: string): unknown {
   return cur;
 }
 
-/** The aop-only keys a user policy.yaml sets. */
+/** The aop-only keys a user policy.yaml sets (an older one: `aop migrate` moves them to aop.yaml). */
 export function aopOnlyPolicyKeys(userPolicy: unknown): string[] {
   return AOP_ONLY_POLICY_KEYS.filter((key) => at(userPolicy, key) !== undefined);
 }

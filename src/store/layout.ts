@@ -30,6 +30,10 @@ export class WorkspaceLayout {
   get gatesFile(): string {
     return path.join(this.orchestratorDir, "gates.yaml");
   }
+  /** aop's own policy keys, which the upstream orchestrator's policy schema refuses (docs/compatibility.md). */
+  get aopConfigFile(): string {
+    return path.join(this.orchestratorDir, "aop.yaml");
+  }
   get toolsDoc(): string {
     return path.join(this.orchestratorDir, "tools.md");
   }
@@ -194,6 +198,13 @@ export class WorkspaceLayout {
   /** What the Claude Code hook remembers about a session between events (e.g. that Stop blocked once). */
   hookSessionState(runId: string): string {
     return path.join(this.replayDir, `${validateId("run_id", runId)}.hook-state.json`);
+  }
+  /** Search indexes, one per run: a cache a search checks before use and rebuilds (docs/replay.md, "Search"). */
+  get searchIndexDir(): string {
+    return path.join(this.runtimeDir, "search");
+  }
+  searchIndexFile(runId: string): string {
+    return path.join(this.searchIndexDir, `${validateId("run_id", runId)}.index.json`);
   }
   get replayRetentionFile(): string {
     return path.join(this.replayDir, "retention.json");

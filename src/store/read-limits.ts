@@ -21,6 +21,8 @@ export const READ_LIMITS = {
   timelineMeta: 4 * MiB,
   /** One spooled timeline entry. */
   spoolEntry: 256 * KiB,
+  /** A run's search index (written only up to 8 MiB; a larger one is not ours). */
+  searchIndex: 8 * MiB,
   /** replay/retention.json, manifest.integrity.json and other small records. */
   smallRecord: 1 * MiB,
   /** .aop/workspace.json (some 200 bytes): a larger one is not ours, and a new id is written. */

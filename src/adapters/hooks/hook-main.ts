@@ -77,10 +77,11 @@ function writeTo(stream: "stdout" | "stderr"): (text: string) => void {
 
 /** Runs the hook on one event's text (the cache of the hook's bundle is made by running this, scripts/bundle-bins.mjs). */
 export async function handleHookEvent(stdin: string, options: { root?: string; clock?: Clock; oversized?: ScannedEvent; client?: HookTarget } = {}): Promise<void> {
-  // Literal paths, so that the hook's bundle holds the validators of a workspace's policy.yaml and
-  // gates.yaml (each initialised only when a file needs it).
+  // Literal paths, so that the hook's bundle holds the validators of a workspace's policy.yaml, aop.yaml
+  // and gates.yaml (each initialised only when a file needs it).
   provideValidators({
     "config/policy.user": () => import("../../catalog/generated/validators/config__policy.user.js"),
+    "config/aop": () => import("../../catalog/generated/validators/config__aop.js"),
     "config/policy": () => import("../../catalog/generated/validators/config__policy.js"),
     "config/gates": () => import("../../catalog/generated/validators/config__gates.js"),
   });

@@ -9,6 +9,7 @@ import type { CallResult } from "../../runtime/tool-runtime.js";
 import { passThroughValidator } from "../../app/clients/pass-through-validator.js";
 import type { CallToolResult, Server, Tool } from "./server-sdk.js";
 import type { McpServices } from "./services.js";
+import { portableSchema } from "./portable-schema.js";
 
 export type { McpServices };
 
@@ -56,11 +57,12 @@ let tools: Tool[] | undefined;
 /**
  * A catalog schema as served: without `$id` (clients that keep one Ajv for every tool refuse a second
  * schema with the same id, and compile on every call) and without `$schema` (MCP's default dialect is
- * 2020-12 and the schemas use only keywords draft-07 validators share; docs/mcp.md).
+ * 2020-12 and the schemas use only keywords draft-07 validators share; docs/mcp.md), and with every
+ * `type` array spelled as `anyOf` (portable-schema.ts).
  */
 function servedSchema(ref: string): Record<string, unknown> {
   const { $id: _id, $schema: _schema, ...rest } = readSchemaDocument(ref);
-  return rest;
+  return portableSchema(rest) as Record<string, unknown>;
 }
 
 /** tools/list: every catalog tool, schemas read on first use (start-up does not wait for them). */

@@ -7,7 +7,7 @@
 import { isoUtc } from "../../core/clock.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { closeSession, hookWorkspace, loadPolicy, record, sessionExists, type HookIo } from "./claude-hook.js";
-import { entryForToolCall, isToolKind, markerEntryFor, runIdFor, type HookClient, type HookEvent, type Mapped, type Payload } from "./hook-model.js";
+import { entryForToolCall, isToolKind, markerEntryFor, runIdFor, withCommandOutcome, type HookClient, type HookEvent, type Mapped, type Payload } from "./hook-model.js";
 import { CLIENT_HOOKS } from "./hook-clients/index.js";
 import { logHook } from "./hook-log.js";
 
@@ -35,11 +35,19 @@ async function printOrientation(client: HookClient, layout: WorkspaceLayout, io:
   if (out !== "") io.stdout(out);
 }
 
+/** Codex says whether a command failed only in its rollout (codex-rollout.ts): read there. */
+async function withOutcome(client: HookClient, event: HookEvent): Promise<HookEvent> {
+  const callId = event.tool?.call_id;
+  if (client !== "codex" || event.kind !== "tool_after" || !callId || !event.transcript_path) return event;
+  const { readCommandOutcome } = await import("./codex-rollout.js");
+  return withCommandOutcome(event, readCommandOutcome(event.transcript_path, callId));
+}
+
 async function act(client: HookClient, layout: WorkspaceLayout, event: HookEvent, runId: string, io: HookIo): Promise<void> {
   if (isToolKind(event.kind)) {
     // Recorded once: after the call (or its failure or refusal), never before; aop's own calls by `aop mcp`.
     if (event.kind === "tool_before" || event.tool?.aop_mcp) return;
-    await record(layout, entryForToolCall(client, event, runId, io.clock.now()), io);
+    await record(layout, entryForToolCall(client, await withOutcome(client, event), runId, io.clock.now()), io);
     return;
   }
   // Output first: the client reads stdout when the process ends, and recording can wait on a lock.

@@ -36,6 +36,8 @@ interface HookTool {
   call_id?: string;
   input?: unknown;
   duration_ms?: number;
+  /** A shell command's exit status, where the client tells it (recorded in the sidecar). */
+  exit_status?: number;
   /** A call of aop's own MCP server: `aop mcp` records it, the hook must not (exactly once). */
   aop_mcp: boolean;
 }
@@ -111,11 +113,21 @@ function hashOf(value: unknown): string | null {
 }
 
 const ERROR_CODES: Partial<Record<HookEventKind, string>> = { tool_failed: "tool_error", tool_denied: "tool_denied" };
+/** A failed call whose command ran and exited non-zero (its status is in the sidecar as `exit_status`). */
+const COMMAND_FAILED = "command_exit_nonzero";
+
+/** A finished call as the client's outcome of its command says: failed when the command did (pure). */
+export function withCommandOutcome(event: HookEvent, outcome: { failed: boolean; exit_status?: number } | null): HookEvent {
+  if (outcome === null || !event.tool || (event.kind !== "tool_after" && event.kind !== "tool_failed")) return event;
+  const tool = { ...event.tool, ...(outcome.exit_status !== undefined ? { exit_status: outcome.exit_status } : {}) };
+  return { ...event, kind: outcome.failed ? "tool_failed" : event.kind, tool };
+}
 
 /** What every entry the hook writes has in common: the session, the agent, the time, the client. */
 function sessionEntry(client: HookClient, event: HookEvent, runId: string, nowMs: number): Pick<EntryWithoutSequence, "ts" | "run_id" | "session_id" | "actor_type" | "feature_id" | "idempotency_status" | "transport" | "ext" | "agent_id" | "agent_type"> {
   const id = label(event.agent_id);
   const type = label(event.agent_type);
+  const exit = event.tool?.exit_status;
   return {
     ts: isoUtc(nowMs),
     run_id: runId,
@@ -124,7 +136,7 @@ function sessionEntry(client: HookClient, event: HookEvent, runId: string, nowMs
     feature_id: null,
     idempotency_status: "none",
     transport: `hook:${client}`,
-    ext: { client },
+    ext: { client, ...(exit !== undefined ? { exit_status: exit } : {}) },
     ...(id ? { agent_id: id } : {}),
     ...(type ? { agent_type: type } : {}),
   };
@@ -133,7 +145,8 @@ function sessionEntry(client: HookClient, event: HookEvent, runId: string, nowMs
 /** The entry for a finished, failed or denied tool call (not for aop's own MCP calls: the server records those). */
 export function entryForToolCall(client: HookClient, event: HookEvent, runId: string, nowMs: number): EntryWithoutSequence {
   const tool = event.tool ?? { name: "unknown", aop_mcp: false };
-  const error = ERROR_CODES[event.kind] ?? null;
+  const exitedNonZero = event.kind === "tool_failed" && tool.exit_status !== undefined && tool.exit_status !== 0;
+  const error = exitedNonZero ? COMMAND_FAILED : (ERROR_CODES[event.kind] ?? null);
   return {
     ...sessionEntry(client, event, runId, nowMs),
     tool_name: tool.name,

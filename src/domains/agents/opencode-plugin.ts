@@ -2,7 +2,8 @@
 // inside itself and has no hook commands, so the plugin hands each event aop acts on to
 // `aop hook <opencode>` as one JSON object (hook-clients/opencode.ts reads it) and uses what it prints:
 // `{context}` joins the system prompt, `{reminder}` is shown as a toast (or, mode block, sent to the
-// session once). A tool call is reported once, when its part ends (completed or error), by call id.
+// session once). A tool call is reported once, when its part ends (completed or error), by call id, with
+// its command's exit status where the tool's metadata has one (opencode's bash: `metadata.exit`).
 // Pure: the source is a string.
 
 export function opencodePluginSource(hookCommand: string): string {
@@ -48,12 +49,14 @@ export const AopPlugin = async ({ directory, client }) => {
         reported.add(part.callID);
         const time = part.state.time || {};
         const error = status === "error" ? String(part.state.error || "") : undefined;
+        const exit = part.state.metadata && part.state.metadata.exit;
         send(status === "completed" ? "tool.completed" : "tool.error", part.sessionID, {
           tool_name: part.tool,
           call_id: part.callID,
           tool_input: part.state.input,
           duration_ms: typeof time.end === "number" && typeof time.start === "number" ? time.end - time.start : undefined,
           denied: error !== undefined && /rejected permission|permission.*denied/i.test(error),
+          exit_status: Number.isSafeInteger(exit) ? exit : undefined,
         });
       }
     },

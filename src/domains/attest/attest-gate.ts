@@ -33,10 +33,10 @@ export interface WrittenAttestation {
 
 const MAX_ATTESTATION_BYTES = 1024 * 1024;
 
-/** The configuration the gate ran under: gates.yaml and policy.yaml as they are now (when present). */
+/** The configuration the gate ran under: gates.yaml, policy.yaml and aop.yaml as they are now (when present). */
 function configurationOf(layout: WorkspaceLayout): ResourceDescriptor[] {
   const out: ResourceDescriptor[] = [];
-  for (const file of [layout.gatesFile, layout.policyFile]) {
+  for (const file of [layout.gatesFile, layout.policyFile, layout.aopConfigFile]) {
     const digest = sha256FileOrNull(file);
     if (digest !== null) out.push(descriptor(layout.relative(file), digest));
   }

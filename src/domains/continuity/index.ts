@@ -5,3 +5,4 @@ export { buildReport, checkWorkspace, type ContinuityReport, createSharedMemo, t
 export { planTargets } from "./doctor-targets.js";
 export { readStateDocument, REQUIRED_SECTIONS, type RequiredSection, sectionValue } from "./state-document.js";
 export { MAX_STATE_BYTES } from "./workspace-state.js";
+export { parseMarkdownSections } from "./markdown-sections.js";

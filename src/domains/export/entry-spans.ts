@@ -35,6 +35,9 @@ export function toolSpan(entry: TimelineEntry, run: RunIds, parentSpanId: string
     attributes[OTEL.networkTransport] = entry.transport === "mcp-http" ? HTTP_TRANSPORT : STDIO_TRANSPORT;
   }
   if (entry.result === "error") attributes[OTEL.errorType] = entry.error_code ?? "_OTHER";
+  // A shell command's exit status, where the client told it (docs/agents.md, "Failed call").
+  const exit = entry.ext?.exit_status;
+  if (typeof exit === "number" && Number.isSafeInteger(exit)) attributes[OTEL.processExitCode] = exit;
   attributes[AOP.sequence] = entry.sequence;
   if (entry.feature_id !== null) attributes[AOP.featureId] = entry.feature_id;
   attributes[AOP.actorType] = entry.actor_type;

@@ -12,6 +12,7 @@ export { migrateTimeline, migrationBackupDir, type TimelineMigration } from "./t
 export { adoptHandoff, handoffBacklog } from "./timeline-handoff.js";
 export { createTimelineHook, retainedAppender, sweepHandoffs } from "./timeline-hook.js";
 export { queryTimeline, type TimelinePage } from "./timeline-query.js";
+export { TimelineFile } from "./timeline-seek.js";
 export { removeSpoolDirIfEmpty, spoolBacklog, spoolEntry } from "./timeline-spool.js";
 // Every tool call's runtime imports this surface for the timeline hook; what only the doctor or
 // `aop replay --follow` needs loads on first use.

@@ -79,6 +79,10 @@ const COMMANDS: Record<string, Run[]> = {
     { kind: "exempt", argv: ["report"], reason: "writes the HTML page of the timeline (.aop/report.html or --out), a view of the records like `aop tools --write-docs` writes a doc; not a kernel tool" },
   ],
   // --follow reads like --list but never ends on its own; it is left out of the walk.
+  search: [
+    { kind: "read-only", argv: ["search", "feat_a"], records: { file: /\.aop\/runtime\/search\/[^/]+\.index\.json$/, why: "the search index, a cache of the timeline each search checks and brings up to date (docs/replay.md, \"Search\")" } },
+    { kind: "read-only", argv: ["search", "feat_a", "--scan"] },
+  ],
   replay: [{ kind: "read-only", argv: ["replay", "--list"] }, { kind: "read-only", argv: ["replay", "--run-id", "run:seed"] }],
   state: [{ kind: "read-only", argv: ["state", "--run-id", "run:seed", "--at", "0"] }],
   doctor: [{ kind: "mutating", tool: "doctor.run", argv: ["doctor"] }],

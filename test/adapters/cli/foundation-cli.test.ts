@@ -91,7 +91,7 @@ describe("aop CLI foundation", () => {
     const root = tempWorkspace();
     const first = runJson<{ created: string[]; kept: string[] }>(["init", "--root", root]);
     expect(first.code).toBe(0);
-    expect(first.json.created).toEqual(expect.arrayContaining(["agentic/orchestrator/policy.yaml", "agentic/orchestrator/gates.yaml", ".aop/features/index.json"]));
+    expect(first.json.created).toEqual(expect.arrayContaining(["agentic/orchestrator/policy.yaml", "agentic/orchestrator/aop.yaml", "agentic/orchestrator/gates.yaml", ".aop/features/index.json"]));
     const before = snapshot(root);
     const second = runJson<{ created: string[]; kept: string[] }>(["init", "--root", root]);
     expect(second.json.created).toEqual([]);

@@ -102,9 +102,28 @@ describe("aop migrate", () => {
 
     // Once: a second run finds nothing and writes no backup.
     const again = runCli(["migrate"], { cwd: root, env: { AOP_NOW: "2026-06-02T00:00:00.000Z" } });
-    expect(again.stdout).toBe("nothing to migrate: every timeline and gates.yaml are in the shapes the upstream orchestrator reads\n");
+    expect(again.stdout).toBe("nothing to migrate: every timeline, gates.yaml and policy.yaml are in the shapes the upstream orchestrator reads\n");
     expect(fs.readdirSync(path.join(root, REPLAY, "backup"))).toEqual(["2026-06-01T00-00-00-000Z"]);
   }, 120_000);
+
+  it("aop-only keys in policy.yaml and aop.yaml both: merged as the loader reads them, aop.yaml's own values kept, emptied sections removed", async () => {
+    const root = tempWorkspace();
+    const policyText = "# my policy\nversion: 1\nlocks:\n  lease_ttl_seconds: 600\nobservability:\n  export:\n    otlp:\n      endpoint: http://collector:4318/v1/traces # ours\nhooks:\n  claude:\n    stop_reminder: off\n";
+    writeFile(root, "agentic/orchestrator/policy.yaml", policyText);
+    writeFile(root, "agentic/orchestrator/aop.yaml", "# mine\nhooks:\n  claude:\n    stop_reminder: block\nobservability:\n  export:\n    otlp:\n      enabled: true\n");
+    const { loadPolicy } = await import("../../../src/config/policy-loader.js");
+    const { WorkspaceLayout } = await import("../../../src/store/layout.js");
+    const before = await loadPolicy(new WorkspaceLayout(root));
+    expect(before.observability.export.otlp).toMatchObject({ enabled: true, endpoint: "http://collector:4318/v1/traces" });
+    expect(before.hooks.claude.stop_reminder).toBe("block");
+    const r = runCli(["migrate"], { cwd: root, env: { AOP_NOW: "2026-06-01T00:00:00.000Z" } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe("moved policy.yaml's aop-only keys (observability.export, hooks) to agentic/orchestrator/aop.yaml; aop.yaml already set hooks.claude.stop_reminder, which it keeps (backup .aop/runtime/replay/backup/2026-06-01T00-00-00-000Z/policy.yaml, .aop/runtime/replay/backup/2026-06-01T00-00-00-000Z/aop.yaml)\n");
+    expect(fs.readFileSync(path.join(root, "agentic/orchestrator/policy.yaml"), "utf8")).toBe("# my policy\nversion: 1\nlocks:\n  lease_ttl_seconds: 600\n");
+    expect(fs.readFileSync(path.join(root, "agentic/orchestrator/aop.yaml"), "utf8")).toBe("# mine\nhooks:\n  claude:\n    stop_reminder: block\nobservability:\n  export:\n    otlp:\n      enabled: true\n      endpoint: http://collector:4318/v1/traces # ours\n");
+    expect(await loadPolicy(new WorkspaceLayout(root))).toEqual(before);
+    expect(runCli(["migrate"], { cwd: root }).stdout).toMatch(/^nothing to migrate/);
+  });
 
   it("a run the new writer continued: its sidecar lines are kept and merged in sequence order", () => {
     const root = oldWorkspace();

@@ -14,8 +14,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runCli, runJson } from "../../helpers/cli.js";
 import { claudePayload } from "../../helpers/claude-payloads.js";
 import { SEED_KEYS } from "../../helpers/timeline.js";
-import { tempWorkspace } from "../../helpers/tmp.js";
+import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
 import { UPSTREAM_PACKAGE_DIR } from "../../helpers/upstream-workspace.js";
+import { loadPolicy } from "../../../src/config/policy-loader.js";
+import { aopOnlyPolicyKeys, AOP_ONLY_POLICY_KEYS } from "../../../src/config/upstream-shape.js";
+import { WorkspaceLayout } from "../../../src/store/layout.js";
 
 const DIST = path.join(UPSTREAM_PACKAGE_DIR, "dist", "apps", "control-plane");
 const UPSTREAM_BIN = path.join(DIST, "cli", "aop.js");
@@ -142,5 +145,97 @@ describe("upstream (agentic-orchestrator 0.2.19) reads a workspace aop wrote", (
       fs.writeFileSync(file, before);
       fs.writeFileSync(gatesFile, gatesBefore);
     }
+  });
+});
+
+// Every key aop has and upstream's policy schema refuses, set to a value that is not its default.
+const EVERY_AOP_KEY = `observability:
+  evidence_integrity:
+    attest: true          # sign every gate run
+    anchor_after_gate: true
+    anchor_git: true
+  export:
+    otlp:
+      enabled: true
+      endpoint: http://localhost:4318/v1/traces
+      protocol: http/json
+      headers_env: OTLP_HEADERS
+idempotency:
+  retention:
+    max_age_days: 7
+    max_records: 1000
+checkpoints:
+  stale_days:
+    in_progress: 2
+    blocked: 1
+    complete: 5
+hooks:
+  claude:
+    stop_reminder: block
+`;
+
+describe("aop's own policy keys: in aop.yaml upstream never reads them; in an older policy.yaml `aop migrate` moves them there", () => {
+  const settings = async (root: string) => {
+    const policy = await loadPolicy(new WorkspaceLayout(root));
+    return { integrity: policy.observability.evidence_integrity, export: policy.observability.export, idempotency: policy.idempotency, checkpoints: policy.checkpoints, hooks: policy.hooks, locks: policy.locks };
+  };
+  const expected = {
+    integrity: { enabled: true, verify_on_read: false, algorithm_version: 1, attest: true, anchor_after_gate: true, anchor_git: true },
+    export: { otlp: { enabled: true, endpoint: "http://localhost:4318/v1/traces", protocol: "http/json", headers_env: "OTLP_HEADERS" } },
+    idempotency: { retention: { max_age_days: 7, max_records: 1000 } },
+    checkpoints: { stale_days: { in_progress: 2, blocked: 1, complete: 5 } },
+    hooks: { claude: { stop_reminder: "block" } },
+    locks: { lease_ttl_seconds: 900 },
+  };
+
+  it("the fixture sets every aop-only key", async () => {
+    const { parse } = await import("yaml");
+    expect(aopOnlyPolicyKeys(parse(EVERY_AOP_KEY))).toEqual([...AOP_ONLY_POLICY_KEYS]);
+  });
+
+  it("a workspace with every aop-only key set in aop.yaml passes upstream's loaders, and aop reads each key", async () => {
+    const root = fs.realpathSync(tempWorkspace());
+    expect(runCli(["init"], { cwd: root }).code).toBe(0);
+    writeFile(root, "agentic/orchestrator/aop.yaml", `version: 1\n${EVERY_AOP_KEY}`);
+    expect(runCli(["config", "check"], { cwd: root }).code).toBe(0);
+    expect(await settings(root)).toEqual(expected);
+    const config = await upstreamConfig(root);
+    expect(config.gates).toEqual({ valid: true, errors: [] });
+    expect(config.policy).toBe("ok");
+  });
+
+  it("the same keys in an older policy.yaml: upstream refuses it, aop reads them; `aop migrate` moves them (once, with a backup) and upstream reads it again", async () => {
+    const root = fs.realpathSync(tempWorkspace());
+    expect(runCli(["init"], { cwd: root }).code).toBe(0);
+    fs.rmSync(path.join(root, "agentic", "orchestrator", "aop.yaml"));
+    const policyFile = path.join(root, "agentic", "orchestrator", "policy.yaml");
+    // The template's policy.yaml with every aop-only key set in it, as older aop versions kept them.
+    const yaml = await import("yaml");
+    const doc = yaml.parseDocument(fs.readFileSync(policyFile, "utf8"));
+    const extra = yaml.parseDocument(EVERY_AOP_KEY);
+    for (const key of AOP_ONLY_POLICY_KEYS) doc.setIn(key.split("."), extra.getIn(key.split("."), true));
+    fs.writeFileSync(policyFile, doc.toString());
+    expect(aopOnlyPolicyKeys(yaml.parse(fs.readFileSync(policyFile, "utf8")))).toEqual([...AOP_ONLY_POLICY_KEYS]);
+    expect((await upstreamConfig(root)).policy).not.toBe("ok");
+    expect(await settings(root)).toEqual(expected);
+    const drift = runJson<{ findings: { id: string; message: string; remediation: string }[] }>(["doctor"], { cwd: root }).json.findings.find((f) => f.id === "DRIFT_014_CONFIG_UPSTREAM_KEYS");
+    expect(drift?.remediation).toContain("aop migrate");
+
+    const before = fs.readFileSync(policyFile, "utf8");
+    const dry = runJson<{ config: { aop_keys: string[]; changed: string[] } }>(["migrate", "--dry-run"], { cwd: root });
+    expect(dry.json.config).toMatchObject({ aop_keys: [...AOP_ONLY_POLICY_KEYS], changed: ["agentic/orchestrator/policy.yaml", "agentic/orchestrator/aop.yaml"] });
+    expect(fs.readFileSync(policyFile, "utf8")).toBe(before);
+    expect(fs.existsSync(path.join(root, "agentic", "orchestrator", "aop.yaml"))).toBe(false);
+
+    const done = runJson<{ config: { backups: string[] } }>(["migrate"], { cwd: root, env: { AOP_NOW: "2026-06-01T00:00:00.000Z" } });
+    expect(done.code).toBe(0);
+    expect(done.json.config.backups).toEqual([".aop/runtime/replay/backup/2026-06-01T00-00-00-000Z/policy.yaml"]);
+    expect(fs.readFileSync(path.join(root, ".aop/runtime/replay/backup/2026-06-01T00-00-00-000Z/policy.yaml"), "utf8")).toBe(before);
+    expect(fs.readFileSync(path.join(root, "agentic", "orchestrator", "aop.yaml"), "utf8")).toContain("attest: true # sign every gate run");
+    expect((await upstreamConfig(root)).policy).toBe("ok");
+    expect(await settings(root)).toEqual(expected);
+    expect(runJson<{ findings: { id: string }[] }>(["doctor"], { cwd: root }).json.findings.map((f) => f.id)).not.toContain("DRIFT_014_CONFIG_UPSTREAM_KEYS");
+    const again = runCli(["migrate"], { cwd: root });
+    expect(again.stdout).toBe("nothing to migrate: every timeline, gates.yaml and policy.yaml are in the shapes the upstream orchestrator reads\n");
   });
 });

@@ -13,6 +13,8 @@ const CODEX = localBin("codex");
 const PROMPT = [
   "start",
   '@@tool exec_command {"cmd":"echo hi"}',
+  // A failing command: Codex's PostToolUse says only its output; the rollout tells its exit status.
+  `@@tool exec_command {"cmd":"sh -c 'echo failing; exit 3'"}`,
   '@@tool feature_init {"feature_id":"feat_cx","title":"From Codex","operation_id":"op-codex-0001"}',
   '@@tool feature_init {"feature_id":"Not An Id!","title":"Bad","operation_id":"op-codex-0002"}',
   "@@text ok",
@@ -53,7 +55,7 @@ describe.skipIf(!CODEX)("aop under the real Codex CLI", { timeout: 240_000 }, ()
     await api?.close();
   });
 
-  it("a session with a shell call and aop MCP calls (one failing): each call once, markers, orientation and the stop reminder", async () => {
+  it("a session with shell calls (one exiting 3) and aop MCP calls (one failing): each call once, the failures errors, markers, orientation and the stop reminder", async () => {
     const run = await runClient(CODEX!, ["exec", "--dangerously-bypass-hook-trust", "--skip-git-repo-check", PROMPT], { cwd: project, env });
     expect(run.code, run.stderr).toBe(0);
     const entries = allJoinedEntries(project);
@@ -61,9 +63,10 @@ describe.skipIf(!CODEX)("aop under the real Codex CLI", { timeout: 240_000 }, ()
     const runs = new Set(session.map((e) => e.run));
     expect(runs.size).toBe(1);
     const story = session.map((e) => `${String(e.entry.marker ?? e.entry.tool_name)}${e.entry.result === "error" ? "!" : ""}`);
-    expect(story).toEqual(["SessionStart:startup", "UserPromptSubmit", "Bash", "Stop", "Stop"]);
-    const bash = session.find((e) => e.entry.tool_name === "Bash")!.entry;
-    expect(bash).toMatchObject({ mutating: true, result: "ok", transport: "hook:codex", operation_id: expect.stringMatching(/^call_fake_/) });
+    expect(story).toEqual(["SessionStart:startup", "UserPromptSubmit", "Bash", "Bash!", "Stop", "Stop"]);
+    const [bash, failing] = session.filter((e) => e.entry.tool_name === "Bash").map((e) => e.entry);
+    expect(bash).toMatchObject({ mutating: true, result: "ok", error_code: null, transport: "hook:codex", operation_id: expect.stringMatching(/^call_fake_/), client: "codex", exit_status: 0 });
+    expect(failing).toMatchObject({ result: "error", error_code: "command_exit_nonzero", transport: "hook:codex", operation_id: expect.stringMatching(/^call_fake_/), client: "codex", exit_status: 3 });
     // aop's own calls: recorded once each, by `aop mcp`, never by the hook.
     const inits = entries.filter((e) => e.entry.tool_name === "feature.init");
     expect(inits.map((e) => [e.entry.operation_id, e.entry.result, e.entry.transport])).toEqual([

@@ -21,6 +21,8 @@ const OPENCODE = process.env.AOP_TEST_OPENCODE_BIN || localBin("opencode");
 const PROMPT = [
   "start",
   '@@tool bash {"command":"echo hi","description":"say hi"}',
+  // opencode reports a command that exits non-zero as completed; its metadata.exit tells.
+  `@@tool bash {"command":"sh -c 'echo failing; exit 3'","description":"fail"}`,
   '@@tool read {"filePath":"no-such-file.txt"}',
   '@@tool feature_init {"feature_id":"feat_oc","title":"From opencode","operation_id":"op-opencode-01"}',
   // Outside the project: opencode asks for permission, which `opencode run` refuses (and ends the turn).
@@ -52,17 +54,19 @@ describe.skipIf(!OPENCODE)("aop under the real opencode CLI", { timeout: 240_000
     await api?.close();
   });
 
-  it("a session with a shell call, a failing read, an aop MCP call and a refused read: each call once, the failure and the refusal errors, markers, orientation", async () => {
+  it("a session with shell calls (one exiting 3), a failing read, an aop MCP call and a refused read: each call once, the failures and the refusal errors, markers, orientation", async () => {
     const run = await runClient(OPENCODE!, ["run", PROMPT], { cwd: project, env });
     expect(run.code, run.stderr).toBe(0);
     const entries = allJoinedEntries(project);
     const session = entries.filter((e) => e.run.startsWith("opencode-"));
     expect(new Set(session.map((e) => e.run)).size).toBe(1);
     const story = session.map((e) => `${String(e.entry.marker ?? e.entry.tool_name)}${e.entry.result === "error" ? "!" : ""}`);
-    expect(story.slice(0, 5)).toEqual(["session.created", "chat.message", "bash", "read!", "read!"]);
-    expect(story.slice(5).every((s) => s === "session.idle")).toBe(true);
+    expect(story.slice(0, 6)).toEqual(["session.created", "chat.message", "bash", "bash!", "read!", "read!"]);
+    expect(story.slice(6).every((s) => s === "session.idle")).toBe(true);
     expect(session.filter((e) => e.entry.tool_name === "read").map((e) => e.entry.error_code)).toEqual(["tool_error", "tool_denied"]);
-    expect(session.find((e) => e.entry.tool_name === "bash")!.entry).toMatchObject({ result: "ok", transport: "hook:opencode", operation_id: expect.stringMatching(/^call_fake_/) });
+    const [bash, failing] = session.filter((e) => e.entry.tool_name === "bash").map((e) => e.entry);
+    expect(bash).toMatchObject({ result: "ok", error_code: null, transport: "hook:opencode", operation_id: expect.stringMatching(/^call_fake_/), client: "opencode", exit_status: 0 });
+    expect(failing).toMatchObject({ result: "error", error_code: "command_exit_nonzero", transport: "hook:opencode", client: "opencode", exit_status: 3 });
     const inits = entries.filter((e) => e.entry.tool_name === "feature.init");
     expect(inits.map((e) => [e.entry.operation_id, e.entry.result, e.entry.transport])).toEqual([["op-opencode-01", "ok", "mcp"]]);
     expect(entries.some((e) => String(e.entry.tool_name).startsWith("aop_"))).toBe(false);

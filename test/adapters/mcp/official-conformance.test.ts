@@ -1,8 +1,7 @@
 // The official MCP conformance suite (@modelcontextprotocol/conformance) against `aop mcp --http`: every
 // server scenario runs; those that apply to aop must pass, and the rest are listed with the reason in
 // conformance-baseline.yml (the suite itself fails a listed scenario that starts passing). The suite
-// needs Node ≥ 22: this Node if it is one, else a binary from the registry's `node` package in the Node
-// matrix's cache (scripts/node-binary.mjs), installed on first use (docs/mcp.md).
+// needs Node ≥ 22 (test/helpers/node22.ts; docs/mcp.md).
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import fs from "node:fs";
@@ -10,9 +9,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cachedNode, nodeOf } from "../../../scripts/node-binary.mjs";
 import { startHttpServer, type HttpServer } from "../../helpers/mcp-http.js";
 import { runCli } from "../../helpers/cli.js";
+import { node22 } from "../../helpers/node22.js";
 import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
 import { minimalCheckpoint } from "../../domains/checkpoints/fixture.js";
 
@@ -21,20 +20,6 @@ const SUITE = path.join(path.dirname(require.resolve("@modelcontextprotocol/conf
 const BASELINE = path.join(path.dirname(fileURLToPath(import.meta.url)), "conformance-baseline.yml");
 /** The scenarios that apply to aop: each must pass (not merely be absent from the baseline). */
 const MUST_PASS = ["server-initialize", "ping", "logging-set-level", "completion-complete", "tools-list", "resources-list", "prompts-list", "server-sse-multiple-streams", "dns-rebinding-protection"];
-
-/** A Node ≥ 22 binary, or why there is none. */
-function node22(): { bin: string } | { why: string } {
-  if (Number(process.versions.node.split(".")[0]) >= 22) return { bin: process.execPath };
-  for (const line of ["22", "24", "26"]) {
-    const bin = cachedNode(line);
-    if (bin) return { bin };
-  }
-  try {
-    return { bin: nodeOf("22") };
-  } catch (err) {
-    return { why: `no Node >= 22 could be obtained from the npm registry's node package: ${err instanceof Error ? err.message : String(err)}` };
-  }
-}
 
 const found = node22();
 if ("why" in found) console.warn(`official MCP conformance suite skipped: ${found.why}`);

@@ -100,6 +100,22 @@ describe("opencode events (aop's plugin's payloads)", () => {
     expect(event(mapOpencode({ ...base, hook_event_name: "tool.completed", tool_name: "aop_feature_init", call_id: "c4" })).tool?.aop_mcp).toBe(true);
     expect(event(mapOpencode({ ...base, hook_event_name: "session.idle" })).kind).toBe("stop");
   });
+
+  it("a bash call opencode reports completed is failed when its exit status (the tool's metadata.exit, captured from opencode 1.18.33) is not 0", () => {
+    const sent = (name: string) => {
+      const part = payload("opencode", name) as { tool: string; callID: string; state: { metadata: { exit: unknown } } };
+      // What aop's plugin sends for the part (opencode-plugin.ts).
+      return { ...base, hook_event_name: "tool.completed", tool_name: part.tool, call_id: part.callID, exit_status: part.state.metadata.exit };
+    };
+    const failed = event(mapOpencode(sent("tool-part-bash-exit-3")));
+    expect(failed).toMatchObject({ kind: "tool_failed", tool: { name: "bash", exit_status: 3 } });
+    expect(entryForToolCall("opencode", failed, "opencode-ses_1", 0)).toMatchObject({ result: "error", error_code: "command_exit_nonzero", ext: { client: "opencode", exit_status: 3 } });
+    const fine = event(mapOpencode(sent("tool-part-bash-exit-0")));
+    expect(fine).toMatchObject({ kind: "tool_after", tool: { exit_status: 0 } });
+    expect(entryForToolCall("opencode", fine, "opencode-ses_1", 0)).toMatchObject({ result: "ok", error_code: null, ext: { client: "opencode", exit_status: 0 } });
+    // No exit status (another tool, or none given): as before.
+    for (const exit of [undefined, null, "3", 2.5]) expect(event(mapOpencode({ ...sent("tool-part-bash-exit-3"), exit_status: exit })).kind).toBe("tool_after");
+  });
 });
 
 describe("entries and shapes", () => {

@@ -50,6 +50,16 @@ describe("entry spans", () => {
     expect([c!.error, c!.attributes["error.type"]]).toEqual(["error", "_OTHER"]);
   });
 
+  it("a hook's shell call carries its exit status (from the sidecar) as process.exit.code", () => {
+    const b = new RunSpanBuilder(WS, "run:k", emptyEnvelopes(), noEvidence);
+    const [failed] = b.add(entry(0, { tool_name: "Bash", result: "error", error_code: "command_exit_nonzero", ext: { client: "codex", exit_status: 3 } }));
+    const [fine] = b.add(entry(1, { tool_name: "Bash", ext: { client: "codex", exit_status: 0 } }));
+    const [none] = b.add(entry(2, { tool_name: "Bash", ext: { client: "codex", exit_status: "3" } }));
+    expect([failed!.error, failed!.attributes["error.type"], failed!.attributes["process.exit.code"]]).toEqual(["command_exit_nonzero", "command_exit_nonzero", 3]);
+    expect(fine!.attributes["process.exit.code"]).toBe(0);
+    expect(none!.attributes).not.toHaveProperty("process.exit.code");
+  });
+
   it("an entry whose ts is not a time is left out and counted; a negative or absent latency is 0", () => {
     const b = new RunSpanBuilder(WS, "run:k", emptyEnvelopes(), noEvidence);
     expect(b.add(entry(0, { ts: "" }))).toEqual([]);

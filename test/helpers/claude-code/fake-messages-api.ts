@@ -6,14 +6,10 @@
 //   @@text <final>         the final answer (default "DONE")
 // A request without directives (a subagent, a compaction, a side call) gets a plain answer, or a
 // <summary> when it asks for one. Every request is kept in `requests` for assertions.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
+import { startStandInApi, type FakeApi } from "../stand-in-api.js";
 
-export interface FakeApi {
-  url: string;
-  requests: { path: string; body: Record<string, unknown> }[];
-  close(): Promise<void>;
-}
+export type { FakeApi };
 
 interface Block {
   type: string;
@@ -106,41 +102,13 @@ function answer(res: http.ServerResponse, body: Record<string, unknown>): void {
 }
 
 export function startFakeMessagesApi(): Promise<FakeApi> {
-  const requests: FakeApi["requests"] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      let body: Record<string, unknown> = {};
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as Record<string, unknown>;
-      } catch {
-        // kept empty; answered like any request
-      }
-      const url = new URL(req.url ?? "/", "http://127.0.0.1");
-      requests.push({ path: url.pathname, body });
-      if (req.method === "POST" && url.pathname === "/v1/messages") return answer(res, body);
-      if (req.method === "POST" && url.pathname === "/v1/messages/count_tokens") {
-        res.writeHead(200, { "content-type": "application/json" });
-        return res.end(JSON.stringify({ input_tokens: 100 }));
-      }
-      res.writeHead(404, { "content-type": "application/json" });
-      res.end(JSON.stringify({ type: "error", error: { type: "not_found_error", message: `no ${req.method} ${url.pathname} here` } }));
-    });
-  });
-  return new Promise((resolve, reject) => {
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        requests,
-        close: () =>
-          new Promise<void>((done) => {
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
+  return startStandInApi((req, res, path, body) => {
+    if (req.method === "POST" && path === "/v1/messages") return answer(res, body);
+    if (req.method === "POST" && path === "/v1/messages/count_tokens") {
+      res.writeHead(200, { "content-type": "application/json" });
+      return res.end(JSON.stringify({ input_tokens: 100 }));
+    }
+    res.writeHead(404, { "content-type": "application/json" });
+    res.end(JSON.stringify({ type: "error", error: { type: "not_found_error", message: `no ${req.method} ${path} here` } }));
   });
 }

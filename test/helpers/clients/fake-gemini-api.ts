@@ -1,9 +1,8 @@
 // A scripted stand-in for the Gemini API (generateContent / streamGenerateContent) on 127.0.0.1, so
 // the real Gemini CLI runs whole sessions offline. The same directives as fake-openai-api.ts drive it:
 // `@@tool <name> <json>` lines in the first user text, then `@@text <final>`. Every request is kept.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { directives, nextStep, type FakeApi } from "./fake-openai-api.js";
+import { startStandInApi, type FakeApi } from "../stand-in-api.js";
+import { directives, nextStep } from "./fake-openai-api.js";
 
 interface Part {
   text?: string;
@@ -34,40 +33,21 @@ function reply(body: Record<string, unknown>): Record<string, unknown> {
 }
 
 export function startFakeGeminiApi(): Promise<FakeApi> {
-  const requests: FakeApi["requests"] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      let body: Record<string, unknown> = {};
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as Record<string, unknown>;
-      } catch {
-        // answered like any request
-      }
-      const url = new URL(req.url ?? "/", "http://127.0.0.1");
-      requests.push({ path: url.pathname, body });
-      if (url.pathname.endsWith(":countTokens")) {
-        res.writeHead(200, { "content-type": "application/json" });
-        return res.end(JSON.stringify({ totalTokens: 10 }));
-      }
-      if (url.pathname.endsWith(":streamGenerateContent")) {
-        res.writeHead(200, { "content-type": "text/event-stream" });
-        res.write(`data: ${JSON.stringify(reply(body))}\r\n\r\n`);
-        return res.end();
-      }
-      if (url.pathname.endsWith(":generateContent")) {
-        res.writeHead(200, { "content-type": "application/json" });
-        return res.end(JSON.stringify(reply(body)));
-      }
-      res.writeHead(404, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: { code: 404, message: `no such path ${url.pathname}`, status: "NOT_FOUND" } }));
-    });
-  });
-  return new Promise((resolve) => {
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((r) => server.close(() => r())) });
-    });
+  return startStandInApi((_req, res, path, body) => {
+    if (path.endsWith(":countTokens")) {
+      res.writeHead(200, { "content-type": "application/json" });
+      return res.end(JSON.stringify({ totalTokens: 10 }));
+    }
+    if (path.endsWith(":streamGenerateContent")) {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write(`data: ${JSON.stringify(reply(body))}\r\n\r\n`);
+      return res.end();
+    }
+    if (path.endsWith(":generateContent")) {
+      res.writeHead(200, { "content-type": "application/json" });
+      return res.end(JSON.stringify(reply(body)));
+    }
+    res.writeHead(404, { "content-type": "application/json" });
+    res.end(JSON.stringify({ error: { code: 404, message: `no such path ${path}`, status: "NOT_FOUND" } }));
   });
 }

@@ -5,14 +5,10 @@
 //                          offer is matched by suffix, so `feature_init` finds `mcp__aop__feature_init`)
 //   @@text <final>         the final answer (default "DONE")
 // Every request is kept in `requests` for assertions.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
+import { startStandInApi, type FakeApi } from "../stand-in-api.js";
 
-export interface FakeApi {
-  url: string;
-  requests: { path: string; body: Record<string, unknown> }[];
-  close(): Promise<void>;
-}
+export type { FakeApi };
 
 interface Call {
   name: string;
@@ -143,33 +139,14 @@ function answerChat(res: http.ServerResponse, body: Record<string, unknown>): vo
 }
 
 export function startFakeOpenAiApi(): Promise<FakeApi> {
-  const requests: FakeApi["requests"] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      let body: Record<string, unknown> = {};
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as Record<string, unknown>;
-      } catch {
-        // answered like any request
-      }
-      const url = new URL(req.url ?? "/", "http://127.0.0.1");
-      requests.push({ path: url.pathname, body });
-      if (url.pathname.endsWith("/responses")) return answerResponses(res, body);
-      if (url.pathname.endsWith("/chat/completions")) return answerChat(res, body);
-      if (url.pathname.endsWith("/models")) {
-        res.writeHead(200, { "content-type": "application/json" });
-        return res.end(JSON.stringify({ object: "list", data: [{ id: "fake-model", object: "model", owned_by: "aop-test" }], models: [] }));
-      }
-      res.writeHead(404, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: { message: `no such path ${url.pathname}` } }));
-    });
-  });
-  return new Promise((resolve) => {
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((r) => server.close(() => r())) });
-    });
+  return startStandInApi((_req, res, path, body) => {
+    if (path.endsWith("/responses")) return answerResponses(res, body);
+    if (path.endsWith("/chat/completions")) return answerChat(res, body);
+    if (path.endsWith("/models")) {
+      res.writeHead(200, { "content-type": "application/json" });
+      return res.end(JSON.stringify({ object: "list", data: [{ id: "fake-model", object: "model", owned_by: "aop-test" }], models: [] }));
+    }
+    res.writeHead(404, { "content-type": "application/json" });
+    res.end(JSON.stringify({ error: { message: `no such path ${path}` } }));
   });
 }

@@ -52,7 +52,8 @@ export function wiredProject(client: string): string {
   const r = runCli(["integrate", client, "--write"], { cwd: project });
   if (r.code !== 0) throw new Error(`aop integrate ${client} --write failed: ${r.stderr}`);
   writeFile(project, "memory/CURRENT_STATE.md", STALE_STATE);
-  writeFile(project, "agentic/orchestrator/policy.yaml", "hooks:\n  claude:\n    stop_reminder: block\n");
+  // aop's own key, in aop's own file (the upstream orchestrator's policy.yaml schema refuses it).
+  writeFile(project, "agentic/orchestrator/aop.yaml", "hooks:\n  claude:\n    stop_reminder: block\n");
   const old = new Date(Date.now() - 3_600_000);
   fs.utimesSync(path.join(project, "memory/CURRENT_STATE.md"), old, old);
   return project;

@@ -1,4 +1,4 @@
-// aop config check: validate policy.yaml (merged over defaults) and gates.yaml.
+// aop config check: validate policy.yaml and aop.yaml (merged over defaults) and gates.yaml.
 import type { Command } from "commander";
 import { EXIT_FAILED } from "../program/exit-codes.js";
 import { examples, runCommand } from "../program/run-command.js";
@@ -7,7 +7,7 @@ export function register(program: Command, summary: string): void {
   const config = program.command("config").description(summary).addHelpText("after", examples("aop config check"));
   config
     .command("check")
-    .description("validate agentic/orchestrator/policy.yaml and gates.yaml; exit 1 when invalid")
+    .description("validate agentic/orchestrator/policy.yaml, aop.yaml and gates.yaml; exit 1 when invalid")
     .addHelpText("after", examples("aop config check", "aop config check --json"))
     .action(
       runCommand(async (ctx) => {
@@ -21,7 +21,8 @@ export function register(program: Command, summary: string): void {
           return report.ok ? 0 : EXIT_FAILED;
         }
         const s = ctx.style;
-        const policyLine = !report.policy.valid ? s.red("invalid") : report.policy.file_exists ? s.green("ok") : s.green("ok") + s.dim(" (no policy.yaml: bundled defaults)");
+        const files = [report.policy.file_exists ? "policy.yaml" : "", report.policy.aop_file_exists ? "aop.yaml" : ""].filter((f) => f !== "");
+        const policyLine = !report.policy.valid ? s.red("invalid") : files.length > 0 ? s.green("ok") + s.dim(` (${files.join(" + ")})`) : s.green("ok") + s.dim(" (no policy.yaml: bundled defaults)");
         const gatesLine = !report.gates.valid ? s.red("invalid") : report.gates.file_exists ? `${s.green("ok")} (profiles: ${report.gates.profiles.join(", ")})` : s.dim("not present (needed for gates run)");
         ctx.out(`policy  ${policyLine}`);
         ctx.out(`gates   ${gatesLine}`);

@@ -1,7 +1,8 @@
 // aop migrate: rewrite what older aop versions wrote into the shapes the upstream orchestrator reads
-// (DESIGN §21): timeline lines into the seed's 14 keys plus the run's sidecar, and gates.yaml's
-// default_profile into policy.yaml's gate_selection.default_profile. Once (a second run finds nothing),
-// every old file backed up under .aop/runtime/replay/backup/<time>/ first.
+// (DESIGN §21): timeline lines into the seed's 14 keys plus the run's sidecar, gates.yaml's
+// default_profile into policy.yaml's gate_selection.default_profile, and policy.yaml's aop-only keys into
+// aop.yaml. Once (a second run finds nothing), every old file backed up under
+// .aop/runtime/replay/backup/<time>/ first.
 import type { Command } from "commander";
 import { examples, runCommand } from "../program/run-command.js";
 
@@ -12,7 +13,7 @@ export function register(program: Command, summary: string): void {
     .option("--dry-run", "say what would be rewritten, change nothing")
     .addHelpText(
       "after",
-      "\nThe doctor names what needs it (DRIFT_013 timelines, DRIFT_014 gates.yaml). Safe to run again: files already in\nthe new shapes are not touched. Policy keys only aop knows (attest, hooks, …) are left where they are.\n" +
+      "\nThe doctor names what needs it (DRIFT_013 timelines, DRIFT_014 gates.yaml and policy.yaml). Safe to run again: files\nalready in the new shapes are not touched. Policy keys only aop knows (attest, hooks, …) move to\nagentic/orchestrator/aop.yaml, which the upstream orchestrator never reads.\n" +
         examples("aop migrate --dry-run", "aop migrate", "aop migrate --json"),
     )
     .action(
@@ -28,7 +29,8 @@ export function register(program: Command, summary: string): void {
           if (m.old_lines > 0) runs.push(m);
         }
         const config = await migrateConfig(ctx.layout, { dryRun, backupDir: migrationBackupDir(ctx.layout, stamp) });
-        const payload = { dry_run: dryRun, runs, config: config.default_profile === null ? null : config };
+        const configChanged = config.changed.length > 0;
+        const payload = { dry_run: dryRun, runs, config: configChanged ? config : null };
         if (ctx.json) {
           ctx.printJson(payload);
           return;
@@ -39,7 +41,11 @@ export function register(program: Command, summary: string): void {
           const where = config.policy_had_one ? "removed from gates.yaml (policy.yaml already names one)" : "moved to policy.yaml gate_selection.default_profile";
           ctx.out(`${dryRun ? "would move" : "moved"} gates.yaml default_profile (${config.default_profile}): ${where}${config.backups.length > 0 ? ` (backup ${config.backups.join(", ")})` : ""}`);
         }
-        if (runs.length === 0 && config.default_profile === null) ctx.out("nothing to migrate: every timeline and gates.yaml are in the shapes the upstream orchestrator reads");
+        if (config.aop_keys.length > 0) {
+          const kept = config.aop_keys_kept.length > 0 ? `; aop.yaml already set ${config.aop_keys_kept.join(", ")}, which it keeps` : "";
+          ctx.out(`${dryRun ? "would move" : "moved"} policy.yaml's aop-only keys (${config.aop_keys.join(", ")}) to agentic/orchestrator/aop.yaml${kept}${config.backups.length > 0 ? ` (backup ${config.backups.join(", ")})` : ""}`);
+        }
+        if (runs.length === 0 && !configChanged) ctx.out("nothing to migrate: every timeline, gates.yaml and policy.yaml are in the shapes the upstream orchestrator reads");
       }),
     );
 }

@@ -2,8 +2,10 @@
 // aop's plugin (written by `aop integrate opencode`, plugin-source in opencode-plugin.ts) sends each
 // event it acts on to `aop hook opencode` as one JSON object with opencode's own names: bus events
 // (`session.created`, `session.compacted`, `session.idle`, `session.deleted`), `chat.message`, and a
-// tool part's end (`tool.completed`, `tool.error`, once per call id). Pure.
-import { AOP_SERVER, baseEvent, millis, text, type HookEvent, type HookEventKind, type Mapped, type Payload } from "../hook-model.js";
+// tool part's end (`tool.completed`, `tool.error`, once per call id). opencode reports a shell command
+// that ran and exited non-zero as `completed`; its bash tool's `metadata.exit` (captured from opencode
+// 1.18.33), which the plugin passes on as `exit_status`, says it failed. Pure.
+import { AOP_SERVER, baseEvent, millis, text, withCommandOutcome, type HookEvent, type HookEventKind, type Mapped, type Payload } from "../hook-model.js";
 
 export { opencodeShapes } from "./shapes.js";
 
@@ -34,5 +36,7 @@ export function mapOpencode(p: Payload): Mapped {
     // opencode names an MCP tool `<server>_<tool>`.
     event.tool = { name, aop_mcp: name.startsWith(`${AOP_SERVER}_`), ...(callId ? { call_id: callId } : {}), ...(p.tool_input !== undefined ? { input: p.tool_input } : {}), ...(duration !== undefined ? { duration_ms: duration } : {}) };
   }
+  const exit = p.exit_status;
+  if (kind === "tool_after" && Number.isSafeInteger(exit)) return { event: withCommandOutcome(event, { failed: exit !== 0, exit_status: exit as number }) };
   return { event };
 }

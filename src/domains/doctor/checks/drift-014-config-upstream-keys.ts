@@ -1,6 +1,7 @@
 // DRIFT_014: gates.yaml or policy.yaml hold keys the upstream orchestrator's schemas refuse (DESIGN §21):
 // an older gates.yaml's `default_profile` (`aop migrate` moves it to policy.yaml's
-// gate_selection.default_profile), or aop-only policy keys. aop reads both; upstream then refuses the file.
+// gate_selection.default_profile), or aop-only policy keys (`aop migrate` moves them to aop.yaml, which
+// upstream never reads). aop reads both where they are; upstream refuses the file.
 import { readYamlFile } from "../../../config/read-config-file.js";
 import { aopOnlyPolicyKeys, gatesDefaultProfile } from "../../../config/upstream-shape.js";
 import type { DoctorCheck, FindingDraft } from "../check-types.js";
@@ -9,7 +10,7 @@ export const check: DoctorCheck = {
   id: "DRIFT_014_CONFIG_UPSTREAM_KEYS",
   severity: "info",
   title: "gates.yaml and policy.yaml pass the upstream orchestrator's schemas",
-  remediation: "run `aop migrate` (see `aop migrate --dry-run` first): it moves gates.yaml's default_profile to policy.yaml's gate_selection.default_profile, keeping a backup",
+  remediation: "run `aop migrate` (see `aop migrate --dry-run` first): it moves gates.yaml's default_profile to policy.yaml's gate_selection.default_profile and policy.yaml's aop-only keys to agentic/orchestrator/aop.yaml, keeping a backup",
   async run(ctx) {
     const findings: FindingDraft[] = [];
     const gates = await readYamlFile(ctx.layout.gatesFile, "agentic/orchestrator/gates.yaml");
@@ -24,8 +25,8 @@ export const check: DoctorCheck = {
     const keys = policy.ok && policy.exists ? aopOnlyPolicyKeys(policy.value) : [];
     if (keys.length > 0) {
       findings.push({
-        message: `agentic/orchestrator/policy.yaml sets aop-only key${keys.length === 1 ? "" : "s"} (${keys.join(", ")}) that the upstream orchestrator's policy schema refuses`,
-        remediation: "nothing to do unless the upstream orchestrator shares this workspace; then remove them (aop falls back to its defaults for them, docs/compatibility.md)",
+        message: `agentic/orchestrator/policy.yaml sets aop-only key${keys.length === 1 ? "" : "s"} (${keys.join(", ")}) that the upstream orchestrator's policy schema refuses; aop reads ${keys.length === 1 ? "it" : "them"} there until moved to agentic/orchestrator/aop.yaml`,
+        remediation: "run `aop migrate` (see `aop migrate --dry-run` first): it moves them to agentic/orchestrator/aop.yaml, which the upstream orchestrator never reads, keeping a backup",
         refs: ["agentic/orchestrator/policy.yaml"],
       });
     }

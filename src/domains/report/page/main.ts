@@ -8,6 +8,7 @@ import { DiffView } from "./diff-view.js";
 import { el, fill, setText, shown } from "./dom.js";
 import { shortInstant } from "./format.js";
 import { LiveClient } from "./live.js";
+import { RunSearchBox } from "./run-search-box.js";
 import { RunStore, type RunState } from "./run-store.js";
 import { checkpointsView, doctorView, featuresView, runsView, toolsView } from "./tables.js";
 import { TimelineView } from "./timeline-view.js";
@@ -25,6 +26,7 @@ class App implements AppContext {
   private readonly liveStatus = el("span", { class: "live-status" });
   private readonly timeline: TimelineView;
   private readonly diff: DiffView;
+  private readonly runSearch: RunSearchBox;
   private readonly fixed = new Map<View, HTMLElement>();
   private readonly client: LiveClient | null;
   private readonly cursors = new Map<string, number>();
@@ -42,6 +44,7 @@ class App implements AppContext {
     this.fetchLedger = this.client ? (op) => void this.client!.ledger(op).then((v) => (this.store.rememberLedger(v), this.render()), () => undefined) : null;
     this.timeline = new TimelineView(this);
     this.diff = new DiffView(this);
+    this.runSearch = new RunSearchBox(this);
     this.fixed.set("features", featuresView(data.features));
     this.fixed.set("checkpoints", checkpointsView(data.checkpoints));
     this.fixed.set("doctor", doctorView(data.doctor));
@@ -120,7 +123,7 @@ class App implements AppContext {
     } else if (s.view === "diff") {
       this.diff.show(s);
       section = this.diff.element;
-    } else if (s.view === "runs") section = runsView(this);
+    } else if (s.view === "runs") section = runsView(this, this.runSearch.element);
     else section = this.fixed.get(s.view!)!;
     if (this.main.firstElementChild !== section) fill(this.main, section);
     if (!this.ready) {

@@ -8,7 +8,8 @@ import type { AppContext } from "./app-context.js";
 import { append, badge, el, table, type Child } from "./dom.js";
 import { count, latency, percent, shortInstant } from "./format.js";
 
-export function runsView(app: AppContext): HTMLElement {
+/** The runs, under the search box across them (kept by the controller across renders). */
+export function runsView(app: AppContext, searchBox: HTMLElement): HTMLElement {
   const rows = app.store.order.map((id) => {
     const run = app.store.runs.get(id)!;
     const v = run.view;
@@ -26,6 +27,7 @@ export function runsView(app: AppContext): HTMLElement {
     "section",
     { class: "view", id: "view-runs" },
     el("h2", null, `Runs (${app.store.order.length})`),
+    searchBox,
     rows.length === 0 ? el("p", { class: "muted" }, "No run has a timeline yet: every tool call is recorded once there is one.") : table(["run", "entries", "errors", "sessions", "first", "last", "span", "notes"], rows, { class: "grid runs", numeric: [1, 2, 3] }),
   );
 }

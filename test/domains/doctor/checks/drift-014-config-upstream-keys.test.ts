@@ -11,6 +11,7 @@ testCheck(check, {
     { name: "no configuration", workspace: (f) => f, ok: OK },
     { name: "the default profile where upstream reads it", workspace: (f) => f.write("agentic/orchestrator/gates.yaml", GATES).write("agentic/orchestrator/policy.yaml", "version: 1\ngate_selection:\n  default_profile: ci\n"), ok: OK },
     { name: "an unparseable gates.yaml is DRIFT_002's", workspace: (f) => f.write("agentic/orchestrator/gates.yaml", "version: [1\n"), ok: OK },
+    { name: "aop-only keys in aop.yaml, where upstream never looks", workspace: (f) => f.write("agentic/orchestrator/policy.yaml", "version: 1\n").write("agentic/orchestrator/aop.yaml", "hooks:\n  claude:\n    stop_reminder: off\n"), ok: OK },
   ],
   invalid: [
     {
@@ -21,7 +22,7 @@ testCheck(check, {
     {
       name: "aop-only policy keys",
       workspace: (f) => f.write("agentic/orchestrator/policy.yaml", "version: 1\nobservability:\n  evidence_integrity:\n    attest: false\nhooks:\n  claude:\n    stop_reminder: off\n"),
-      findings: [{ message: "agentic/orchestrator/policy.yaml sets aop-only keys (observability.evidence_integrity.attest, hooks) that the upstream orchestrator's policy schema refuses", remediation: /remove them/ }],
+      findings: [{ message: "agentic/orchestrator/policy.yaml sets aop-only keys (observability.evidence_integrity.attest, hooks) that the upstream orchestrator's policy schema refuses; aop reads them there until moved to agentic/orchestrator/aop.yaml", remediation: /^run `aop migrate`.*moves them to agentic\/orchestrator\/aop\.yaml/ }],
     },
   ],
 });

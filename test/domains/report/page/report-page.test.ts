@@ -146,6 +146,34 @@ describe("the report page (file://, headless Chromium)", () => {
     expect(opened.networkRequests()).toEqual([]);
     await page.close();
   });
+
+  it("the runs view's search box finds entries across runs, newest first, as text, each linking to its place", async () => {
+    const { page, errors } = await openPage(browser, url("#view=runs"));
+    // Every line of every timeline whose error code is tool_error (the Bash calls of the agent run).
+    const runs = fs.readdirSync(layout.replayDir).filter((f) => f.endsWith(".timeline.jsonl")).map((f) => f.replace(/\.timeline\.jsonl$/, ""));
+    const expected = runs.flatMap((run) => timelineLines(layout, run).filter((l) => l.error_code === "tool_error").map((l) => `${run} #${l.sequence as number}`));
+    expect(expected.length).toBeGreaterThan(0);
+    await page.fill(".run-search", "tool_error");
+    await page.waitForSelector(".run-search-hits");
+    const links = await page.locator(".run-search-hits a").allTextContents();
+    expect([...links].sort()).toEqual([...expected].sort());
+    await page.click(".run-search-hits a >> nth=0");
+    await page.waitForSelector(".row.selected");
+    expect(page.url()).toMatch(/#.*seq=\d+/);
+    // Back on the runs view the box keeps its text; hostile text in a searched field stays text.
+    await page.click('nav button[data-view="runs"]');
+    expect(await page.inputValue(".run-search")).toBe("tool_error");
+    await page.fill(".run-search", "img");
+    await page.locator(".run-search-hits td", { hasText: "onerror" }).first().waitFor();
+    expect(await page.locator(".run-search-results img").count()).toBe(0);
+    expect(await page.locator(".run-search-hits td").allTextContents()).toContain(HOSTILE_TOOL);
+    expect(await page.title()).not.toBe("pwned");
+    await page.fill(".run-search", "zzz-nothing-here");
+    await page.locator(".run-search-results p", { hasText: "no entry matches" }).waitFor();
+    expect(await text(page, ".run-search-results p")).toBe("no entry matches");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
 
 describe("the report page's other views", () => {

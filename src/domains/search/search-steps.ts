@@ -1,0 +1,156 @@
+// Steps (timeline entries) that match a search, run by run: through the run's index where it is valid,
+// then the lines past it read from the file, which also brings the index up to date (docs/replay.md,
+// "Search"). Every candidate the index names is read and matched again, so the index can only save reads.
+import { isAopError } from "../../core/errors.js";
+import { readRecord } from "../../store/ledger-files.js";
+import type { WorkspaceLayout } from "../../store/layout.js";
+import { readLinesSync } from "../../store/jsonl.js";
+import { asEntry, TimelineFile, type TimelineEntry } from "../replay/index.js";
+import { addLine, candidates, emptyIndex, loadIndex, saveIndex, type RunIndex } from "./search-index.js";
+import { docMatches, docTokens, type NewestPage, type PlacedDoc, type SearchDoc, type SearchFilter } from "./search-match.js";
+
+export interface StepSearchStats {
+  /** Timeline lines read and matched. */
+  lines_read: number;
+  /** Runs whose index was valid and used. */
+  runs_indexed: number;
+  matched: number;
+}
+
+export interface StepSearchOptions {
+  words: readonly string[];
+  filter: SearchFilter;
+  /** False: read every line and leave the index alone (the streaming scan). */
+  useIndex: boolean;
+  /** Which workspace the hits belong to ("" for the current one). */
+  where: string;
+}
+
+const MESSAGE_MAX = 500;
+
+/** A failed mutating call's error message, from the ledger's recorded envelope (null when not kept). */
+function errorMessage(layout: WorkspaceLayout, entry: TimelineEntry): string | null {
+  if (entry.result !== "error" || entry.operation_id === null) return null;
+  try {
+    const record = readRecord(layout, entry.operation_id);
+    if (!record || record.run_id !== entry.run_id) return null;
+    const envelope = JSON.parse(record.envelope_json) as { ok?: unknown; error?: { code?: unknown; message?: unknown } };
+    if (envelope.ok !== false || envelope.error?.code !== entry.error_code || typeof envelope.error.message !== "string") return null;
+    return envelope.error.message.slice(0, MESSAGE_MAX);
+  } catch (err) {
+    if (isAopError(err) || err instanceof SyntaxError) return null; // a damaged record: the step is still found by its other words
+    throw err;
+  }
+}
+
+/** What a step is found by: its tool, ids, result and error (never its input, which aop keeps only as a hash). */
+function stepDoc(layout: WorkspaceLayout, entry: TimelineEntry, offset: number): SearchDoc {
+  // A failed step leads with its error: the snippet shows it.
+  const fields: string[] = [];
+  if (entry.error_code !== null) {
+    const message = errorMessage(layout, entry);
+    fields.push(message === null ? entry.error_code : `${entry.error_code}: ${message}`);
+  }
+  fields.push(entry.tool_name);
+  for (const value of [entry.feature_id, entry.run_id, entry.session_id, entry.operation_id, entry.marker, entry.agent_type]) if (typeof value === "string" && value !== "") fields.push(value);
+  fields.push(entry.result);
+  return {
+    kind: "step",
+    ts: entry.ts,
+    key: `step:${entry.run_id}:${String(entry.sequence).padStart(16, "0")}:${String(offset).padStart(16, "0")}`,
+    title: `${entry.tool_name} #${entry.sequence}`,
+    fields,
+    tool_name: entry.tool_name,
+    feature_id: entry.feature_id,
+    result: entry.result,
+    run_id: entry.run_id,
+    sequence: entry.sequence,
+    open: `aop replay --run-id ${entry.run_id} --from-sequence ${entry.sequence}`,
+    state: `aop state --run-id ${entry.run_id} --at ${entry.sequence}`,
+  };
+}
+
+const ERROR_RESULT = /"result"\s*:\s*"error"/;
+
+/**
+ * True when the line's bytes show it cannot match: it is ASCII without `\u` escapes (so every word of
+ * its fields appears in its lower-cased text as written), it is not a failed call (whose ledger message
+ * is matched too), and some query word is nowhere in it. A necessary condition only: a line it passes
+ * is parsed and matched in full, so the answer is the same as parsing every line.
+ */
+export function cannotMatch(bytes: Buffer, from: number, to: number, words: readonly string[]): boolean {
+  if (words.length === 0) return false;
+  for (let i = from; i < to; i++) if (bytes[i]! >= 0x80) return false;
+  const text = bytes.toString("latin1", from, to);
+  if (text.includes("\\u") || ERROR_RESULT.test(text)) return false;
+  const lower = text.toLowerCase();
+  return words.some((w) => !lower.includes(w));
+}
+
+/** Offers the run's matching steps to `page`; counts them in `stats`. */
+export function searchRunSteps(layout: WorkspaceLayout, runId: string, options: StepSearchOptions, page: NewestPage<PlacedDoc>, stats: StepSearchStats): void {
+  let timeline: TimelineFile | null;
+  try {
+    timeline = TimelineFile.open(layout.timelineFile(runId));
+  } catch (err) {
+    if (isAopError(err)) return; // a FIFO, a link out of the workspace: `aop replay --list` names the problem
+    throw err;
+  }
+  if (!timeline) return;
+  try {
+    const index = options.useIndex ? loadIndex(layout, runId, timeline) : null;
+    if (index) stats.runs_indexed += 1;
+    const updated: RunIndex | null = options.useIndex ? (index ?? emptyIndex(runId, timeline)) : null;
+    /** Matches one line; a line past the index is also added to it. */
+    const consider = (entry: TimelineEntry | null, offset: number, indexing: boolean): void => {
+      stats.lines_read += 1;
+      if (!entry || entry.run_id !== runId) return;
+      // The time filter first: it needs no ledger read (unless the line is being indexed).
+      const early = options.filter.since !== undefined && entry.ts < options.filter.since;
+      if (early && !indexing) return;
+      const doc = stepDoc(layout, entry, offset);
+      if (indexing && updated) addLine(updated, offset, new Set(docTokens(doc)));
+      if (early || !docMatches(doc, options.words, options.filter)) return;
+      stats.matched += 1;
+      const hit = { ...doc, ts: entry.ts, where: options.where };
+      if (page.wants(hit)) page.offer(hit);
+    };
+    const narrowed = index ? candidates(index, options.words) : null;
+    let from = 0;
+    if (index && narrowed !== null) {
+      for (const offset of narrowed) {
+        if (offset >= index.file_size) break;
+        const line = timeline.lineAt(offset);
+        if (line && line.start === offset) consider(line.entry, offset, false);
+      }
+      from = index.file_size;
+    }
+    const indexedUpTo = updated?.file_size ?? 0;
+    let end = indexedUpTo;
+    // The lines up to the end the open file had (a torn last line excluded), raw: a line only matched
+    // (not indexed) that cannot hold the words is passed over without parsing it.
+    for (const line of readLinesSync(layout.timelineFile(runId), { fromOffset: from, endOffset: timeline.end, raw: true })) {
+      if (!line.complete) break;
+      end = line.end;
+      if (line.overlong || line.bytes === undefined) continue;
+      const indexing = updated !== null && line.offset >= indexedUpTo;
+      if (!indexing && cannotMatch(line.bytes, line.from!, line.to!, options.words)) {
+        stats.lines_read += 1;
+        continue;
+      }
+      let value: unknown;
+      try {
+        value = JSON.parse(line.bytes.toString("utf8", line.from, line.to));
+      } catch {
+        continue; // not an entry: `aop replay --list` counts it
+      }
+      consider(asEntry(value), line.offset, indexing);
+    }
+    if (updated && end > indexedUpTo) {
+      updated.file_size = end;
+      saveIndex(layout, updated, timeline);
+    }
+  } finally {
+    timeline.close();
+  }
+}
