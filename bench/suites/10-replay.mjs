@@ -117,6 +117,14 @@ export async function run() {
   record({ suite: SUITE, name: "aop replay … 499900 --limit 100 --json, five-field meta (500k)", value: upstreamHuge.subjectMs, unit: "ms", baselineName: "node -e 0", baselineValue: upstreamHuge.baselineMs, target: { max: 1.3, label: "≤ 1.3× node" } });
   fs.rmSync(layout.timelineFile("run:upstream-500k"));
 
+  // 4b. aop state --at N on a 100,000-entry run (every fifth call a feature.init whose answer the ledger no
+  // longer holds) vs a bare node program reading and parsing that run's timeline once (docs/replay.md).
+  writeUpstreamRun(layout, serializeEntry, "run:state-100k", 100_000);
+  const readOnce = `const fs=require("fs");let n=0;for(const l of fs.readFileSync(${JSON.stringify(layout.timelineFile("run:state-100k"))},"utf8").split("\\n"))if(l){JSON.parse(l);n++}`;
+  const stateAt = compareProcesses(aop(["state", "--run-id", "run:state-100k", "--at", "99999", "--json", "--root", root]), node(["-e", readOnce]), 7);
+  record({ suite: SUITE, name: "aop state --at 99999 --json (100k run)", value: stateAt.subjectMs, unit: "ms", baselineName: "node: read + parse the timeline once", baselineValue: stateAt.baselineMs, target: { max: 1.5, label: "≤ 1.5× one read" } });
+  fs.rmSync(layout.timelineFile("run:state-100k"));
+
   // 5. peak RSS of a filtered query over 500,000 entries, in a fresh process
   await fill(layout, "huge", 500_000);
   const script = `const {queryTimeline}=await import(${JSON.stringify(`file://${REPO_ROOT}/dist/domains/replay/timeline-query.js`)});const {WorkspaceLayout}=await import(${JSON.stringify(`file://${REPO_ROOT}/dist/store/layout.js`)});const p=await queryTimeline(new WorkspaceLayout(${JSON.stringify(root)}),{run_id:"huge",tool_name:"feature.init",result:"error",limit:10000});process.stdout.write(JSON.stringify({rss:process.resourceUsage().maxRSS,total:p.total_matched}));`;

@@ -11,8 +11,13 @@ const DOMAINS: Record<string, DomainLoader> = {
   feature: async () => (await import("../domains/features/index.js")).loadTools(),
   run: async () => (await import("../domains/runs/index.js")).loadTools(),
   session: async () => (await import("../domains/runs/index.js")).loadTools(),
-  // replay.timeline_get from the replay domain; replay.search from search (which reads every other record too).
-  replay: async () => ({ ...(await (await import("../domains/replay/index.js")).loadTools()), ...(await (await import("../domains/search/index.js")).loadTools()) }),
+  // replay.timeline_get from the replay domain; replay.state_at from timetravel (its layer on top); replay.search
+  // from search (which reads every other record too).
+  replay: async () => ({
+    ...(await (await import("../domains/replay/index.js")).loadTools()),
+    ...(await (await import("../domains/timetravel/index.js")).loadTools()),
+    ...(await (await import("../domains/search/index.js")).loadTools()),
+  }),
   doctor: async () =>
     (await import("../domains/doctor/index.js")).loadTools({
       families: async () => (await import("./doctor-checks.js")).DOCTOR_FAMILIES,

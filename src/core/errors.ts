@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   // replay
   "replay_timeline_write_failed",
   "replay_run_not_found",
+  "replay_sequence_out_of_range",
   // gates and evidence
   "gate_profile_not_found",
   "gate_mode_not_found",

@@ -150,13 +150,20 @@ export class WorkspaceLayout {
   get ledgerDir(): string {
     return path.join(this.runtimeDir, "operation-ledger");
   }
+  /** An operation's fan-out folder (two hex digits) and the names of its record and intent files in it. */
+  ledgerFileNames(operationKeyHex: string): { bucket: string; record: string; intent: string } {
+    const key = ledgerKey(operationKeyHex);
+    return { bucket: key.slice(0, 2), record: `${key}.json`, intent: `${key}.intent.jsonl` };
+  }
   /** One ledger record per operation id, keyed by the hex sha256 of the id, fanned out by its first byte. */
   ledgerRecord(operationKeyHex: string): string {
-    return path.join(this.ledgerBucket(ledgerKey(operationKeyHex).slice(0, 2)), `${operationKeyHex}.json`);
+    const names = this.ledgerFileNames(operationKeyHex);
+    return path.join(this.ledgerBucket(names.bucket), names.record);
   }
   /** The intent of an operation in flight (or interrupted): its start and the effects it noted. */
   ledgerIntent(operationKeyHex: string): string {
-    return path.join(this.ledgerBucket(ledgerKey(operationKeyHex).slice(0, 2)), `${operationKeyHex}.intent.jsonl`);
+    const names = this.ledgerFileNames(operationKeyHex);
+    return path.join(this.ledgerBucket(names.bucket), names.intent);
   }
   /** One of the 256 fan-out folders of the ledger, by its two hex digits. */
   ledgerBucket(bucketHex: string): string {

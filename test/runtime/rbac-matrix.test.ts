@@ -18,6 +18,7 @@ const EXPECTED: Record<string, Role[]> = {
   "run.status": ["orchestrator", "planner", "builder", "qa", "system"],
   "session.assign": ["orchestrator", "system"],
   "replay.timeline_get": ["orchestrator", "planner", "builder", "qa", "system"],
+  "replay.state_at": ["orchestrator", "planner", "builder", "qa", "system"],
   "replay.search": ["orchestrator", "planner", "builder", "qa", "system"],
   "doctor.run": ["orchestrator", "qa", "system"],
   "gates.run": ["orchestrator", "builder", "qa", "system"],

@@ -11,7 +11,7 @@ export { featuresWithGateEvidence, findGateEvidenceBetween } from "./evidence-fi
 export { verifyAllChains } from "./evidence-verify.js";
 export { verifyChain } from "./chain-verify.js";
 export { chainLine, computeChainHash, GENESIS_HASH, type ChainEntry } from "./chain-hash.js";
-export { evidenceLockPath } from "./chain-store.js";
+export { evidenceLockPath, readChainEntries } from "./chain-store.js";
 export { completeLines, readCountedChainLocked } from "./chain-prefix.js";
 export { baseName, parseEvidenceFileName } from "./evidence-names.js";
 export { stepLogRefs, type LogRef } from "./step-log-refs.js";

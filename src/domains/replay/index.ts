@@ -5,6 +5,7 @@ export { readRetention } from "./run-retention.js";
 export { asEntry, ENTRY_KEYS } from "./timeline-entry.js";
 export type { EntryWithoutSequence, TimelineEntry } from "./timeline-entry.js";
 export { readEntriesFrom } from "./timeline-read.js";
+export { readSparse } from "./timeline-sparse.js";
 export { joinSidecar, readExtras, type Extras } from "./timeline-ext.js";
 export { countOldShapeLines } from "./timeline-shape.js";
 export { migrateTimeline, migrationBackupDir, type TimelineMigration } from "./timeline-migrate.js";

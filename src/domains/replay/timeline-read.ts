@@ -13,7 +13,7 @@ import { readExtras } from "./timeline-ext.js";
 import { joinExtras } from "./timeline-entry.js";
 
 /** The run's timeline file, checked to be a regular file (never a FIFO or device, which would block). */
-function timelineFileOf(layout: WorkspaceLayout, runId: string): { file: string; size: number } {
+export function timelineFileOf(layout: WorkspaceLayout, runId: string): { file: string; size: number } {
   const file = layout.timelineFile(validateId("run_id", runId));
   const opened = openRegularFile(file);
   if (opened.status === "missing") throw new AopError("replay_run_not_found", `no timeline for run '${runId}'`, { details: { run_id: runId }, hint: "list runs with `aop replay --list`" });

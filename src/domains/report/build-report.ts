@@ -9,13 +9,14 @@ import type { WorkspaceLayout } from "../../store/layout.js";
 import { loadPolicyTolerant } from "../../config/policy-loader.js";
 import { evidenceIntegrityEnabled } from "../../config/policy-types.js";
 import { EvidenceTrustJudge } from "../evidence/index.js";
+import { CheckpointHistory, stateTrack } from "../timetravel/index.js";
 import { markLedgerEvidence } from "./evidence-marks.js";
 import { gatherCheckpoints } from "./gather-checkpoints.js";
 import { gatherDoctor } from "./gather-doctor.js";
 import { gatherFeatures } from "./gather-features.js";
 import { DEFAULT_LEDGER_BUDGET, gatherLedger, hasLedgerRecord, type LedgerBudget, type LedgerReader } from "./gather-ledger.js";
 import { DEFAULT_BUDGET, gatherRuns, type GatheredRuns, type RunBudget } from "./gather-runs.js";
-import { REPORT_FORMAT, type CheckpointsView, type ReportData } from "./report-types.js";
+import { REPORT_FORMAT, type CheckpointsView, type ReportData, type StateTrackView } from "./report-types.js";
 import type { TimelineRecord } from "./timeline-codec.js";
 import { leavesWorkspace, requireWorkspace } from "./workspace-guard.js";
 
@@ -75,6 +76,17 @@ export async function buildReport(layout: WorkspaceLayout, clock: Clock, options
     ? { exists: false, dir: layout.relative(layout.checkpointsDir), items: [] }
     : await gatherCheckpoints(layout, clock, policy.checkpoints.stale_days);
   const doctor = linkedAway(layout, layout.doctorDir, notes) ? { status: "unreadable" as const, generated_at: null, ok: null, summary: null, findings: [], problem: "not read" } : gatherDoctor(layout);
+  const states: Record<string, StateTrackView> = {};
+  const checkpointHistory = new CheckpointHistory(layout);
+  for (const run of runs.runs) {
+    const records = runs.records.get(run.run_id);
+    if (!records || records.length === 0) continue;
+    // A state is the fold of every step before it: a run whose older entries are not here gets none.
+    states[run.run_id] =
+      records[0]!.sequence === 0 && run.omitted_entries === 0
+        ? stateTrack(layout, records, checkpointHistory)
+        : { initial: [], steps: [], through: -1, note: `the state at a step needs the run from its first step, which this file does not hold: aop state --run-id ${run.run_id} --at N` };
+  }
   const data: ReportData = {
     format: REPORT_FORMAT,
     generated_at: nowIso(clock),
@@ -87,6 +99,7 @@ export async function buildReport(layout: WorkspaceLayout, clock: Clock, options
     features,
     checkpoints,
     doctor,
+    states,
     notes,
   };
   return { data, records: runs.records, cursors: runs.cursors };

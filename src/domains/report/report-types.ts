@@ -19,8 +19,23 @@ export interface ReportData {
   features: FeaturesView;
   checkpoints: CheckpointsView;
   doctor: DoctorView;
+  /** Per embedded run, its states step by step (docs/report.md, "State at a step"). */
+  states?: Record<string, StateTrackView>;
   /** What the report left out, and why (budgets, unreadable files). */
   notes: string[];
+}
+
+/**
+ * A run's states, compactly (src/domains/timetravel/state-track.ts): the leaves before the first step, then
+ * each step that changed something as `[sequence, effect, [[path, before, after]…]]`. An unknown leaf is
+ * `{unknown: reason}`.
+ */
+export interface StateTrackView {
+  initial: [string, unknown][];
+  steps: [number, string, [string, unknown, unknown][]][];
+  /** The last step the track covers (-1: none). */
+  through: number;
+  note: string | null;
 }
 
 interface ReportScope {

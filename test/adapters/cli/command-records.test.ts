@@ -92,6 +92,7 @@ const COMMANDS: Record<string, Run[]> = {
     { kind: "read-only", argv: ["search", "feat_a", "--scan"] },
   ],
   replay: [{ kind: "read-only", argv: ["replay", "--list"] }, { kind: "read-only", argv: ["replay", "--run-id", "run:seed"] }],
+  state: [{ kind: "read-only", argv: ["state", "--run-id", "run:seed", "--at", "0"] }],
   doctor: [{ kind: "mutating", tool: "doctor.run", argv: ["doctor"] }],
   // No memory/CURRENT_STATE.md in this workspace: a critical finding, exit 2, still read-only.
   "continuity doctor": [{ kind: "read-only", argv: ["continuity", "doctor"], code: 2 }],

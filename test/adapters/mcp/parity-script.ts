@@ -36,6 +36,8 @@ export const PARITY_SCRIPT: ParityStep[] = [
   { tool: "replay.search", args: { query: "feature init", kinds: ["step", "run"], limit: 3 } },
   { tool: "replay.search", args: { query: "", result: "error", kinds: ["step"], feature_id: "feat_a" } },
   { tool: "replay.search", args: { query: "x", since: "yesterday" } },
+  { tool: "replay.state_at", args: { run_id: "run:parity", sequence: 3, diff_sequence: 0 } },
+  { tool: "replay.state_at", args: { run_id: "run:parity", sequence: 99999 } },
   { tool: "doctor.run", args: { operation_id: "op-parity-0013" } },
   { tool: "doctor.run", args: { only: "drift", operation_id: "op-parity-0014" } },
   { tool: "checkpoint.list", args: {} },

@@ -20,6 +20,7 @@ export const COMMANDS = [
   { name: "evidence", summary: "show, verify, attest, anchor and prove gate evidence", load: (): Promise<CommandModule> => import("../commands/evidence.js") },
   { name: "keys", summary: "the Ed25519 key that signs attestations and anchors (init, list)", load: (): Promise<CommandModule> => import("../commands/keys.js") },
   { name: "replay", summary: "show a run's timeline of tool calls (--list runs, --follow a live run)", load: (): Promise<CommandModule> => import("../commands/replay.js") },
+  { name: "state", summary: "the state just after a step of a run, rebuilt from the record (--diff what changed between two steps)", load: (): Promise<CommandModule> => import("../commands/state.js") },
   { name: "export", summary: "send runs as OpenTelemetry GenAI traces over OTLP (or to an OTLP file), incrementally", load: (): Promise<CommandModule> => import("../commands/export.js") },
   { name: "search", summary: "find runs, steps, checkpoints, memory sections, doctor findings and gate results by words and filters, newest first", load: (): Promise<CommandModule> => import("../commands/search.js") },
   { name: "report", summary: "the timeline you can look at: one offline HTML file (waterfall, filters, features, checkpoints, doctor), --serve live, --diff two runs", load: (): Promise<CommandModule> => import("../commands/report.js") },

@@ -3,7 +3,8 @@
 // evidence file it wrote still matches its chain entry.
 import { evidenceMark } from "../health.js";
 import type { Lane } from "../lanes.js";
-import type { ChainView, LedgerView } from "../report-types.js";
+import type { ChainView, LedgerView, StateTrackView } from "../report-types.js";
+import { stateAfterStep } from "../state-replay.js";
 import { entryTimestamp, type ReportEntry } from "../timeline-codec.js";
 import { barStart } from "../waterfall.js";
 import { append, badge, el, fill, type Child } from "./dom.js";
@@ -19,6 +20,8 @@ export interface DetailInput {
   /** The chain of the feature whose evidence the envelope names, when the report holds it. */
   evidenceChain: ChainView | null;
   integrityEnabled: boolean;
+  /** The run's state track (docs/report.md, "State at a step"), when the report holds one. */
+  stateTrack: StateTrackView | undefined;
 }
 
 function value(v: unknown): Child {
@@ -76,6 +79,33 @@ function ledgerSection(input: DetailInput): HTMLElement {
   return section;
 }
 
+function stateValue(v: unknown): Child {
+  if (v !== null && typeof v === "object" && typeof (v as { unknown?: unknown }).unknown === "string") return el("span", { class: "warn", attrs: { title: (v as { unknown: string }).unknown } }, `unknown: ${(v as { unknown: string }).unknown}`);
+  return value(v);
+}
+
+/** What the step changed and the state just after it, rebuilt from the record (as `aop state --at N` does). */
+function stateSection(input: DetailInput): HTMLElement {
+  const section = el("section", { class: "state" }, el("h3", null, "State after this step"));
+  const track = input.stateTrack;
+  const state = track ? stateAfterStep(track, input.entry.sequence) : null;
+  if (!track || !state) {
+    section.append(el("p", { class: "muted" }, track?.note ?? `not in this file: aop state --run-id ${input.runId} --at ${input.entry.sequence}`));
+    return section;
+  }
+  const changes = state.step?.changes ?? [];
+  append(
+    section,
+    el("p", null, state.step ? state.step.effect : "changed nothing"),
+    changes.length === 0
+      ? null
+      : el("table", { class: "fields changes" }, el("tbody", null, ...changes.map(([path, before, after]) => el("tr", null, el("th", null, path), el("td", null, stateValue(before), " → ", stateValue(after)))))),
+    el("table", { class: "fields" }, el("tbody", null, ...state.leaves.map(([path, v]) => el("tr", { data: { field: path } }, el("th", null, path), el("td", null, stateValue(v)))))),
+    track.note ? el("p", { class: "muted" }, track.note) : null,
+  );
+  return section;
+}
+
 /** The evidence file a gates.run envelope names, marked: an edited file is said to be one, never read as the verdict. */
 function evidenceSection(input: DetailInput): HTMLElement | null {
   const named = input.ledger?.evidence;
@@ -125,6 +155,7 @@ export function renderDetail(target: HTMLElement, input: DetailInput | null): vo
     el("h3", null, "Timeline entry"),
     fields(contract),
     ledgerSection(input),
+    stateSection(input),
     el("h3", null, "Link to this call"),
     link,
   );

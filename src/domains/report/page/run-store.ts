@@ -2,7 +2,7 @@
 // appended as the server sends them.
 import { assignLanes, type LaneAssignment } from "../lanes.js";
 import { searchText } from "../filters.js";
-import type { LedgerView, ReportData, RunView } from "../report-types.js";
+import type { LedgerView, ReportData, RunView, StateTrackView } from "../report-types.js";
 import { decodeTimeline, type EncodedTimeline, type ReportEntry } from "../timeline-codec.js";
 
 export interface RunState {
@@ -19,11 +19,18 @@ export class RunStore {
   readonly runs = new Map<string, RunState>();
   readonly order: string[] = [];
   private readonly ledger = new Map<string, LedgerView>();
+  private readonly states: Record<string, StateTrackView>;
 
   constructor(data: ReportData) {
     const encoded = new Map(data.timelines.map((t) => [t.run_id, t]));
     for (const view of data.runs) this.addRun(view, encoded.get(view.run_id) ?? null);
     for (const [op, entry] of Object.entries(data.ledger)) this.ledger.set(op, entry);
+    this.states = data.states ?? {};
+  }
+
+  /** The run's state track, when the report was built with one. */
+  stateTrack(runId: string): StateTrackView | undefined {
+    return Object.hasOwn(this.states, runId) ? this.states[runId] : undefined;
   }
 
   addRun(view: RunView, encoded: EncodedTimeline | null): RunState {

@@ -218,6 +218,7 @@ export class TimelineView {
             runId: this.run.view.run_id, entry, lane: lanes?.lanes[lanes.laneOf[entry.index]!], link: this.app.linkTo({ view: "timeline", run: this.run.view.run_id, seq: entry.sequence }),
             ledger, fetchLedger: this.app.fetchLedger,
             evidenceChain: ledger?.evidence ? features.items.find((f) => f.feature_id === ledger.evidence!.feature_id)?.chain ?? null : null, integrityEnabled: features.integrity_enabled,
+            stateTrack: this.app.store.stateTrack(this.run.view.run_id),
           }
         : null,
     );
