@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { portableSchema } from "../../../src/adapters/mcp/portable-schema.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mcpClient, type McpToolClient } from "../../../src/app/clients/mcp.js";
 import { loadCatalog, mcpToolName, readSchemaDocument } from "../../../src/catalog/catalog.js";
@@ -57,17 +58,18 @@ afterAll(async () => {
 });
 
 describe("MCP parity over a real stdio connection", () => {
-  it("tools/list advertises every catalog tool with the catalog schemas (no $id, no $schema) and hints", async () => {
+  it("tools/list advertises every catalog tool with the catalog schemas (no $id, no $schema, type arrays as anyOf) and hints", async () => {
     const listed = await client.rawListTools();
     const catalog = loadCatalog().tools;
     expect(listed.map((t) => t.name).sort()).toEqual(catalog.map((t) => mcpToolName(t.name)).sort());
     for (const entry of catalog) {
       const tool = listed.find((t) => t.name === mcpToolName(entry.name))!;
-      // The catalog's documents as they are, but for `$id` and `$schema` (docs/mcp.md, "Schemas").
+      // The catalog's documents, but for `$id` and `$schema`, with type arrays as anyOf (docs/mcp.md, "Schemas").
       const { $id: _inId, $schema: _inSchema, ...input } = readSchemaDocument(entry.input_schema_ref);
       const { $id: _outId, $schema: _outSchema, ...output } = readSchemaDocument(entry.output_schema_ref);
-      expect(tool.inputSchema, entry.name).toEqual(input);
-      expect(tool.outputSchema, entry.name).toEqual(output);
+      expect(tool.inputSchema, entry.name).toEqual(portableSchema(input));
+      expect(tool.outputSchema, entry.name).toEqual(portableSchema(output));
+      expect(JSON.stringify([tool.inputSchema, tool.outputSchema]), entry.name).not.toMatch(/"type":\[/);
       expect(tool.annotations).toMatchObject({ readOnlyHint: !entry.mutating, destructiveHint: false });
       expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
     }
