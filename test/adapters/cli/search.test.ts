@@ -300,7 +300,7 @@ describe("pulled records and --all", () => {
       expect(opened.code, opened.stderr).toBe(0);
       expect(opened.stdout).toContain("feature.set_status");
     }
-    expect(search(["jwt", "--origin", "bobsbox"], here).hits[0]).toMatchObject({ origin: "bobsbox", kind: "checkpoint" });
+    expect(search(["jwt", "--origin", "bob-s-box"], here).hits[0]).toMatchObject({ origin: "bob-s-box", kind: "checkpoint" });
     // The terminal shows a pulled run as <origin>/<run_id>.
     expect(aop(["search", "version", "99", "--origin", "alice@laptop"], here).stdout).toContain("feature.set_status #0  alice@laptop/run:beta  error");
     expect(aop(["search", "beta", "--kind", "run", "--origin", "alice@laptop"], here).stdout).toMatch(/run alice@laptop\/run:beta \(\d+ entries, \d+ errors\)/);
