@@ -25,9 +25,9 @@ function demoEnv(extra = {}) {
   return { ...process.env, XDG_CONFIG_HOME: keyHome, AOP_SIGNING_KEY: "", ...extra };
 }
 
-function step(title, args, { allowFail = false, env = {} } = {}) {
-  process.stdout.write(`\n${bold(`## ${title}`)}\n$ aop ${args.map(shellQuote).join(" ")}\n`);
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd: root, env: demoEnv(env), encoding: "utf8" });
+function step(title, args, { allowFail = false, env = {}, cwd = root, where = "" } = {}) {
+  process.stdout.write(`\n${bold(`## ${title}`)}\n${where}$ aop ${args.map(shellQuote).join(" ")}\n`);
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd, env: demoEnv(env), encoding: "utf8" });
   process.stdout.write(r.stdout);
   if (r.stderr) process.stdout.write(r.stderr);
   if (r.status !== 0 && !allowFail) {
@@ -47,6 +47,45 @@ function hook(title, event) {
 }
 
 const SESSION = "5f0c2a8e-1d3b-4c6a-9e7f-2b4d6f8a0c1e";
+
+function git(cwd, ...args) {
+  return spawnSync("git", args, { cwd, encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "demo", GIT_AUTHOR_EMAIL: "demo@example.invalid", GIT_COMMITTER_NAME: "demo", GIT_COMMITTER_EMAIL: "demo@example.invalid" } });
+}
+
+/** Machine A ends its session with `aop handoff`; machine B, a fresh clone, pulls and resumes from it. */
+function twoCloneHandoff() {
+  if (git(root, "--version").status !== 0) {
+    process.stdout.write(`\n${bold("## Handoff across machines: skipped (git is not installed)")}\n`);
+    return;
+  }
+  const remote = path.join(root, "remote.git");
+  const [laptop, runner] = [path.join(root, "laptop"), path.join(root, "ci-runner")];
+  git(root, "init", "-q", "--bare", remote);
+  for (const dir of [laptop, runner]) {
+    git(root, "clone", "-q", remote, dir);
+    spawnSync(process.execPath, [bin, "init"], { cwd: dir, env: demoEnv(), encoding: "utf8" });
+  }
+  fs.mkdirSync(path.join(laptop, "memory"), { recursive: true });
+  fs.writeFileSync(
+    path.join(laptop, "memory/CURRENT_STATE.md"),
+    "# Current State\n\n## Objective\nShip the login page\n\n## Current Step\nSession cookie done\n\n## Key Decisions\n- Cookies are HttpOnly\n\n## Next Action\nAdd the logout endpoint and its test\n\n## Blockers\nNone\n\n## Unsurfaced Results\nNone\n",
+  );
+  const onLaptop = { cwd: laptop, where: "laptop " };
+  const onRunner = { cwd: runner, where: "ci-runner " };
+  step("Laptop: a checkpoint says where the work stands", ["checkpoint", "update", "builder", "--status=in_progress", "--phase=build", "--step=logout", "--progress_summary=login and session cookie done", "--next_actions+=Add the logout endpoint"], onLaptop);
+  step("Laptop: some work on a feature", ["--run-id", "run:laptop", "feature", "init", "feat_logout", "--title", "Logout"], onLaptop);
+  step("Laptop: …and its fast gate, with evidence", ["--run-id", "run:laptop", "gates", "run", "--feature-id", "feat_logout", "--mode", "fast"], onLaptop);
+  step("Laptop: push its records to the remote under a name of its own", ["sync", "push", "--name", "ada@laptop"], onLaptop);
+  step("Laptop: end the session — checklist, handoff note, pushed with the records", ["handoff", "--message", "logout is next; CI runs the slow tests"], onLaptop);
+  step("CI runner: pull every other workspace's records (read-only, beside its own)", ["sync", "pull"], onRunner);
+  step("CI runner: the laptop's runs, by origin", ["replay", "--list"], onRunner);
+  step("CI runner: the laptop's evidence, verified here", ["evidence", "verify", "--origin", "ada@laptop", "--all"], onRunner);
+  step("CI runner: start from the laptop's handoff", ["resume", "--from", "ada@laptop"], onRunner);
+  process.stdout.write(`\n${bold("## CI runner: a new agent session opens with the laptop's next action")}\nci-runner $ echo '{"hook_event_name":"SessionStart",…}' | aop hook claude\n`);
+  const started = spawnSync(process.execPath, [bin, "hook", "claude"], { cwd: runner, input: JSON.stringify({ hook_event_name: "SessionStart", source: "startup", session_id: "9a1c3e5f-0000-4000-8000-00000000c1c1", cwd: runner }), encoding: "utf8" });
+  const context = started.stdout ? JSON.parse(started.stdout).hookSpecificOutput.additionalContext : "";
+  process.stdout.write(`${context.split("\n").slice(0, 6).join("\n")}\n…\n`);
+}
 const saved = new Map();
 
 /** What an attacker with write access does: edit an artifact, then recompute the chain and manifest. */
@@ -153,6 +192,13 @@ step("Report: what changed between the two runs (aligned by operation id and ord
 // Written outside the throw-away workspace, so it outlives the demo: one HTML file that opens offline.
 const reportFile = path.join(os.tmpdir(), "aop-demo-report.html");
 step("Report: the timeline you can look at, as one offline HTML file", ["report", "--out", reportFile]);
+
+// Time travel and search over what the runs recorded (docs/replay.md).
+step("Time travel: the state just after step 4 of run:demo (its first gate), and what changed since step 0", ["state", "--run-id", "run:demo", "--at", "4", "--diff", "0"]);
+step("Search: every failed call, newest first, each with the command that opens it", ["search", "feat_login", "--result", "error"]);
+
+// Two machines and a bare git remote: work handed from a laptop to a CI runner through git (docs/sync.md).
+twoCloneHandoff();
 
 fs.rmSync(root, { recursive: true, force: true });
 fs.rmSync(keyHome, { recursive: true, force: true });
