@@ -7,7 +7,7 @@ import { REPO_ROOT } from "../helpers/paths.js";
 
 describe("npm run demo", () => {
   it("walks through every part and hands work from one clone to another", () => {
-    const env = { ...process.env, NO_COLOR: "1" };
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
     for (const key of ["AOP_ROOT", "AOP_RUN_ID", "AOP_SESSION_ID", "AOP_ACTOR"]) delete env[key];
     const r = spawnSync(process.execPath, [path.join(REPO_ROOT, "scripts", "demo.mjs")], { cwd: REPO_ROOT, env, encoding: "utf8", timeout: 300_000 });
     expect(r.status, r.stderr + r.stdout.slice(-2000)).toBe(0);
