@@ -19,9 +19,20 @@ let client: McpToolClient;
  * Parity excludes ts and latency_ms of timeline lines (docs/kernel.md; ts is pinned by AOP_NOW here) and
  * the transport key, the one thing meant to differ (docs/replay.md, "Transport").
  */
+/**
+ * A search cursor names the next hit by its time, run, sequence and the byte offset of its line; the
+ * offset moves with the digits of earlier lines' latencies, so the two transports' cursors are compared
+ * without it (docs/replay.md, "Search").
+ */
+function withoutLineOffset(cursor: string): string {
+  const key = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
+  return JSON.stringify(key.map((part) => (typeof part === "string" ? part.replace(/:\d+$/, ":<offset>") : part)));
+}
+
 function withoutTimings(envelope: Envelope): Envelope {
   if (!envelope.ok) return envelope;
-  const data = envelope.data as { entries?: { latency_ms?: number; transport?: string }[] };
+  const data = envelope.data as { entries?: { latency_ms?: number; transport?: string }[]; next_cursor?: unknown };
+  if (typeof data.next_cursor === "string") return { ok: true, data: { ...data, next_cursor: withoutLineOffset(data.next_cursor) } };
   if (!Array.isArray(data.entries)) return envelope;
   return { ok: true, data: { ...data, entries: data.entries.map(({ transport: _transport, ...e }) => ({ ...e, latency_ms: 0 })) } };
 }
