@@ -15,7 +15,8 @@ import { displayNameOf, ensureWorkspaceIdentity, setDisplayName, type WorkspaceI
 import { timelineRunIds } from "../replay/index.js";
 import { collectFiles, publicKeyIds, type Skipped } from "./collect.js";
 import { blobOid, hashFiles, listTree, writeTree, type TreeFile } from "./git-objects.js";
-import { isTreeName, segmentName, SegmentCutter, SidecarCutter } from "./record-tree.js";
+import { isTreeName, SEGMENT_LINES, segmentName, SegmentCutter, SidecarCutter } from "./record-tree.js";
+import { type CachedRun, fingerprint, readSegmentCache, stillValid, writeSegmentCache } from "./segment-cache.js";
 import { gitAsync, lastLines, must, objectFormat, refCommit, requireRemote, requireRepository } from "./sync-git.js";
 
 export interface PushOptions {
@@ -53,8 +54,11 @@ const PUSH_ATTEMPTS = 8;
 const PUSH_LOCK_TIMEOUT_MS = 120_000;
 const CHUNK = 1024 * 1024;
 
-/** Streams a file through `push` in chunks; refuses a link (never followed). False when it is absent. */
-function streamFile(file: string, push: (chunk: Buffer) => void): boolean {
+/**
+ * Streams a file through `push` in chunks, from the offset `start` picks (0 without it); `done` sees the
+ * same open file afterwards. Refuses a link (never followed). False when it is absent.
+ */
+function streamFile(file: string, push: (chunk: Buffer) => void, start?: (fd: number, st: fs.Stats) => number, done?: (fd: number) => void): boolean {
   let fd: number;
   try {
     fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
@@ -62,9 +66,15 @@ function streamFile(file: string, push: (chunk: Buffer) => void): boolean {
     return false;
   }
   try {
-    if (!fs.fstatSync(fd).isFile()) return false;
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) return false;
+    let at = start?.(fd, st) ?? 0;
     const buf = Buffer.allocUnsafe(CHUNK);
-    for (let n = fs.readSync(fd, buf, 0, CHUNK, null); n > 0; n = fs.readSync(fd, buf, 0, CHUNK, null)) push(Buffer.from(buf.subarray(0, n)));
+    for (let n = fs.readSync(fd, buf, 0, CHUNK, at); n > 0; n = fs.readSync(fd, buf, 0, CHUNK, at)) {
+      at += n;
+      push(Buffer.from(buf.subarray(0, n)));
+    }
+    done?.(fd);
     return true;
   } finally {
     fs.closeSync(fd);
@@ -87,28 +97,66 @@ function buildTree(layout: WorkspaceLayout, root: string, identity: WorkspaceIde
   try {
     const known: TreeFile[] = [];
     const toHash: { treePath: string; file: string }[] = [];
-    const put = (treePath: string, bytes: Buffer) => {
+    const put = (treePath: string, bytes: Buffer): string => {
       const oid = blobOid(bytes, format);
-      if (before.get(treePath) === oid) return void known.push({ treePath, oid });
+      if (before.get(treePath) === oid) return known.push({ treePath, oid }), oid;
       const file = path.join(scratch, String(toHash.length));
       fs.writeFileSync(file, bytes);
       toHash.push({ treePath, file });
+      return oid;
     };
     const runs: PushResult["runs"] = [];
     const skipped: Skipped[] = [];
     const runIds = timelineRunIds(layout);
+    const cache = readSegmentCache(layout.syncDir, format);
+    const nextCache: Record<string, CachedRun> = {};
     for (const run of runIds) {
       if (!isTreeName(run)) {
         skipped.push({ path: layout.relative(layout.timelineFile(run)), reason: "its run id is not a plain name" });
         continue;
       }
-      const cutter = new SegmentCutter((first, bytes) => put(`timelines/${run}/${segmentName(first, false)}`, bytes));
-      if (!streamFile(layout.timelineFile(run), (c) => cutter.push(c))) {
+      const segmentPath = (first: number, ext: boolean) => `timelines/${run}/${segmentName(first, ext)}`;
+      // Cached complete segments count only when the parent already holds exactly those blobs.
+      const cached = cache[run];
+      const reusable = parent !== null && cached !== undefined && cached.firsts.every((f, i) => before.get(segmentPath(f, false)) === cached.oids[i]);
+      let resumed: CachedRun | undefined;
+      let ino = 0;
+      let offset = 0;
+      const complete: { first: number; oid: string; end: number }[] = [];
+      let cutter: SegmentCutter | undefined;
+      const read = streamFile(
+        layout.timelineFile(run),
+        (c) => cutter!.push(c),
+        (fd, st) => {
+          ino = st.ino;
+          if (reusable && stillValid(fd, st, cached)) resumed = cached;
+          offset = resumed?.end ?? 0;
+          resumed?.firsts.forEach((f, i) => known.push({ treePath: segmentPath(f, false), oid: resumed!.oids[i]! }));
+          const sink = (first: number, bytes: Buffer, lines: number) => {
+            const oid = put(segmentPath(first, false), bytes);
+            offset += bytes.length;
+            if (lines === SEGMENT_LINES) complete.push({ first, oid, end: offset });
+          };
+          cutter = new SegmentCutter(sink, resumed && { firsts: resumed.firsts, lines: resumed.lines });
+          return offset;
+        },
+        (fd) => {
+          cutter!.end();
+          const last = complete[complete.length - 1];
+          if (last === undefined) {
+            if (resumed !== undefined) nextCache[run] = resumed;
+            return;
+          }
+          const firsts = [...(resumed?.firsts ?? []), ...complete.map((c) => c.first)];
+          const oids = [...(resumed?.oids ?? []), ...complete.map((c) => c.oid)];
+          nextCache[run] = { ino, end: last.end, lines: firsts.length * SEGMENT_LINES, firsts, oids, ...fingerprint(fd, last.end) };
+        },
+      );
+      if (!read || cutter === undefined) {
         skipped.push({ path: layout.relative(layout.timelineFile(run)), reason: "not a regular file (a symbolic link is never followed)" });
         continue;
       }
-      cutter.end();
-      const sidecar = new SidecarCutter(cutter.firsts, (first, bytes) => put(`timelines/${run}/${segmentName(first, true)}`, bytes));
+      const sidecar = new SidecarCutter(cutter.firsts, (first, bytes) => put(segmentPath(first, true), bytes));
       if (streamFile(layout.timelineExt(run), (c) => sidecar.push(c))) sidecar.end();
       runs.push({ run_id: run, entries: cutter.lines, segments: cutter.firsts.length });
     }
@@ -129,6 +177,7 @@ function buildTree(layout: WorkspaceLayout, root: string, identity: WorkspaceIde
     // The same files as the parent: its tree, without writing a tree again.
     const unchanged = parent !== null && files.length === before.size && files.every((f) => before.get(f.treePath) === f.oid);
     const tree = unchanged ? must(root, ["rev-parse", `${parent}^{tree}`]).trim() : writeTree(root, files);
+    if (JSON.stringify(nextCache) !== JSON.stringify(cache)) writeSegmentCache(layout.syncDir, format, nextCache);
     return { tree, runs, files: files.length, skipped };
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
