@@ -17,7 +17,7 @@ import { collectFiles, publicKeyIds, type Skipped } from "./collect.js";
 import { blobOid, hashFiles, listTree, writeTree, type TreeFile } from "./git-objects.js";
 import { isTreeName, SEGMENT_LINES, segmentName, SegmentCutter, SidecarCutter } from "./record-tree.js";
 import { type CachedRun, fingerprint, readSegmentCache, stillValid, writeSegmentCache } from "./segment-cache.js";
-import { gitAsync, lastLines, must, objectFormat, refCommit, requireRemote, requireRepository } from "./sync-git.js";
+import { gitAsync, lastLines, must, refCommitTree, requireRemote, requireRepositoryWithFormat } from "./sync-git.js";
 
 export interface PushOptions {
   remote?: string;
@@ -81,6 +81,12 @@ function streamFile(file: string, push: (chunk: Buffer) => void, start?: (fd: nu
   }
 }
 
+/** The commit last pushed to the remote, and its tree. */
+interface Parent {
+  commit: string;
+  tree: string;
+}
+
 interface Built {
   tree: string;
   runs: PushResult["runs"];
@@ -89,9 +95,8 @@ interface Built {
 }
 
 /** Writes every blob and tree of the records and returns the root tree. */
-function buildTree(layout: WorkspaceLayout, root: string, identity: WorkspaceIdentity, displayName: string, parent: string | null): Built {
-  const format = objectFormat(root);
-  const before = new Map((parent === null ? [] : listTree(root, parent)).map((e) => [e.path, e.oid]));
+function buildTree(layout: WorkspaceLayout, root: string, format: "sha1" | "sha256", identity: WorkspaceIdentity, displayName: string, parent: Parent | null): Built {
+  const before = new Map((parent === null ? [] : listTree(root, parent.commit)).map((e) => [e.path, e.oid]));
   const scratch = path.join(layout.syncDir, `segments-${process.pid}-${Date.now()}`);
   ensureDir(scratch);
   try {
@@ -176,7 +181,7 @@ function buildTree(layout: WorkspaceLayout, root: string, identity: WorkspaceIde
     const files = [...known, ...all.map((f, i) => ({ treePath: f.treePath, oid: oids[i]! }))];
     // The same files as the parent: its tree, without writing a tree again.
     const unchanged = parent !== null && files.length === before.size && files.every((f) => before.get(f.treePath) === f.oid);
-    const tree = unchanged ? must(root, ["rev-parse", `${parent}^{tree}`]).trim() : writeTree(root, files);
+    const tree = unchanged ? parent.tree : writeTree(root, files, format);
     if (JSON.stringify(nextCache) !== JSON.stringify(cache)) writeSegmentCache(layout.syncDir, format, nextCache);
     return { tree, runs, files: files.length, skipped };
   } finally {
@@ -233,7 +238,7 @@ export function readPushOutcome(status: number, stdout: string, stderr: string):
 
 export async function pushRecords(layout: WorkspaceLayout, clock: Clock, options: PushOptions = {}): Promise<PushResult> {
   const root = layout.root;
-  requireRepository(root);
+  const { format } = requireRepositoryWithFormat(root);
   const remote = requireRemote(root, options.remote ?? "origin");
   let identity = (await ensureWorkspaceIdentity(layout, clock)).identity;
   if (options.name !== undefined) identity = await setDisplayName(layout, clock, options.name);
@@ -244,26 +249,28 @@ export async function pushRecords(layout: WorkspaceLayout, clock: Clock, options
   ensureDir(layout.syncDir);
   const release = await acquireLock(layout.lockFor(path.join(layout.syncDir, "push")), { timeoutMs: PUSH_LOCK_TIMEOUT_MS });
   try {
-    let parent = refCommit(root, tracking);
-    const built = buildTree(layout, root, identity, displayName, parent);
+    let last = refCommitTree(root, tracking);
+    const built = buildTree(layout, root, format, identity, displayName, last);
     const env = commitEnv(displayName, id, clock);
     for (let attempt = 1; attempt <= PUSH_ATTEMPTS; attempt++) {
       const base = { remote, ref, workspace_id: id, display_name: displayName, runs: built.runs, files: built.files, attempts: attempt, skipped: built.skipped };
-      if (parent !== null && must(root, ["rev-parse", `${parent}^{tree}`]).trim() === built.tree) {
-        return { ...base, status: "up_to_date", commit: parent, parent, new_objects: 0, new_bytes: 0, sent_bytes: 0 };
+      const parent = last?.commit ?? null;
+      if (last !== null && last.tree === built.tree) {
+        return { ...base, status: "up_to_date", commit: last.commit, parent: last.commit, new_objects: 0, new_bytes: 0, sent_bytes: 0 };
       }
       const args = ["commit-tree", built.tree, ...(parent ? ["-p", parent] : []), "-m", summary(built.runs, built.files)];
       const commit = must(root, args, "", env).trim();
-      // The local ref names what this clone built last (a reader of this repository finds it there).
-      must(root, ["update-ref", "-m", "aop sync push", ref, commit]);
       const sent = newObjects(root, commit, parent);
       const pushArgs = ["push", "--porcelain", "--progress", "--no-verify", remote, `${commit}:${ref}`];
       const r = await gitAsync(root, pushArgs);
       const outcome = readPushOutcome(r.status, r.stdout, r.stderr);
+      // The local ref names what this clone built last (a reader of this repository finds it there); after
+      // an accepted push it moves in the same git run as the tracking ref.
       if (outcome?.status === "ok") {
-        must(root, ["update-ref", "-m", "aop sync push", tracking, commit]);
+        must(root, ["update-ref", "-m", "aop sync push", "--stdin"], `update ${ref} ${commit}\nupdate ${tracking} ${commit}\n`);
         return { ...base, status: "pushed", commit, parent, new_objects: sent.count, new_bytes: sent.bytes, sent_bytes: packBytes(r.stderr) };
       }
+      must(root, ["update-ref", "-m", "aop sync push", ref, commit]);
       if (outcome?.status === "refused") {
         const said = outcome.messages.length > 0 ? `: ${outcome.messages.join(" / ")}` : "";
         throw new AopError("sync_ref_refused", `${remote} refused ${ref} (${outcome.reason})${said}`, {
@@ -280,7 +287,7 @@ export async function pushRecords(layout: WorkspaceLayout, clock: Clock, options
       options.note?.(`push to ${remote} was rejected (${outcome.reason}); fetching its ${ref} and trying again`);
       const fetched = await gitAsync(root, ["fetch", "--no-tags", "--no-write-fetch-head", remote, `+${ref}:${tracking}`]);
       // A ref that vanished on the remote (or a failed fetch) leaves the parent as it was: the retry says why.
-      if (fetched.status === 0) parent = refCommit(root, tracking);
+      if (fetched.status === 0) last = refCommitTree(root, tracking);
       await sleep(Math.min(50 * 2 ** attempt, 1_000) * Math.random());
     }
     throw new AopError("sync_git_failed", `${remote} kept rejecting ${ref} (${PUSH_ATTEMPTS} attempts)`, { hint: "run `aop sync push` again" });
