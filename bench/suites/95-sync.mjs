@@ -114,7 +114,11 @@ export async function run() {
   const shared = path.join(dir, "pull.git");
   git(dir, ["init", "-q", "--bare", shared]);
   const first = newWorkspace(dir, "origin-0");
-  writeTimeline(first, serializeEntry, PULL_N);
+  // The last entry through the writer, as a recorded run has it: the run's meta (entries, index) is current.
+  writeTimeline(first, serializeEntry, PULL_N - 1);
+  const lastWriter = new TimelineWriter(new WorkspaceLayout(first), () => 100_000_000);
+  await lastWriter.append({ ts: new Date().toISOString(), run_id: "big", session_id: "s", actor_type: "agent", feature_id: null, tool_name: "Read", mutating: false, operation_id: null, idempotency_status: "none", request_hash: null, result: "ok", error_code: null, latency_ms: 1 });
+  lastWriter.close();
   for (let o = 0; o < ORIGINS; o++) {
     const origin = path.join(dir, `origin-${o}`);
     // A copied workspace takes a new id at its first sync (docs/sync.md), so each copy is its own origin.
