@@ -94,13 +94,8 @@ export function requireRemote(root: string, remote: string): string {
   return remote;
 }
 
-/** The repository's object format (sha1, or sha256 for repositories made with --object-format=sha256). */
-export function objectFormat(root: string): "sha1" | "sha256" {
-  const r = git(root, ["rev-parse", "--show-object-format"]);
-  return r.status === 0 && r.stdout.trim() === "sha256" ? "sha256" : "sha1";
-}
-
-/** requireRepository and objectFormat in one git run (a git too old to name its format is sha1). */
+/** requireRepository and the object format (sha1, or sha256 for repositories made with
+ * --object-format=sha256) in one git run; a git too old to name its format is sha1. */
 export function requireRepositoryWithFormat(root: string): { gitDir: string; format: "sha1" | "sha256" } {
   const r = git(root, ["rev-parse", "--absolute-git-dir", "--show-object-format"]);
   if (r.status !== 0) return { gitDir: requireRepository(root), format: "sha1" };
