@@ -2,6 +2,9 @@
 // `git push` of the same commit to another empty one (the floor: git's own packing and transfer of the
 // same objects), then an incremental push after 100 entries beside `git push` of one small commit, and
 // the bytes that incremental push sent. AOP_BENCH_SYNC_ENTRIES sets the history's size (default 1,000,000).
+// Then a pull of 10 origins (copies of one workspace, each its own ref) beside `git fetch` of the same refs,
+// and what the pull and `aop replay --list` take past that fetch; AOP_BENCH_SYNC_PULL_ENTRIES sets each
+// origin's run (default 100,000).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -9,6 +12,8 @@ import { CLI_BIN, dist, median, record, tempDir } from "../lib.mjs";
 
 const SUITE = "sync";
 const N = Number(process.env.AOP_BENCH_SYNC_ENTRIES ?? 1_000_000);
+const PULL_N = Number(process.env.AOP_BENCH_SYNC_PULL_ENTRIES ?? 100_000);
+const ORIGINS = 10;
 const REPEATS = 3;
 const GIT_ENV = { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1", GIT_AUTHOR_NAME: "bench", GIT_AUTHOR_EMAIL: "b@example.com", GIT_COMMITTER_NAME: "bench", GIT_COMMITTER_EMAIL: "b@example.com" };
 
@@ -27,6 +32,28 @@ function timed(cmd, args, cwd) {
   return { ms, stdout: r.stdout };
 }
 
+function writeTimeline(ws, serializeEntry, n) {
+  const timeline = path.join(ws, ".aop/runtime/replay/big.timeline.jsonl");
+  fs.mkdirSync(path.dirname(timeline), { recursive: true });
+  const fd = fs.openSync(timeline, "w");
+  for (let i = 0; i < n; i += 10_000) {
+    let chunk = "";
+    for (let j = i; j < Math.min(n, i + 10_000); j++) chunk += line(serializeEntry, j);
+    fs.writeSync(fd, chunk);
+  }
+  fs.closeSync(fd);
+}
+
+function newWorkspace(dir, name) {
+  const ws = path.join(dir, name);
+  git(dir, ["init", "-q", "-b", "main", ws]);
+  fs.writeFileSync(path.join(ws, "README.md"), "bench\n");
+  git(ws, ["add", "README.md"]);
+  git(ws, ["commit", "-q", "-m", "first"]);
+  timed(process.execPath, [CLI_BIN, "init"], ws);
+  return ws;
+}
+
 function line(serializeEntry, i) {
   const mutating = i % 2 === 1;
   return serializeEntry({
@@ -40,21 +67,8 @@ function line(serializeEntry, i) {
 export async function run() {
   const { serializeEntry } = await dist("domains/replay/timeline-entry.js");
   const dir = tempDir("aop-bench-sync-");
-  const ws = path.join(dir, "ws");
-  git(dir, ["init", "-q", "-b", "main", ws]);
-  fs.writeFileSync(path.join(ws, "README.md"), "bench\n");
-  git(ws, ["add", "README.md"]);
-  git(ws, ["commit", "-q", "-m", "first"]);
-  timed(process.execPath, [CLI_BIN, "init"], ws);
-  const timeline = path.join(ws, ".aop/runtime/replay/big.timeline.jsonl");
-  fs.mkdirSync(path.dirname(timeline), { recursive: true });
-  const fd = fs.openSync(timeline, "w");
-  for (let i = 0; i < N; i += 10_000) {
-    let chunk = "";
-    for (let j = i; j < Math.min(N, i + 10_000); j++) chunk += line(serializeEntry, j);
-    fs.writeSync(fd, chunk);
-  }
-  fs.closeSync(fd);
+  const ws = newWorkspace(dir, "ws");
+  writeTimeline(ws, serializeEntry, N);
 
   // Full history: each repeat pushes to a fresh empty remote (the local objects exist after the first).
   const full = [];
@@ -94,5 +108,45 @@ export async function run() {
   }
   record({ suite: SUITE, name: "incremental push after 100 entries", value: median(incremental), unit: "ms", baselineName: "git push of one small commit", baselineValue: median(small), target: { max: 1.5, label: "≤ 1.5× git push" } });
   record({ suite: SUITE, name: "bytes sent by that incremental push", value: median(sent) / 1024, unit: "KiB", target: { maxValue: 64, label: "≤ 64 KiB" } });
+
+  // Pull: 10 origins of PULL_N entries each on one remote; each repeat pulls into a fresh reader, and
+  // git fetch of the same refs into another fresh repository is the floor.
+  const shared = path.join(dir, "pull.git");
+  git(dir, ["init", "-q", "--bare", shared]);
+  const first = newWorkspace(dir, "origin-0");
+  // The last entry through the writer, as a recorded run has it: the run's meta (entries, index) is current.
+  writeTimeline(first, serializeEntry, PULL_N - 1);
+  const lastWriter = new TimelineWriter(new WorkspaceLayout(first), () => 100_000_000);
+  await lastWriter.append({ ts: new Date().toISOString(), run_id: "big", session_id: "s", actor_type: "agent", feature_id: null, tool_name: "Read", mutating: false, operation_id: null, idempotency_status: "none", request_hash: null, result: "ok", error_code: null, latency_ms: 1 });
+  lastWriter.close();
+  for (let o = 0; o < ORIGINS; o++) {
+    const origin = path.join(dir, `origin-${o}`);
+    // A copied workspace takes a new id at its first sync (docs/sync.md), so each copy is its own origin.
+    if (o > 0) fs.cpSync(first, origin, { recursive: true });
+    git(origin, ["remote", o === 0 ? "add" : "set-url", "origin", shared]);
+    timed(process.execPath, [CLI_BIN, "sync", "push", "--json"], origin);
+  }
+  const pulls = [];
+  const fetches = [];
+  const past = [];
+  for (let rep = 0; rep < REPEATS; rep++) {
+    const reader = newWorkspace(dir, `reader-${rep}`);
+    git(reader, ["remote", "add", "origin", shared]);
+    const floorRepo = path.join(dir, `fetch-${rep}.git`);
+    git(dir, ["init", "-q", "--bare", floorRepo]);
+    const fetch = timed("git", ["--git-dir", floorRepo, "fetch", "-q", shared, "+refs/aop/records/*:refs/aop/remotes/origin/*"], dir).ms;
+    const pull = timed(process.execPath, [CLI_BIN, "sync", "pull", "--json"], reader);
+    const pulled = JSON.parse(pull.stdout).origins.filter((o) => o.status !== "refused").length;
+    if (pulled !== ORIGINS) throw new Error(`pulled ${pulled} origins of ${ORIGINS}`);
+    const list = timed(process.execPath, [CLI_BIN, "replay", "--list", "--json"], reader);
+    const listed = JSON.parse(list.stdout).runs.filter((r) => r.origin && r.entries === PULL_N).length;
+    if (listed !== ORIGINS) throw new Error(`replay --list shows ${listed} pulled runs of ${PULL_N} entries, expected ${ORIGINS}`);
+    pulls.push(pull.ms);
+    fetches.push(fetch);
+    past.push(pull.ms - fetch + list.ms);
+  }
+  const label = `${ORIGINS} origins × ${PULL_N.toLocaleString("en-US")} entries`;
+  record({ suite: SUITE, name: `pull of ${label}`, value: median(pulls), unit: "ms", baselineName: "git fetch of the same refs", baselineValue: median(fetches) });
+  record({ suite: SUITE, name: "that pull past the fetch, then replay --list", value: median(past), unit: "ms", target: { maxValue: 2000, label: "≤ 2 s" } });
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -48,45 +48,57 @@ export function listTree(root: string, commitOrTree: string): ListedEntry[] {
   return parseLsTree(must(root, ["ls-tree", "-r", "-z", "-l", "--full-tree", commitOrTree]));
 }
 
-/** Builds the nested trees of `files` bottom-up and returns the root tree's id. */
-export function writeTree(root: string, files: TreeFile[]): string {
-  // folder ('' for the root) → its entries, as mktree lines once the subfolders' ids are known
-  const dirs = new Map<string, { blobs: string[]; subdirs: Set<string> }>();
-  const dirOf = (d: string) => {
-    let entry = dirs.get(d);
-    if (entry === undefined) {
-      entry = { blobs: [], subdirs: new Set() };
-      dirs.set(d, entry);
-      if (d !== "") {
-        const parent = d.includes("/") ? d.slice(0, d.lastIndexOf("/")) : "";
-        dirOf(parent).subdirs.add(d);
-      }
+/** A tree entry: a blob (its file name) or a subtree (its folder name). */
+interface TreeEntry {
+  name: string;
+  oid: string;
+  tree: boolean;
+}
+
+/** A tree's object id from its entries, as git computes it (sorted, a subtree's name compared as "name/"). Pure. */
+export function treeOid(entries: TreeEntry[], format: "sha1" | "sha256"): string {
+  const key = (e: TreeEntry) => (e.tree ? `${e.name}/` : e.name);
+  const sorted = [...entries].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const body = Buffer.concat(sorted.flatMap((e) => [Buffer.from(`${e.tree ? "40000" : "100644"} ${e.name}\0`), Buffer.from(e.oid, "hex")]));
+  return createHash(format).update(`tree ${body.length}\0`).update(body).digest("hex");
+}
+
+/**
+ * Builds the nested trees of `files` and returns the root tree's id. The ids are computed here, deepest
+ * folder first, so every tree is written by one `mktree --batch` (a subtree is written before the tree
+ * that names it); git's answer must be the same ids.
+ */
+export function writeTree(root: string, files: TreeFile[], format: "sha1" | "sha256"): string {
+  const dirs = new Map<string, TreeEntry[]>();
+  const dirOf = (d: string): TreeEntry[] => {
+    let entries = dirs.get(d);
+    if (entries === undefined) {
+      entries = [];
+      dirs.set(d, entries);
+      if (d !== "") dirOf(d.includes("/") ? d.slice(0, d.lastIndexOf("/")) : "");
     }
-    return entry;
+    return entries;
   };
   dirOf("");
   for (const f of files) {
     const slash = f.treePath.lastIndexOf("/");
-    const dir = slash === -1 ? "" : f.treePath.slice(0, slash);
-    dirOf(dir).blobs.push(`100644 blob ${f.oid}\t${f.treePath.slice(slash + 1)}`);
+    dirOf(slash === -1 ? "" : f.treePath.slice(0, slash)).push({ name: f.treePath.slice(slash + 1), oid: f.oid, tree: false });
   }
   const depth = (d: string) => (d === "" ? 0 : d.split("/").length);
-  const treeIds = new Map<string, string>();
-  const byDepth = [...dirs.keys()].sort((a, b) => depth(b) - depth(a));
-  for (let at = 0; at < byDepth.length; ) {
-    const level = depth(byDepth[at]!);
-    const batch: string[] = [];
-    while (at < byDepth.length && depth(byDepth[at]!) === level) batch.push(byDepth[at++]!);
-    const input = batch
-      .map((d) => {
-        const entry = dirs.get(d)!;
-        const subs = [...entry.subdirs].map((s) => `040000 tree ${treeIds.get(s)!}\t${s.slice(s.lastIndexOf("/") + 1)}`);
-        return [...entry.blobs, ...subs].join("\n") + "\n";
-      })
-      .join("\n");
-    const ids = must(root, ["mktree", "--batch"], input).trim().split("\n");
-    if (ids.length !== batch.length) throw new AopError("sync_git_failed", `git mktree wrote ${ids.length} trees for ${batch.length} folders`);
-    batch.forEach((d, i) => treeIds.set(d, ids[i]!));
+  const order = [...dirs.keys()].sort((a, b) => depth(b) - depth(a));
+  const ids = new Map<string, string>();
+  const input: string[] = [];
+  for (const d of order) {
+    const entries = dirs.get(d)!;
+    const oid = treeOid(entries, format);
+    ids.set(d, oid);
+    input.push(entries.map((e) => `${e.tree ? "040000 tree" : "100644 blob"} ${e.oid}\t${e.name}`).join("\n") + "\n");
+    if (d !== "") dirs.get(d.includes("/") ? d.slice(0, d.lastIndexOf("/")) : "")!.push({ name: d.slice(d.lastIndexOf("/") + 1), oid, tree: true });
   }
-  return treeIds.get("")!;
+  const written = must(root, ["mktree", "--batch"], input.join("\n")).trim().split("\n");
+  const expected = order.map((d) => ids.get(d)!);
+  if (written.length !== expected.length || written.some((w, i) => w !== expected[i])) {
+    throw new AopError("sync_git_failed", `git mktree wrote trees other than the ones computed (${written.length} for ${expected.length} folders)`);
+  }
+  return ids.get("")!;
 }

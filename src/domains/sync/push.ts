@@ -15,8 +15,9 @@ import { displayNameOf, ensureWorkspaceIdentity, setDisplayName, type WorkspaceI
 import { timelineRunIds } from "../replay/index.js";
 import { collectFiles, publicKeyIds, type Skipped } from "./collect.js";
 import { blobOid, hashFiles, listTree, writeTree, type TreeFile } from "./git-objects.js";
-import { isTreeName, segmentName, SegmentCutter, SidecarCutter } from "./record-tree.js";
-import { gitAsync, lastLines, must, objectFormat, refCommit, requireRemote, requireRepository } from "./sync-git.js";
+import { isTreeName, SEGMENT_LINES, segmentName, SegmentCutter, SidecarCutter } from "./record-tree.js";
+import { type CachedRun, fingerprint, readSegmentCache, stillValid, writeSegmentCache } from "./segment-cache.js";
+import { gitAsync, lastLines, must, refCommitTree, requireRemote, requireRepositoryWithFormat } from "./sync-git.js";
 
 export interface PushOptions {
   remote?: string;
@@ -53,8 +54,11 @@ const PUSH_ATTEMPTS = 8;
 const PUSH_LOCK_TIMEOUT_MS = 120_000;
 const CHUNK = 1024 * 1024;
 
-/** Streams a file through `push` in chunks; refuses a link (never followed). False when it is absent. */
-function streamFile(file: string, push: (chunk: Buffer) => void): boolean {
+/**
+ * Streams a file through `push` in chunks, from the offset `start` picks (0 without it); `done` sees the
+ * same open file afterwards. Refuses a link (never followed). False when it is absent.
+ */
+function streamFile(file: string, push: (chunk: Buffer) => void, start?: (fd: number, st: fs.Stats) => number, done?: (fd: number) => void): boolean {
   let fd: number;
   try {
     fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
@@ -62,13 +66,25 @@ function streamFile(file: string, push: (chunk: Buffer) => void): boolean {
     return false;
   }
   try {
-    if (!fs.fstatSync(fd).isFile()) return false;
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) return false;
+    let at = start?.(fd, st) ?? 0;
     const buf = Buffer.allocUnsafe(CHUNK);
-    for (let n = fs.readSync(fd, buf, 0, CHUNK, null); n > 0; n = fs.readSync(fd, buf, 0, CHUNK, null)) push(Buffer.from(buf.subarray(0, n)));
+    for (let n = fs.readSync(fd, buf, 0, CHUNK, at); n > 0; n = fs.readSync(fd, buf, 0, CHUNK, at)) {
+      at += n;
+      push(Buffer.from(buf.subarray(0, n)));
+    }
+    done?.(fd);
     return true;
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** The commit last pushed to the remote, and its tree. */
+interface Parent {
+  commit: string;
+  tree: string;
 }
 
 interface Built {
@@ -79,36 +95,73 @@ interface Built {
 }
 
 /** Writes every blob and tree of the records and returns the root tree. */
-function buildTree(layout: WorkspaceLayout, root: string, identity: WorkspaceIdentity, displayName: string, parent: string | null): Built {
-  const format = objectFormat(root);
-  const before = new Map((parent === null ? [] : listTree(root, parent)).map((e) => [e.path, e.oid]));
+function buildTree(layout: WorkspaceLayout, root: string, format: "sha1" | "sha256", identity: WorkspaceIdentity, displayName: string, parent: Parent | null): Built {
+  const before = new Map((parent === null ? [] : listTree(root, parent.commit)).map((e) => [e.path, e.oid]));
   const scratch = path.join(layout.syncDir, `segments-${process.pid}-${Date.now()}`);
   ensureDir(scratch);
   try {
     const known: TreeFile[] = [];
     const toHash: { treePath: string; file: string }[] = [];
-    const put = (treePath: string, bytes: Buffer) => {
+    const put = (treePath: string, bytes: Buffer): string => {
       const oid = blobOid(bytes, format);
-      if (before.get(treePath) === oid) return void known.push({ treePath, oid });
+      if (before.get(treePath) === oid) return known.push({ treePath, oid }), oid;
       const file = path.join(scratch, String(toHash.length));
       fs.writeFileSync(file, bytes);
       toHash.push({ treePath, file });
+      return oid;
     };
     const runs: PushResult["runs"] = [];
     const skipped: Skipped[] = [];
     const runIds = timelineRunIds(layout);
+    const cache = readSegmentCache(layout.syncDir, format);
+    const nextCache: Record<string, CachedRun> = {};
     for (const run of runIds) {
       if (!isTreeName(run)) {
         skipped.push({ path: layout.relative(layout.timelineFile(run)), reason: "its run id is not a plain name" });
         continue;
       }
-      const cutter = new SegmentCutter((first, bytes) => put(`timelines/${run}/${segmentName(first, false)}`, bytes));
-      if (!streamFile(layout.timelineFile(run), (c) => cutter.push(c))) {
+      const segmentPath = (first: number, ext: boolean) => `timelines/${run}/${segmentName(first, ext)}`;
+      // Cached complete segments count only when the parent already holds exactly those blobs.
+      const cached = cache[run];
+      const reusable = parent !== null && cached !== undefined && cached.firsts.every((f, i) => before.get(segmentPath(f, false)) === cached.oids[i]);
+      let resumed: CachedRun | undefined;
+      let ino = 0;
+      let offset = 0;
+      const complete: { first: number; oid: string; end: number }[] = [];
+      let cutter: SegmentCutter | undefined;
+      const read = streamFile(
+        layout.timelineFile(run),
+        (c) => cutter!.push(c),
+        (fd, st) => {
+          ino = st.ino;
+          if (reusable && stillValid(fd, st, cached)) resumed = cached;
+          offset = resumed?.end ?? 0;
+          resumed?.firsts.forEach((f, i) => known.push({ treePath: segmentPath(f, false), oid: resumed!.oids[i]! }));
+          const sink = (first: number, bytes: Buffer, lines: number) => {
+            const oid = put(segmentPath(first, false), bytes);
+            offset += bytes.length;
+            if (lines === SEGMENT_LINES) complete.push({ first, oid, end: offset });
+          };
+          cutter = new SegmentCutter(sink, resumed && { firsts: resumed.firsts, lines: resumed.lines });
+          return offset;
+        },
+        (fd) => {
+          cutter!.end();
+          const last = complete[complete.length - 1];
+          if (last === undefined) {
+            if (resumed !== undefined) nextCache[run] = resumed;
+            return;
+          }
+          const firsts = [...(resumed?.firsts ?? []), ...complete.map((c) => c.first)];
+          const oids = [...(resumed?.oids ?? []), ...complete.map((c) => c.oid)];
+          nextCache[run] = { ino, end: last.end, lines: firsts.length * SEGMENT_LINES, firsts, oids, ...fingerprint(fd, last.end) };
+        },
+      );
+      if (!read || cutter === undefined) {
         skipped.push({ path: layout.relative(layout.timelineFile(run)), reason: "not a regular file (a symbolic link is never followed)" });
         continue;
       }
-      cutter.end();
-      const sidecar = new SidecarCutter(cutter.firsts, (first, bytes) => put(`timelines/${run}/${segmentName(first, true)}`, bytes));
+      const sidecar = new SidecarCutter(cutter.firsts, (first, bytes) => put(segmentPath(first, true), bytes));
       if (streamFile(layout.timelineExt(run), (c) => sidecar.push(c))) sidecar.end();
       runs.push({ run_id: run, entries: cutter.lines, segments: cutter.firsts.length });
     }
@@ -128,7 +181,8 @@ function buildTree(layout: WorkspaceLayout, root: string, identity: WorkspaceIde
     const files = [...known, ...all.map((f, i) => ({ treePath: f.treePath, oid: oids[i]! }))];
     // The same files as the parent: its tree, without writing a tree again.
     const unchanged = parent !== null && files.length === before.size && files.every((f) => before.get(f.treePath) === f.oid);
-    const tree = unchanged ? must(root, ["rev-parse", `${parent}^{tree}`]).trim() : writeTree(root, files);
+    const tree = unchanged ? parent.tree : writeTree(root, files, format);
+    if (JSON.stringify(nextCache) !== JSON.stringify(cache)) writeSegmentCache(layout.syncDir, format, nextCache);
     return { tree, runs, files: files.length, skipped };
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
@@ -184,7 +238,7 @@ export function readPushOutcome(status: number, stdout: string, stderr: string):
 
 export async function pushRecords(layout: WorkspaceLayout, clock: Clock, options: PushOptions = {}): Promise<PushResult> {
   const root = layout.root;
-  requireRepository(root);
+  const { format } = requireRepositoryWithFormat(root);
   const remote = requireRemote(root, options.remote ?? "origin");
   let identity = (await ensureWorkspaceIdentity(layout, clock)).identity;
   if (options.name !== undefined) identity = await setDisplayName(layout, clock, options.name);
@@ -195,26 +249,28 @@ export async function pushRecords(layout: WorkspaceLayout, clock: Clock, options
   ensureDir(layout.syncDir);
   const release = await acquireLock(layout.lockFor(path.join(layout.syncDir, "push")), { timeoutMs: PUSH_LOCK_TIMEOUT_MS });
   try {
-    let parent = refCommit(root, tracking);
-    const built = buildTree(layout, root, identity, displayName, parent);
+    let last = refCommitTree(root, tracking);
+    const built = buildTree(layout, root, format, identity, displayName, last);
     const env = commitEnv(displayName, id, clock);
     for (let attempt = 1; attempt <= PUSH_ATTEMPTS; attempt++) {
       const base = { remote, ref, workspace_id: id, display_name: displayName, runs: built.runs, files: built.files, attempts: attempt, skipped: built.skipped };
-      if (parent !== null && must(root, ["rev-parse", `${parent}^{tree}`]).trim() === built.tree) {
-        return { ...base, status: "up_to_date", commit: parent, parent, new_objects: 0, new_bytes: 0, sent_bytes: 0 };
+      const parent = last?.commit ?? null;
+      if (last !== null && last.tree === built.tree) {
+        return { ...base, status: "up_to_date", commit: last.commit, parent: last.commit, new_objects: 0, new_bytes: 0, sent_bytes: 0 };
       }
       const args = ["commit-tree", built.tree, ...(parent ? ["-p", parent] : []), "-m", summary(built.runs, built.files)];
       const commit = must(root, args, "", env).trim();
-      // The local ref names what this clone built last (a reader of this repository finds it there).
-      must(root, ["update-ref", "-m", "aop sync push", ref, commit]);
       const sent = newObjects(root, commit, parent);
       const pushArgs = ["push", "--porcelain", "--progress", "--no-verify", remote, `${commit}:${ref}`];
       const r = await gitAsync(root, pushArgs);
       const outcome = readPushOutcome(r.status, r.stdout, r.stderr);
+      // The local ref names what this clone built last (a reader of this repository finds it there); after
+      // an accepted push it moves in the same git run as the tracking ref.
       if (outcome?.status === "ok") {
-        must(root, ["update-ref", "-m", "aop sync push", tracking, commit]);
+        must(root, ["update-ref", "-m", "aop sync push", "--stdin"], `update ${ref} ${commit}\nupdate ${tracking} ${commit}\n`);
         return { ...base, status: "pushed", commit, parent, new_objects: sent.count, new_bytes: sent.bytes, sent_bytes: packBytes(r.stderr) };
       }
+      must(root, ["update-ref", "-m", "aop sync push", ref, commit]);
       if (outcome?.status === "refused") {
         const said = outcome.messages.length > 0 ? `: ${outcome.messages.join(" / ")}` : "";
         throw new AopError("sync_ref_refused", `${remote} refused ${ref} (${outcome.reason})${said}`, {
@@ -231,7 +287,7 @@ export async function pushRecords(layout: WorkspaceLayout, clock: Clock, options
       options.note?.(`push to ${remote} was rejected (${outcome.reason}); fetching its ${ref} and trying again`);
       const fetched = await gitAsync(root, ["fetch", "--no-tags", "--no-write-fetch-head", remote, `+${ref}:${tracking}`]);
       // A ref that vanished on the remote (or a failed fetch) leaves the parent as it was: the retry says why.
-      if (fetched.status === 0) parent = refCommit(root, tracking);
+      if (fetched.status === 0) last = refCommitTree(root, tracking);
       await sleep(Math.min(50 * 2 ** attempt, 1_000) * Math.random());
     }
     throw new AopError("sync_git_failed", `${remote} kept rejecting ${ref} (${PUSH_ATTEMPTS} attempts)`, { hint: "run `aop sync push` again" });

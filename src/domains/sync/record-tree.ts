@@ -103,7 +103,17 @@ export class SegmentCutter {
   private current: Buffer[] = [];
   private lineCount = 0;
 
-  constructor(private readonly sink: SegmentSink) {}
+  /** `resume`: the complete segments already cut from the bytes before the first chunk (segment-cache.ts). */
+  constructor(
+    private readonly sink: SegmentSink,
+    resume?: { firsts: number[]; lines: number },
+  ) {
+    if (resume !== undefined) {
+      if (resume.lines !== resume.firsts.length * SEGMENT_LINES) throw new Error("a resumed cutter starts at a segment boundary");
+      this.firsts.push(...resume.firsts);
+      this.lineCount = resume.lines;
+    }
+  }
 
   push(chunk: Buffer): void {
     this.splitter.push(chunk);

@@ -94,10 +94,24 @@ export function requireRemote(root: string, remote: string): string {
   return remote;
 }
 
-/** The repository's object format (sha1, or sha256 for repositories made with --object-format=sha256). */
-export function objectFormat(root: string): "sha1" | "sha256" {
-  const r = git(root, ["rev-parse", "--show-object-format"]);
-  return r.status === 0 && r.stdout.trim() === "sha256" ? "sha256" : "sha1";
+/** requireRepository and the object format (sha1, or sha256 for repositories made with
+ * --object-format=sha256) in one git run; a git too old to name its format is sha1. */
+export function requireRepositoryWithFormat(root: string): { gitDir: string; format: "sha1" | "sha256" } {
+  const r = git(root, ["rev-parse", "--absolute-git-dir", "--show-object-format"]);
+  if (r.status !== 0) return { gitDir: requireRepository(root), format: "sha1" };
+  const [gitDir, format] = r.stdout.trim().split("\n");
+  return { gitDir: gitDir!, format: format === "sha256" ? "sha256" : "sha1" };
+}
+
+/** The commit a ref names and that commit's tree, or null when the ref does not exist. */
+export function refCommitTree(root: string, ref: string): { commit: string; tree: string } | null {
+  const r = git(root, ["for-each-ref", "--format=%(refname) %(objecttype) %(objectname) %(tree)", ref]);
+  const line = r.status === 0 ? r.stdout.split("\n").find((l) => l.startsWith(`${ref} `)) : undefined;
+  const [, type, commit, tree] = line?.split(" ") ?? [];
+  if (type === "commit" && commit && tree) return { commit, tree };
+  // Not a plain commit ref (or for-each-ref failed): peel it the long way.
+  const peeled = refCommit(root, ref);
+  return peeled === null ? null : { commit: peeled, tree: must(root, ["rev-parse", `${peeled}^{tree}`]).trim() };
 }
 
 /** The commit a ref names, or null when it does not exist. */
