@@ -9,7 +9,7 @@ import type { WorkspaceLayout } from "../../store/layout.js";
 import { readLinesSync } from "../../store/jsonl.js";
 import { asEntry, TimelineFile, type TimelineEntry } from "../replay/index.js";
 import { FAST_LINE_MAX, flagLines } from "./search-prefilter.js";
-import { addLine, candidates, emptyIndex, loadIndex, saveIndex, type RunIndex } from "./search-index.js";
+import { addLine, candidates, emptyIndex, loadIndex, saveIndex, type LoadedIndex, type RunIndex } from "./search-index.js";
 import { docMatches, docTokens, type NewestPage, type PlacedDoc, type SearchDoc, type SearchFilter } from "./search-match.js";
 
 export interface StepSearchStats {
@@ -150,7 +150,7 @@ export function searchRunSteps(layout: WorkspaceLayout, runId: string, options: 
   try {
     const index = options.useIndex ? loadIndex(layout, runId, timeline) : null;
     if (index) stats.runs_indexed += 1;
-    const updated: RunIndex | null = options.useIndex ? (index ?? emptyIndex(runId, timeline)) : null;
+    const updated: LoadedIndex | RunIndex | null = options.useIndex ? (index ?? emptyIndex(runId, timeline)) : null;
     /** Matches one line; a line past the index is also added to it. */
     const consider = (entry: TimelineEntry | null, offset: number, indexing: boolean): void => {
       stats.lines_read += 1;
@@ -201,7 +201,8 @@ export function searchRunSteps(layout: WorkspaceLayout, runId: string, options: 
       if (line.overlong || line.bytes === undefined) continue;
       take(line.bytes, line.from!, line.to!, line.offset, updated !== null && line.offset >= indexedUpTo);
     }
-    if (updated && end > indexedUpTo) {
+    // A damaged index is removed by saveIndex (the next search builds it anew).
+    if (updated && (end > indexedUpTo || ("damaged" in updated && updated.damaged))) {
       updated.file_size = end;
       saveIndex(layout, updated, timeline);
     }
