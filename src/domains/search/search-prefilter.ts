@@ -1,5 +1,5 @@
 // The chunk-level pre-filter of a scan (docs/replay.md, "Search"; docs/performance.md, "Search"): over
-// many whole lines at once, native string searches find the few lines that might match, and every
+// many whole lines at once, regular expressions find the few lines that might match, and every
 // other line is passed over without being cut out, decoded as UTF-8 or parsed. Pure.
 
 /** A line longer than this is left to the line reader (which bounds and skips over-long lines). */
@@ -15,46 +15,44 @@ export interface FlaggedLines {
 }
 
 /** Occurrences of a word past which it is common: the other words are counted no further. */
-const COMMON = 64;
+const COMMON = 8;
 
-function mark(marks: number[], text: string, needle: string): void {
-  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) marks.push(at);
+/**
+ * The query words as patterns matching them in any case, for `flagLines`. On ASCII text a pattern
+ * matches exactly where the lower-cased text holds the word (a word past ASCII matches nowhere there).
+ */
+export function caselessPatterns(words: readonly string[]): RegExp[] {
+  return words.map((word) => new RegExp(word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi"));
 }
 
-/** How often `needle` occurs in `text`, counting no further than `cap`. */
-function count(text: string, needle: string, cap: number): number {
-  let n = 0;
-  for (let at = text.indexOf(needle); at !== -1 && n < cap; at = text.indexOf(needle, at + needle.length)) n += 1;
-  return n;
-}
-
-/** The query word found least often in `lower` (a line lacking it is one cannotMatch rules out). */
-function rarest(lower: string, words: readonly string[]): string {
-  let best = words[0]!;
-  let least = count(lower, best, COMMON);
-  for (const word of words.slice(1)) {
-    if (least === 0) break;
-    const n = count(lower, word, least);
-    if (n < least) [best, least] = [word, n];
-  }
-  return best;
+/** Where `pattern` (global) matches in `text`, at most `cap` of them. */
+function matches(text: string, pattern: RegExp, cap: number): number[] {
+  const found: number[] = [];
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m !== null && found.length < cap; m = pattern.exec(text)) found.push(m.index);
+  return found;
 }
 
 /**
- * The lines of `text` (bytes read as latin1, ending with `\n`) that `cannotMatch` might not rule out:
- * every line holding the query word found least often in the text (case-insensitively), a `\u` escape
- * or `"error"` (a failed call). A line not flagged is one cannotMatch rules out (ASCII, no escape, not
- * failed, lacking a word), so the caller passes over it; a flagged line is still judged by cannotMatch
- * and then parsed. The caller checks the bytes are ASCII (any other line is judged by cannotMatch).
- * Null when lower-casing changes the text's length (positions would not line up). `words` not empty.
+ * The lines of `text` (ASCII bytes as a string, ending with `\n`) that `cannotMatch` might not rule
+ * out: every line holding the query word found least often in the text (in any case), a `\u` escape
+ * or `"error"` (a failed call). A line not flagged is one cannotMatch rules out (no escape, not failed,
+ * lacking a word), so the caller passes over it; a flagged line is still judged by cannotMatch and then
+ * parsed. The caller checks the bytes are ASCII (a line past it is judged by cannotMatch alone).
+ * `patterns` (from caselessPatterns) must not be empty.
  */
-export function flagLines(text: string, words: readonly string[]): FlaggedLines | null {
-  const lower = text.toLowerCase();
-  if (lower.length !== text.length) return null;
-  const marks: number[] = [];
-  mark(marks, lower, rarest(lower, words));
-  mark(marks, text, "\\u");
-  mark(marks, text, 'rror"'); // of "error": a rarer first letter than a quote is found faster
+export function flagLines(text: string, patterns: readonly RegExp[]): FlaggedLines {
+  let best = patterns[0]!;
+  let least = matches(text, best, COMMON).length;
+  for (const pattern of patterns.slice(1)) {
+    if (least === 0) break;
+    const n = matches(text, pattern, least).length;
+    if (n < least) [best, least] = [pattern, n];
+  }
+  const marks = least === 0 ? [] : matches(text, best, Infinity);
+  for (let at = text.indexOf("\\u"); at !== -1; at = text.indexOf("\\u", at + 2)) marks.push(at);
+  // `rror"` (in every `"error"`) is found faster: a quote or an `e` starts many more places in JSON.
+  for (let at = text.indexOf('rror"'); at !== -1; at = text.indexOf('rror"', at + 5)) marks.push(at);
   marks.sort((a, b) => a - b);
   const flagged: number[] = [];
   let lines = 0;

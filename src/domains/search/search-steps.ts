@@ -8,7 +8,7 @@ import { readRecord } from "../../store/ledger-files.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { readLinesSync } from "../../store/jsonl.js";
 import { asEntry, TimelineFile, type TimelineEntry } from "../replay/index.js";
-import { FAST_LINE_MAX, flagLines } from "./search-prefilter.js";
+import { caselessPatterns, FAST_LINE_MAX, flagLines } from "./search-prefilter.js";
 import { addLine, candidates, emptyIndex, loadIndex, saveIndex, type LoadedIndex, type RunIndex } from "./search-index.js";
 import { docMatches, docTokens, type NewestPage, type PlacedDoc, type SearchDoc, type SearchFilter } from "./search-match.js";
 
@@ -91,7 +91,7 @@ export function cannotMatch(bytes: Buffer, from: number, to: number, words: read
 }
 
 const CHUNK = 1024 * 1024;
-/** Lines are looked at this many bytes at a time (short strings decode and lower-case faster). */
+/** Lines are looked at this many bytes at a time (short strings decode faster). */
 const PIECE = 16 * 1024;
 
 type Take = (bytes: Buffer, lineFrom: number, lineTo: number, offset: number, indexing: boolean) => void;
@@ -103,6 +103,7 @@ type Take = (bytes: Buffer, lineFrom: number, lineTo: number, offset: number, in
  */
 function scanChunks(timeline: TimelineFile, from: number, to: number, words: readonly string[], stats: StepSearchStats, take: Take): number {
   const buffer = Buffer.allocUnsafe(Math.min(CHUNK, to - from));
+  const patterns = caselessPatterns(words);
   const lineTo = (start: number, nl: number) => (nl > start && buffer[nl - 1] === 0x0d ? nl - 1 : nl);
   let position = from;
   while (position < to) {
@@ -112,7 +113,7 @@ function scanChunks(timeline: TimelineFile, from: number, to: number, words: rea
     for (let piece = 0; piece <= last; ) {
       let end = piece + PIECE >= last ? last : buffer.lastIndexOf(0x0a, piece + PIECE);
       if (end < piece) end = buffer.indexOf(0x0a, piece + PIECE);
-      const found = isAscii(buffer.subarray(piece, end + 1)) ? flagLines(buffer.toString("latin1", piece, end + 1), words) : null;
+      const found = isAscii(buffer.subarray(piece, end + 1)) ? flagLines(buffer.toString("latin1", piece, end + 1), patterns) : null;
       if (found === null) {
         // Bytes past ASCII: every line through cannotMatch, as the line reader would pass them.
         for (let start = piece; start <= end; ) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cannotMatch } from "../../../src/domains/search/search-steps.js";
-import { FAST_LINE_MAX, flagLines } from "../../../src/domains/search/search-prefilter.js";
+import { caselessPatterns, FAST_LINE_MAX, flagLines } from "../../../src/domains/search/search-prefilter.js";
 
 // Plain ASCII lines (the pre-filter's case), in mixed case, failed calls, escapes and a line that is not JSON.
 const LINES = [
@@ -21,7 +21,7 @@ describe("flagLines, the chunk pre-filter of a scan", () => {
     for (const a of WORDS) {
       for (const b of [...WORDS, null]) {
         const words = b === null ? [a] : [...new Set([a, b])];
-        const found = flagLines(text, words)!;
+        const found = flagLines(text, caselessPatterns(words));
         expect(found.lines).toBe(LINES.length);
         expect(found.stop).toBe(text.length);
         const flagged = new Set<number>();
@@ -37,10 +37,10 @@ describe("flagLines, the chunk pre-filter of a scan", () => {
 
   it("passes over the lines lacking a word, and stops at a line too long for it", () => {
     const text = LINES.join("\n") + "\n";
-    const found = flagLines(text, ["8405"])!;
+    const found = flagLines(text, caselessPatterns(["8405"]));
     expect(found.flagged.length / 2).toBe(3); // the op id's line, the escape, the failed call
     const long = `${LINES[0]}\n${"x".repeat(FAST_LINE_MAX + 1)}\n${LINES[1]}\n`;
-    const cut = flagLines(long, ["8405"])!;
+    const cut = flagLines(long, caselessPatterns(["8405"]));
     expect(cut.lines).toBe(1);
     expect(cut.stop).toBe(LINES[0]!.length + 1);
   });
