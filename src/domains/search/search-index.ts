@@ -120,12 +120,13 @@ function postingsOf(index: LoadedIndex | RunIndex): Record<string, number[] | nu
 
 /**
  * The postings of every key starting with `word`, found in the raw text: keys are words (letters and
- * digits) and values arrays of numbers or null, so a `"` followed by the word opens such a key. Null
- * when the text cannot be read that way (an escape, or not the shape written): the caller parses it all.
+ * digits) and values arrays of numbers or null, so a `"` followed by the word opens such a key. Each is
+ * the array's text, or null for a word too common to keep one. Null when the text cannot be read that
+ * way (an escape, or not the shape written): the caller parses it all.
  */
-function rawLookup(raw: string, word: string): (number[] | null)[] | null {
+function rawLookup(raw: string, word: string): (string | null)[] | null {
   if (raw.includes("\\")) return null;
-  const lists: (number[] | null)[] = [];
+  const lists: (string | null)[] = [];
   const needle = `"${word}`;
   for (let at = raw.indexOf(needle); at !== -1; at = raw.indexOf(needle, at + 1)) {
     const close = raw.indexOf('"', at + 1);
@@ -136,13 +137,28 @@ function rawLookup(raw: string, word: string): (number[] | null)[] | null {
     }
     const end = raw.indexOf("]", close + 2);
     if (raw[close + 2] !== "[" || end === -1) return null;
-    try {
-      lists.push(JSON.parse(raw.slice(close + 2, end + 1)) as number[]);
-    } catch {
-      return null;
-    }
+    lists.push(raw.slice(close + 2, end + 1));
   }
   return lists;
+}
+
+/** Each query word's postings from the raw text, the shortest first (null: read the text another way). */
+function rawPostings(raw: string, words: readonly string[]): (number[] | null)[][] | null {
+  const found: (string | null)[][] = [];
+  for (const word of words) {
+    const lists = rawLookup(raw, word);
+    if (lists === null) return null;
+    found.push(lists);
+  }
+  const size = (lists: (string | null)[]) => (lists.includes(null) ? Infinity : lists.reduce((n, l) => n + l!.length, 0));
+  // A word too common to narrow is skipped anyway; the others, fewest bytes first, so a word on no
+  // line of the run ends the lookup before the longer lists are parsed.
+  const sorted = found.sort((a, b) => size(a) - size(b));
+  try {
+    return sorted.map((lists) => lists.map((l) => (l === null ? null : (JSON.parse(l) as number[]))));
+  } catch {
+    return null;
+  }
 }
 
 /** Adds the line at `offset` holding `tokens` (deduplicated by the caller). */
@@ -165,17 +181,15 @@ export function addLine(index: LoadedIndex | RunIndex, offset: number, tokens: I
  * candidate: the caller reads the line and matches it (a word prefix unions the postings of its words).
  */
 export function candidates(index: LoadedIndex | RunIndex, words: readonly string[]): number[] | null {
+  let perWord = index.postings === null && "raw" in index ? rawPostings(index.raw, words) : null;
+  if (perWord === null) {
+    const postings = postingsOf(index);
+    if (postings === null) return null; // unreadable: every line is read
+    const tokens = Object.keys(postings);
+    perWord = words.map((word) => tokens.filter((t) => t.startsWith(word)).map((t) => postings[t] ?? null));
+  }
   let narrowed: number[] | null = null;
-  const parsed = index.postings;
-  const tokens = parsed === null ? [] : Object.keys(parsed);
-  for (const word of words) {
-    let lists: (number[] | null)[] | null = null;
-    if (parsed === null && "raw" in index) lists = rawLookup(index.raw, word);
-    if (lists === null) {
-      const postings = postingsOf(index);
-      if (postings === null) return null; // unreadable: every line is read
-      lists = (parsed === null ? Object.keys(postings) : tokens).filter((t) => t.startsWith(word)).map((t) => postings[t] ?? null);
-    }
+  for (const lists of perWord) {
     const union = new Set<number>();
     let common = false;
     for (const list of lists) {
