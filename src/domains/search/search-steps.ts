@@ -1,12 +1,15 @@
 // Steps (timeline entries) that match a search, run by run: through the run's index where it is valid,
 // then the lines past it read from the file, which also brings the index up to date (docs/replay.md,
 // "Search"). Every candidate the index names is read and matched again, so the index can only save reads.
+import { isAscii } from "node:buffer";
+import fs from "node:fs";
 import { isAopError } from "../../core/errors.js";
 import { readRecord } from "../../store/ledger-files.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { readLinesSync } from "../../store/jsonl.js";
 import { asEntry, TimelineFile, type TimelineEntry } from "../replay/index.js";
-import { addLine, candidates, emptyIndex, loadIndex, saveIndex, type RunIndex } from "./search-index.js";
+import { caselessPatterns, FAST_LINE_MAX, flagLines } from "./search-prefilter.js";
+import { addLine, candidates, emptyIndex, loadIndex, saveIndex, type LoadedIndex, type RunIndex } from "./search-index.js";
 import { docMatches, docTokens, type NewestPage, type PlacedDoc, type SearchDoc, type SearchFilter } from "./search-match.js";
 
 export interface StepSearchStats {
@@ -87,6 +90,54 @@ export function cannotMatch(bytes: Buffer, from: number, to: number, words: read
   return words.some((w) => !lower.includes(w));
 }
 
+const CHUNK = 1024 * 1024;
+/** Lines are looked at this many bytes at a time (short strings decode faster). */
+const PIECE = 16 * 1024;
+
+type Take = (bytes: Buffer, lineFrom: number, lineTo: number, offset: number, indexing: boolean) => void;
+
+/**
+ * Passes the whole lines in [from, to) to `take` a chunk at a time, except the lines `flagLines` shows
+ * cannotMatch would rule out, which are only counted. Returns where it stopped: `to`, or the start of a
+ * line it leaves to the line reader (one longer than FAST_LINE_MAX or than a chunk).
+ */
+function scanChunks(timeline: TimelineFile, from: number, to: number, words: readonly string[], stats: StepSearchStats, take: Take): number {
+  const buffer = Buffer.allocUnsafe(Math.min(CHUNK, to - from));
+  const patterns = caselessPatterns(words);
+  const lineTo = (start: number, nl: number) => (nl > start && buffer[nl - 1] === 0x0d ? nl - 1 : nl);
+  let position = from;
+  while (position < to) {
+    const read = fs.readSync(timeline.fd, buffer, 0, Math.min(buffer.length, to - position), position);
+    const last = read === 0 ? -1 : buffer.lastIndexOf(0x0a, read - 1);
+    if (last === -1) break;
+    for (let piece = 0; piece <= last; ) {
+      let end = piece + PIECE >= last ? last : buffer.lastIndexOf(0x0a, piece + PIECE);
+      if (end < piece) end = buffer.indexOf(0x0a, piece + PIECE);
+      const found = isAscii(buffer.subarray(piece, end + 1)) ? flagLines(buffer.toString("latin1", piece, end + 1), patterns) : null;
+      if (found === null) {
+        // Bytes past ASCII: every line through cannotMatch, as the line reader would pass them.
+        for (let start = piece; start <= end; ) {
+          const nl = buffer.indexOf(0x0a, start);
+          if (nl - start > FAST_LINE_MAX) return position + start;
+          take(buffer, start, lineTo(start, nl), position + start, false);
+          start = nl + 1;
+        }
+      } else {
+        stats.lines_read += found.lines;
+        for (let i = 0; i < found.flagged.length; i += 2) {
+          const start = piece + found.flagged[i]!;
+          stats.lines_read -= 1; // counted again by `take`, or not at all when the line is not JSON
+          take(buffer, start, lineTo(start, piece + found.flagged[i + 1]!), position + start, false);
+        }
+        if (found.stop <= end - piece) return position + piece + found.stop;
+      }
+      piece = end + 1;
+    }
+    position += last + 1;
+  }
+  return position;
+}
+
 /** Offers the run's matching steps to `page`; counts them in `stats`. */
 export function searchRunSteps(layout: WorkspaceLayout, runId: string, options: StepSearchOptions, page: NewestPage<PlacedDoc>, stats: StepSearchStats): void {
   let timeline: TimelineFile | null;
@@ -100,7 +151,7 @@ export function searchRunSteps(layout: WorkspaceLayout, runId: string, options: 
   try {
     const index = options.useIndex ? loadIndex(layout, runId, timeline) : null;
     if (index) stats.runs_indexed += 1;
-    const updated: RunIndex | null = options.useIndex ? (index ?? emptyIndex(runId, timeline)) : null;
+    const updated: LoadedIndex | RunIndex | null = options.useIndex ? (index ?? emptyIndex(runId, timeline)) : null;
     /** Matches one line; a line past the index is also added to it. */
     const consider = (entry: TimelineEntry | null, offset: number, indexing: boolean): void => {
       stats.lines_read += 1;
@@ -127,26 +178,32 @@ export function searchRunSteps(layout: WorkspaceLayout, runId: string, options: 
     }
     const indexedUpTo = updated?.file_size ?? 0;
     let end = indexedUpTo;
-    // The lines up to the end the open file had (a torn last line excluded), raw: a line only matched
-    // (not indexed) that cannot hold the words is passed over without parsing it.
-    for (const line of readLinesSync(layout.timelineFile(runId), { fromOffset: from, endOffset: timeline.end, raw: true })) {
-      if (!line.complete) break;
-      end = line.end;
-      if (line.overlong || line.bytes === undefined) continue;
-      const indexing = updated !== null && line.offset >= indexedUpTo;
-      if (!indexing && cannotMatch(line.bytes, line.from!, line.to!, options.words)) {
+    /** One whole line, raw: a line only matched (not indexed) that cannot hold the words is passed over unparsed. */
+    const take: Take = (bytes, lineFrom, lineTo, offset, indexing) => {
+      if (!indexing && cannotMatch(bytes, lineFrom, lineTo, options.words)) {
         stats.lines_read += 1;
-        continue;
+        return;
       }
       let value: unknown;
       try {
-        value = JSON.parse(line.bytes.toString("utf8", line.from, line.to));
+        value = JSON.parse(bytes.toString("utf8", lineFrom, lineTo));
       } catch {
-        continue; // not an entry: `aop replay --list` counts it
+        return; // not an entry: `aop replay --list` counts it
       }
-      consider(asEntry(value), line.offset, indexing);
+      consider(asEntry(value), offset, indexing);
+    };
+    // The lines only matched (before the index's end, or all of them without an index), many at a time.
+    const fastEnd = updated === null ? timeline.end : indexedUpTo;
+    const next = from < fastEnd && options.words.length > 0 ? scanChunks(timeline, from, fastEnd, options.words, stats, take) : from;
+    // The rest up to the end the open file had (a torn last line excluded), line by line.
+    if (next < timeline.end) for (const line of readLinesSync(layout.timelineFile(runId), { fromOffset: next, endOffset: timeline.end, raw: true })) {
+      if (!line.complete) break;
+      end = line.end;
+      if (line.overlong || line.bytes === undefined) continue;
+      take(line.bytes, line.from!, line.to!, line.offset, updated !== null && line.offset >= indexedUpTo);
     }
-    if (updated && end > indexedUpTo) {
+    // A damaged index is removed by saveIndex (the next search builds it anew).
+    if (updated && (end > indexedUpTo || ("damaged" in updated && updated.damaged))) {
       updated.file_size = end;
       saveIndex(layout, updated, timeline);
     }
