@@ -266,5 +266,11 @@ function mergePluginFile(existing: unknown, source: string, remove: boolean): Me
     return { value: undefined, changed: true, notes: [] };
   }
   if (existing === undefined) return { value: source, changed: true, notes: [] };
-  return { value: existing, changed: false, notes: [existing === source ? "aop plugin already present" : "the file differs from aop's plugin; kept as is"] };
+  if (existing === source) return { value: existing, changed: false, notes: ["aop plugin already present"] };
+  // A plugin an earlier aop wrote (its first line says so) is aop's to upgrade; the diff shows the change.
+  if (typeof existing === "string" && existing.startsWith(AOP_PLUGIN_HEADER)) return { value: source, changed: true, notes: ["aop's plugin from an earlier version; replaced with this version's"] };
+  return { value: existing, changed: false, notes: ["the file differs from aop's plugin; kept as is"] };
 }
+
+/** How every plugin source `aop integrate` writes begins (opencode-plugin.ts, openclaw-plugin.ts). */
+const AOP_PLUGIN_HEADER = "// Written by `aop integrate ";

@@ -186,6 +186,23 @@ describe("aop integrate: every client's hooks, the diff, --dry-run and --remove"
     expect(JSON.parse(read(root, ".cursor/mcp.json"))).toEqual({ mcpServers: { aop: { command: "my-aop" } } });
   });
 
+  it("--write upgrades a plugin an earlier aop wrote (its header line), and keeps one that is not aop's", () => {
+    const root = tempWorkspace();
+    expect(runCli(["integrate", "opencode", "--write", "--root", root]).code).toBe(0);
+    const current = read(root, ".opencode/plugin/aop.js");
+    // An earlier version: aop's header line, another body (as before tool calls carried their exit status).
+    writeFile(root, ".opencode/plugin/aop.js", current.split("\n")[0] + "\nexport const AopPlugin = async () => ({});\n");
+    const dry = runCli(["integrate", "opencode", "--dry-run", "--root", root]);
+    expect(dry.stdout).toMatch(/aop's plugin from an earlier version; replaced with this version's/);
+    expect(read(root, ".opencode/plugin/aop.js")).not.toBe(current);
+    const upgraded = runCli(["integrate", "opencode", "--write", "--root", root]);
+    expect(upgraded.code, upgraded.stderr).toBe(0);
+    expect(read(root, ".opencode/plugin/aop.js")).toBe(current);
+    writeFile(root, ".opencode/plugin/aop.js", "// my own plugin\n");
+    expect(runCli(["integrate", "opencode", "--write", "--root", root]).stdout).toMatch(/the file differs from aop's plugin; kept as is/);
+    expect(read(root, ".opencode/plugin/aop.js")).toBe("// my own plugin\n");
+  });
+
   it("openclaw: a plugin file the user changed is kept by --write and --remove; the rest of aop's plugin goes", () => {
     const root = tempWorkspace();
     expect(runCli(["integrate", "openclaw", "--write", "--root", root]).code).toBe(0);
