@@ -15,11 +15,14 @@ function load(bundle) {
   const file = path.join(DIST, bundle);
   const deadline = Date.now() + SWAP_WAIT_MS;
   for (;;) {
+    const before = fs.existsSync(DIST);
     const exports = loadBundle(file);
     if (exports !== null) return exports;
-    // No dist/ at all is the gap between a build's two renames; a dist/ without the bundle is not.
-    if (fs.existsSync(DIST) || Date.now() > deadline) break;
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    // No dist/ before or after the load is the gap between a build's two renames: load again once it is
+    // back. A dist/ there on both sides of a failed load has no bundle: this copy is not built.
+    const after = fs.existsSync(DIST);
+    if ((before && after) || Date.now() > deadline) break;
+    if (!after) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
   }
   process.stderr.write(`error not_built: ${file} is missing: this copy of aop is not built (run \`npm run build\`)\n`);
   process.exit(1);
