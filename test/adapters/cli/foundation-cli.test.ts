@@ -81,6 +81,18 @@ describe("aop CLI foundation", () => {
     expect(r.stderr).not.toMatch(/at .*\.js:\d+/); // no stack trace
   });
 
+  it("an unknown command's --help is the same usage error, at every level; a known one's help still shows", () => {
+    for (const args of [["frobnicate", "--help"], ["feature", "frob", "--help"], ["--help", "frobnicate"], ["help", "frobnicate"]]) {
+      const r = runCli(args);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stdout, args.join(" ")).toBe("");
+      expect(r.stderr, args.join(" ")).toMatch(/^error usage_error: unknown command 'frob(nicate)?'/);
+    }
+    const known = runCli(["feature", "list", "--help"]);
+    expect(known.code).toBe(0);
+    expect(known.stdout).toMatch(/^Usage: aop feature list/);
+  });
+
   it("an unknown option is a usage error, also as JSON envelope", () => {
     const r = runCli(["init", "--bogus", "--json"]);
     expect(r.code).toBe(2);

@@ -152,13 +152,8 @@ describe("aop resume --from and the SessionStart hook", () => {
   });
 });
 
-// The whole hand-over through a real git remote: runs once `aop sync` is part of the build (the lead wires
-// publishHandoff to the sync domain's pushRecords at merge; docs/handoff.md).
-// (An unknown command's --help prints the program's help and exits 0: the usage line tells them apart.)
-const syncHelp = runCli(["sync", "--help"]);
-const syncAvailable = syncHelp.code === 0 && syncHelp.stdout.startsWith("Usage: aop sync");
-
-describe.skipIf(!syncAvailable)("handoff across two clones of one bare remote", () => {
+// The whole hand-over through a real git remote (docs/handoff.md).
+describe("handoff across two clones of one bare remote", () => {
   it("a handoff on clone A is resumed on clone B, whose SessionStart context names A's next action", () => {
     const git = (cwd: string, ...args: string[]) => {
       const r = spawnSync("git", args, { cwd, encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@e", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@e" } });

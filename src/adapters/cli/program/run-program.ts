@@ -6,6 +6,20 @@ import { CommanderError } from "../commander-vendor.js";
 import { EXIT_USAGE } from "./exit-codes.js";
 import { stdoutTarget, writeStdout } from "../output/stdout.js";
 
+/** The operand a command made only of subcommands was given that names none of them (commander shows such a command's help for `--help` instead of refusing it). */
+function unknownSubcommand(command: Command): string | null {
+  if (command.commands.length === 0 || command.registeredArguments.length > 0) return null;
+  const operands = command.args.filter((a) => !a.startsWith("-"));
+  const name = operands[0] === "help" ? operands[1] : operands[0];
+  if (name === undefined) return null;
+  return command.commands.some((c) => c.name() === name || c.aliases().includes(name)) ? null : name;
+}
+
+function refuseUnknownSubcommand(command: Command): void {
+  const unknown = unknownSubcommand(command);
+  if (unknown !== null) throw new CommanderError(2, "commander.unknownCommand", `unknown command '${unknown}'`);
+}
+
 function applyExitOverride(command: Command): void {
   command.exitOverride();
   // Help goes where command output goes (a reader that stops early, `aop --help | head`, is no error).
@@ -14,7 +28,15 @@ function applyExitOverride(command: Command): void {
   const output = command.configureOutput();
   command.configureOutput({
     outputError: () => undefined,
-    writeOut: writeStdout,
+    // `aop frobnicate --help` and `aop help frobnicate` are the unknown command they name, not the help.
+    writeOut: (text: string) => {
+      refuseUnknownSubcommand(command);
+      writeStdout(text);
+    },
+    writeErr: (text: string) => {
+      refuseUnknownSubcommand(command);
+      output.writeErr!(text);
+    },
     getOutHasColors: () => stdoutTarget.isTTY && output.getOutHasColors!(),
     getOutHelpWidth: () => (stdoutTarget.isTTY ? output.getOutHelpWidth!() : 80), // commander's own width off a terminal
   });
