@@ -3,5 +3,4 @@ export declare const AJV_OPTIONS: Record<string, unknown>;
 export declare function relaxForUserFile(schema: unknown): unknown;
 export declare function inlineLocalRefs<T>(schema: T): T;
 export declare function generate(): string[];
-export declare const AOP_ONLY_POLICY_KEYS: string[];
 export declare function aopFileSchema(relaxedPolicy: unknown): Record<string, unknown>;

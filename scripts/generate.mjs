@@ -47,10 +47,10 @@ export function relaxForUserFile(schema) {
 
 /**
  * Policy keys that are aop's alone (dotted paths): the upstream orchestrator's policy schema refuses
- * them, so they live in agentic/orchestrator/aop.yaml (docs/compatibility.md). src/config/upstream-shape.ts
- * holds the same list (a test keeps the two equal).
+ * them, so they live in agentic/orchestrator/aop.yaml (docs/compatibility.md). The one list: generate()
+ * writes it to src/catalog/generated/aop-only-keys.js for src/config/upstream-shape.ts.
  */
-export const AOP_ONLY_POLICY_KEYS = [
+const AOP_ONLY_POLICY_KEYS = [
   "observability.evidence_integrity.attest",
   "observability.evidence_integrity.anchor_after_gate",
   "observability.evidence_integrity.anchor_git",
@@ -178,6 +178,8 @@ export function generate() {
       names.push("config/aop");
     }
   }
+  fs.writeFileSync(path.join(generatedDir, "aop-only-keys.js"), `export const AOP_ONLY_POLICY_KEYS = Object.freeze(${JSON.stringify(AOP_ONLY_POLICY_KEYS)});\n`);
+  fs.writeFileSync(path.join(generatedDir, "aop-only-keys.d.ts"), "export declare const AOP_ONLY_POLICY_KEYS: readonly string[];\n");
   const catalog = JSON.parse(fs.readFileSync(path.join(root, "catalog.json"), "utf8"));
   const schemaOf = (ref) => inlineLocalRefs(JSON.parse(fs.readFileSync(path.join(root, ref), "utf8")));
   fs.writeFileSync(path.join(generatedDir, "tool-types.d.ts"), toolTypesSource(catalog.tools, schemaOf));

@@ -3,16 +3,11 @@
 // profile is policy.yaml's `gate_selection.default_profile`, where upstream reads it too), and its policy
 // schema allows no key outside its own, so aop's own keys live in agentic/orchestrator/aop.yaml. Pure.
 
-/** Policy keys aop has and upstream's policy schema refuses (dotted paths); aop.yaml holds them. scripts/generate.mjs builds aop.yaml's schema from the same list. */
-export const AOP_ONLY_POLICY_KEYS = [
-  "observability.evidence_integrity.attest",
-  "observability.evidence_integrity.anchor_after_gate",
-  "observability.evidence_integrity.anchor_git",
-  "observability.export",
-  "idempotency",
-  "checkpoints",
-  "hooks",
-] as const;
+import { AOP_ONLY_POLICY_KEYS } from "../catalog/generated/aop-only-keys.js";
+
+/** Policy keys aop has and upstream's policy schema refuses (dotted paths); aop.yaml holds them. The list is
+ * scripts/generate.mjs's, which also builds aop.yaml's schema from it. */
+export { AOP_ONLY_POLICY_KEYS };
 
 function at(value: unknown, dotted: string): unknown {
   let cur = value;

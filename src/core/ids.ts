@@ -14,6 +14,13 @@ const ID_CHARS = new RegExp(`^[${ID_CHAR_CLASS}]+$`);
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
+const WORKSPACE_ID = /^[0-9a-f]{32}$/;
+
+/** A workspace id (DESIGN §24): 32 lowercase hex characters, also the name of its records ref and pulled folder. */
+export function isWorkspaceId(value: unknown): boolean {
+  return typeof value === "string" && WORKSPACE_ID.test(value);
+}
+
 /** True for a safe id of at most MAX_ID_LENGTH characters (one regex test: the common case). */
 export function isSafeId(value: unknown): value is string {
   return typeof value === "string" && SAFE_ID.test(value);

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import { nowIso, type Clock } from "../core/clock.js";
 import { AopError } from "../core/errors.js";
+import { isWorkspaceId } from "../core/ids.js";
 import { isHashString, nodeCrypto, sha256Of } from "../core/hash.js";
 import { isIsoUtc } from "../core/instant.js";
 import { createFileAtomic, writeFileAtomic } from "./atomic-write.js";
@@ -43,13 +44,8 @@ export interface IdentityOptions {
   warn?: (message: string) => void;
 }
 
-const ID_PATTERN = /^[0-9a-f]{32}$/;
 /** A slow path waits behind another process writing the file, never behind a stuck one for long. */
 const LOCK_TIMEOUT_MS = 20_000;
-
-function isWorkspaceId(value: unknown): value is string {
-  return typeof value === "string" && ID_PATTERN.test(value);
-}
 
 /** A display name: 1-100 characters, no control characters. */
 export function isDisplayName(value: unknown): value is string {

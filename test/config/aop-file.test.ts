@@ -8,7 +8,7 @@ import { loadPolicy, loadPolicyTolerant, policyDefaults } from "../../src/config
 import { loadPolicySnapshot } from "../../src/config/policy-snapshot.js";
 import { AOP_TEMPLATE } from "../../src/config/templates.js";
 import { AOP_ONLY_POLICY_KEYS } from "../../src/config/upstream-shape.js";
-import { AOP_ONLY_POLICY_KEYS as GENERATED_FROM } from "../../scripts/generate.mjs";
+import { aopFileSchema, relaxForUserFile } from "../../scripts/generate.mjs";
 
 function workspace(files: { policy?: string; aop?: string }): WorkspaceLayout {
   const root = tempWorkspace();
@@ -21,8 +21,16 @@ function workspace(files: { policy?: string; aop?: string }): WorkspaceLayout {
 const AOP_FILE = "version: 1\nobservability:\n  evidence_integrity:\n    attest: true\nhooks:\n  claude:\n    stop_reminder: block\nidempotency:\n  retention:\n    max_records: 500\n";
 
 describe("aop.yaml", () => {
-  it("its schema is built from the same list of aop-only keys the doctor and `aop migrate` use", () => {
-    expect([...AOP_ONLY_POLICY_KEYS]).toEqual(GENERATED_FROM);
+  it("its schema allows exactly the aop-only keys the doctor and `aop migrate` use, each as the policy schema has it", () => {
+    type Node = { properties?: Record<string, Node> };
+    const policy = readJson(new URL("../../schemas/config/policy.schema.json", import.meta.url).pathname) as Node;
+    const schema = aopFileSchema(relaxForUserFile(policy)) as Node;
+    const at = (node: Node, dotted: string) => dotted.split(".").reduce<Node | undefined>((n, part) => n?.properties?.[part], node);
+    for (const key of AOP_ONLY_POLICY_KEYS) expect(at(schema, key), key).toEqual(at(relaxForUserFile(policy) as Node, key));
+    expect(Object.keys(schema.properties ?? {}).sort()).toEqual(["version", ...new Set(AOP_ONLY_POLICY_KEYS.map((k) => k.split(".")[0]!))].sort());
+    expect(Object.keys(at(schema, "observability.evidence_integrity")?.properties ?? {}).sort()).toEqual(
+      AOP_ONLY_POLICY_KEYS.filter((k) => k.startsWith("observability.evidence_integrity.")).map((k) => k.split(".")[2]).sort(),
+    );
   });
 
   it("is merged over policy.yaml, alone or with it; the init template adds nothing", async () => {

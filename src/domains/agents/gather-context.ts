@@ -4,34 +4,10 @@ import os from "node:os";
 import type { Clock } from "../../core/clock.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { loadPolicyTolerant } from "../../config/policy-loader.js";
-import { scanFolder } from "../checkpoints/index.js";
-import { rankCheckpoints } from "../checkpoints/index.js";
-import { buildResumeBlock } from "../checkpoints/index.js";
-import { readTextBounded } from "../../store/read-text-bounded.js";
-import { readStateDocument, sectionValue, type RequiredSection } from "../continuity/index.js";
-import { MAX_STATE_BYTES } from "../continuity/index.js";
+import { buildResumeBlock, openCheckpointsByUrgency, scanFolder } from "../checkpoints/index.js";
+import { readStateSummary } from "../continuity/index.js";
 import { runChecks, type DoctorFamily } from "../doctor/index.js";
-import type { ContextSources, StateSummary } from "./session-context.js";
-
-const OPEN = new Set(["in_progress", "blocked", "failed"]);
-
-function stateSummary(layout: WorkspaceLayout): StateSummary | null {
-  const file = readTextBounded(layout.currentStateFile, MAX_STATE_BYTES);
-  if (file.status !== "ok" || file.binary) return null;
-  const doc = readStateDocument(file.text);
-  const value = (name: RequiredSection) => {
-    const section = doc.sections.get(name);
-    return section ? sectionValue(section.body) : "";
-  };
-  return {
-    objective: value("Objective"),
-    current_step: value("Current Step"),
-    next_action: value("Next Action"),
-    blockers: value("Blockers"),
-    unsurfaced_results: value("Unsurfaced Results"),
-    missing_sections: [...doc.missing],
-  };
-}
+import type { ContextSources } from "./session-context.js";
 
 async function criticalFindings(layout: WorkspaceLayout, clock: Clock, env: NodeJS.ProcessEnv, families: readonly DoctorFamily[]) {
   const onlyCritical = families.map((f) => ({ ...f, checks: f.checks.filter((c) => c.severity === "critical") }));
@@ -43,13 +19,10 @@ async function criticalFindings(layout: WorkspaceLayout, clock: Clock, env: Node
 export async function gatherSessionContext(layout: WorkspaceLayout, clock: Clock, env: NodeJS.ProcessEnv, families: readonly DoctorFamily[]): Promise<ContextSources> {
   const { policy } = await loadPolicyTolerant(layout);
   const scan = await scanFolder({ layout, clock });
-  const open = scan.files.flatMap((f) => (f.checkpoint && OPEN.has(f.checkpoint.status) ? [f.checkpoint] : []));
-  const order = new Map(rankCheckpoints(open.map((c) => ({ file: `${c.skill}.checkpoint.json`, document: c as unknown as Record<string, unknown>, valid: true }))).map((p, i) => [p.skill, i]));
-  const checkpoints = open
-    .sort((a, b) => (order.get(a.skill) ?? Infinity) - (order.get(b.skill) ?? Infinity) || a.skill.localeCompare(b.skill))
-    .map((c) => buildResumeBlock(c, clock.now(), policy.checkpoints.stale_days));
+  const all = scan.files.flatMap((f) => (f.checkpoint ? [f.checkpoint] : []));
+  const checkpoints = openCheckpointsByUrgency(all).map((c) => buildResumeBlock(c, clock.now(), policy.checkpoints.stale_days));
   const critical = families.length === 0 ? [] : await criticalFindings(layout, clock, env, families);
-  return { checkpoints, state: stateSummary(layout), critical, handoff: await pulledHandoff(layout) };
+  return { checkpoints, state: readStateSummary(layout), critical, handoff: await pulledHandoff(layout) };
 }
 
 /** The newest pulled handoff when it is newer than this workspace's own work; read from the pulled folders only. */

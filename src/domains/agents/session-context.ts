@@ -2,20 +2,11 @@
 // critical doctor findings, CURRENT_STATE.md and the in-progress checkpoints' next actions — most
 // important first, within a byte budget. Pure: sources in, text out.
 import type { ResumeBlock } from "../checkpoints/index.js";
+import type { StateSummary } from "../continuity/index.js";
 import type { Finding } from "../doctor/index.js";
 import { handoffContextLines, type HandoffNote } from "../handoff/index.js";
 
 const CONTEXT_BUDGET_BYTES = 2048;
-
-export interface StateSummary {
-  objective: string;
-  current_step: string;
-  next_action: string;
-  blockers: string;
-  unsurfaced_results: string;
-  /** Required sections the file does not have. */
-  missing_sections: string[];
-}
 
 export interface ContextSources {
   /** Resume blocks of in-progress, blocked or failed checkpoints, most urgent first. */

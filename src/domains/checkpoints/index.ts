@@ -5,6 +5,7 @@ export { actionText, type CheckedCheckpoint, type Checkpoint, CHECKPOINT_STATUSE
 export { checkpointFamily } from "./checks/checkpoint-family.js";
 export { nextAction, rankScan, resumeSkill } from "./orientation-service.js";
 export { rankCheckpoints } from "./ranking.js";
+export { isOpenCheckpoint, openCheckpointsByUrgency } from "./open-checkpoints.js";
 export { readSkill, scanFolder, validateReport } from "./read-service.js";
 export { buildResumeBlock, type ResumeBlock } from "./resume-block.js";
 export { staleness, type StaleDays } from "./staleness.js";

@@ -5,4 +5,5 @@ export { buildReport, checkWorkspace, type ContinuityReport, createSharedMemo, t
 export { planTargets } from "./doctor-targets.js";
 export { readStateDocument, REQUIRED_SECTIONS, type RequiredSection, sectionValue } from "./state-document.js";
 export { MAX_STATE_BYTES } from "./workspace-state.js";
+export { readStateSummary, type StateSummary } from "./state-summary.js";
 export { parseMarkdownSections } from "./markdown-sections.js";

@@ -4,12 +4,11 @@
 // not. Pure.
 import { AopError } from "../../core/errors.js";
 import { sha256Hex } from "../../core/hash.js";
-
-const WORKSPACE_ID = /^[0-9a-f]{32}$/;
+import { isWorkspaceId } from "../../core/ids.js";
 
 /** The workspace id as a hash input; refused when it is not one (a run id passed by mistake would still hash). */
 function ws(workspaceId: string): string {
-  if (!WORKSPACE_ID.test(workspaceId)) throw new AopError("invalid_argument", `workspace id must be 32 lowercase hex characters (got '${workspaceId.slice(0, 40)}')`);
+  if (!isWorkspaceId(workspaceId)) throw new AopError("invalid_argument", `workspace id must be 32 lowercase hex characters (got '${workspaceId.slice(0, 40)}')`);
   return workspaceId;
 }
 

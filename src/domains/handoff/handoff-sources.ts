@@ -3,16 +3,14 @@
 import type { Clock } from "../../core/clock.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { readJsonlTail } from "../../store/jsonl-tail.js";
-import { readTextBounded } from "../../store/read-text-bounded.js";
 import { loadPolicyTolerant } from "../../config/policy-loader.js";
-import { buildResumeBlock, rankCheckpoints, scanFolder, type Checkpoint, type ResumeBlock } from "../checkpoints/index.js";
-import { MAX_STATE_BYTES, readStateDocument, sectionValue, type RequiredSection } from "../continuity/index.js";
+import { buildResumeBlock, isOpenCheckpoint, openCheckpointsByUrgency, scanFolder, type Checkpoint, type ResumeBlock } from "../checkpoints/index.js";
+import { readStateSummary } from "../continuity/index.js";
 import { chainedFeatureIds } from "../evidence/index.js";
 import { listRuns } from "../replay/index.js";
 import type { ChecklistState } from "./handoff-checklist.js";
 import type { HandoffNote } from "./handoff-note.js";
 
-const OPEN = new Set(["in_progress", "blocked", "failed"]);
 const MAX_DECISIONS = 50;
 const MAX_FIELD = 4000;
 
@@ -27,26 +25,11 @@ function clip(text: string, max = MAX_FIELD): string {
   return text.length <= max ? text : text.slice(0, max - 1) + "…";
 }
 
-function readState(layout: WorkspaceLayout): ChecklistState["state"] {
-  const file = readTextBounded(layout.currentStateFile, MAX_STATE_BYTES);
-  if (file.status !== "ok" || file.binary) return null;
-  const doc = readStateDocument(file.text);
-  const value = (name: RequiredSection) => {
-    const section = doc.sections.get(name);
-    return section ? sectionValue(section.body) : "";
-  };
-  return { objective: value("Objective"), current_step: value("Current Step"), next_action: value("Next Action"), missing_sections: [...doc.missing] };
-}
-
 /** The checkpoint asked for, else the most urgent open one, else the one updated last. */
 function chooseCheckpoint(all: Checkpoint[], skill: string | undefined): Checkpoint | null {
   if (skill !== undefined) return all.find((c) => c.skill === skill) ?? null;
-  const open = all.filter((c) => OPEN.has(c.status));
-  if (open.length > 0) {
-    const ranked = rankCheckpoints(open.map((c) => ({ file: `${c.skill}.checkpoint.json`, document: c as unknown as Record<string, unknown>, valid: true })));
-    const first = ranked[0]?.skill;
-    return open.find((c) => c.skill === first) ?? open[0]!;
-  }
+  const mostUrgent = openCheckpointsByUrgency(all)[0];
+  if (mostUrgent !== undefined) return mostUrgent;
   return [...all].sort((a, b) => b.updated_at.localeCompare(a.updated_at))[0] ?? null;
 }
 
@@ -57,12 +40,12 @@ export async function gatherHandoffSources(layout: WorkspaceLayout, clock: Clock
   const chosen = chooseCheckpoint(all, skill);
   const block = chosen ? buildResumeBlock(chosen, clock.now(), policy.checkpoints.stale_days) : null;
   const openDecisions = all
-    .filter((c) => OPEN.has(c.status))
+    .filter(isOpenCheckpoint)
     .map((c) => buildResumeBlock(c, clock.now(), policy.checkpoints.stale_days))
     .flatMap((b) => b.decisions_needed.map((d) => clip(`${b.skill}/${d.id}: ${d.description}`, 1000)))
     .slice(0, MAX_DECISIONS);
   return {
-    state: readState(layout),
+    state: readStateSummary(layout),
     checkpoint: block ? { skill: block.skill, status: block.status, next_action: block.next_action?.text ?? null, progress_summary: block.progress_summary } : null,
     missingSkill: skill !== undefined && chosen === null ? skill : null,
     block,

@@ -1,5 +1,6 @@
 // origin.json beside a pulled workspace's records (docs/handoff.md, "Reading pulled records"): every field
 // checked, since a pulled folder is untrusted input. Pure.
+import { isWorkspaceId } from "../../core/ids.js";
 import { isIsoUtc } from "../../core/instant.js";
 
 export interface OriginRecord {
@@ -15,7 +16,6 @@ export interface OriginRecord {
 }
 
 const KEYS = ["version", "remote", "workspace_id", "display_name", "commit", "committed_at", "pulled_at"] as const;
-const WORKSPACE_ID = /^[0-9a-f]{32}$/;
 const COMMIT = /^[0-9a-f]{40}$/;
 // A git remote's name as it can be a folder name: no separators, no leading dot.
 const REMOTE = /^(?!\.)[A-Za-z0-9._@+-]{1,100}$/;
@@ -37,7 +37,7 @@ export function parseOriginRecord(text: string): OriginRecord | { problem: strin
   if (extra.length > 0) return { problem: `has unknown field ${JSON.stringify(extra[0]!.slice(0, 40))}` };
   if (o.version !== 1) return { problem: "version must be 1" };
   if (typeof o.remote !== "string" || !REMOTE.test(o.remote)) return { problem: "remote must be a git remote name" };
-  if (typeof o.workspace_id !== "string" || !WORKSPACE_ID.test(o.workspace_id)) return { problem: "workspace_id must be 32 lowercase hex characters" };
+  if (!isWorkspaceId(o.workspace_id)) return { problem: "workspace_id must be 32 lowercase hex characters" };
   if (typeof o.display_name !== "string" || o.display_name === "" || o.display_name.length > MAX_DISPLAY_NAME || CONTROL.test(o.display_name)) {
     return { problem: `display_name must be 1-${MAX_DISPLAY_NAME} characters without control characters` };
   }

@@ -3,6 +3,7 @@
 // origin.json that does not parse or disagrees with where it lies) is skipped with a warning, never fatal.
 import fs from "node:fs";
 import path from "node:path";
+import { isWorkspaceId } from "../../core/ids.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { readTextBounded } from "../../store/read-text-bounded.js";
 import { LOCAL_ORIGIN, matchOrigin, originLabels } from "./origin-label.js";
@@ -13,7 +14,6 @@ const MAX_ORIGIN_BYTES = 16 * 1024;
 /** Bounds of one listing (docs/hardening.md): remotes, and workspaces per remote. */
 const MAX_REMOTES = 64;
 const MAX_WORKSPACES_PER_REMOTE = 1024;
-const WORKSPACE_DIR = /^[0-9a-f]{32}$/;
 
 export interface Origin extends OriginRecord {
   /** How it is shown and chosen (`--origin`), unique among the pulled workspaces. */
@@ -81,7 +81,7 @@ export function listOrigins(local: WorkspaceLayout): OriginListing {
       const file = path.join(dir, "origin.json");
       const skip = (why: string) => void warnings.push(`${rel(dir)}: ${why}; skipped`);
       if (name === own) continue;
-      if (!WORKSPACE_DIR.test(name)) {
+      if (!isWorkspaceId(name)) {
         skip("its name is not a workspace id (32 lowercase hex characters)");
         continue;
       }

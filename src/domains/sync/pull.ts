@@ -8,11 +8,13 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { isoUtc, type Clock } from "../../core/clock.js";
+import { isWorkspaceId } from "../../core/ids.js";
 import { ensureDir, writeFileAtomic } from "../../store/atomic-write.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { readBytesBounded } from "../../store/read-text-bounded.js";
 import { READ_LIMITS } from "../../store/read-limits.js";
 import { ensureWorkspaceIdentity, isDisplayName } from "../../store/workspace-identity.js";
+import { parseOriginRecord, type OriginRecord } from "../origins/index.js";
 import { MAX_FILE_BYTES } from "./collect.js";
 import { listTree, type ListedEntry } from "./git-objects.js";
 import { countLines, placeTreePath, SEGMENT_LINES } from "./record-tree.js";
@@ -21,16 +23,6 @@ import { gitAsync, gitEnv, gitFailure, must, requireRemote, requireRepository } 
 /** An origin's tree holds at most this many files and this many bytes (docs/sync.md "Limits"). */
 const MAX_PULL_FILES = 200_000;
 const MAX_PULL_BYTES = 2 * 1024 * 1024 * 1024;
-
-interface OriginFile {
-  version: 1;
-  remote: string;
-  workspace_id: string;
-  display_name: string;
-  commit: string;
-  committed_at: string;
-  pulled_at: string;
-}
 
 interface PulledOrigin {
   workspace_id: string;
@@ -50,17 +42,12 @@ export interface PullResult {
   origins: PulledOrigin[];
 }
 
-const WORKSPACE_ID = /^[0-9a-f]{32}$/;
-
-export function readOriginFile(dir: string): OriginFile | null {
+/** A pulled folder's origin.json, checked field by field as the readers check it; null when absent or not one. */
+export function readOriginFile(dir: string): OriginRecord | null {
   const read = readBytesBounded(path.join(dir, "origin.json"), READ_LIMITS.smallRecord);
   if (read.status !== "ok") return null;
-  try {
-    const v = JSON.parse(read.bytes.toString("utf8")) as OriginFile;
-    return v.version === 1 && typeof v.commit === "string" && WORKSPACE_ID.test(v.workspace_id) ? v : null;
-  } catch {
-    return null;
-  }
+  const record = parseOriginRecord(read.bytes.toString("utf8"));
+  return "problem" in record ? null : record;
 }
 
 class Refused extends Error {}
@@ -228,7 +215,7 @@ async function materialize(layout: WorkspaceLayout, root: string, remote: string
       for (const fd of opened.values()) fs.closeSync(fd);
     }
     const committedAt = new Date(Number(must(root, ["show", "-s", "--format=%ct", commit]).trim()) * 1000);
-    const origin: OriginFile = { version: 1, remote, workspace_id: id, display_name: display, commit, committed_at: isoUtc(committedAt.getTime()), pulled_at: isoUtc(clock.now()) };
+    const origin: OriginRecord = { version: 1, remote, workspace_id: id, display_name: display, commit, committed_at: isoUtc(committedAt.getTime()), pulled_at: isoUtc(clock.now()) };
     writeFileAtomic(path.join(stage, "origin.json"), JSON.stringify(origin, null, 2) + "\n");
     setReadOnly(stage, true);
     fs.chmodSync(stage, 0o555);
@@ -259,8 +246,8 @@ export async function pullRecords(layout: WorkspaceLayout, clock: Clock, options
     const [oid, type, name] = line.split(" ") as [string, string, string];
     const id = name.slice(`refs/aop/remotes/${remote}/`.length);
     if (id === own) continue;
-    const folder = layout.relative(path.join(layout.remoteFolder(remote), WORKSPACE_ID.test(id) ? id : "_"));
-    if (!WORKSPACE_ID.test(id)) {
+    const folder = layout.relative(path.join(layout.remoteFolder(remote), isWorkspaceId(id) ? id : "_"));
+    if (!isWorkspaceId(id)) {
       origins.push({ workspace_id: id.slice(0, 80), display_name: null, commit: oid, status: "refused", reason: "its ref name is not a workspace id (32 lowercase hex)", files: 0, runs: 0, folder });
       continue;
     }

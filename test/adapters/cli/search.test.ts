@@ -7,32 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runCli, runCliAsync, runJson } from "../../helpers/cli.js";
 import { tempDir, writeFile } from "../../helpers/tmp.js";
 import { minimalCheckpoint } from "../../domains/checkpoints/fixture.js";
-
-interface Hit {
-  kind: string;
-  ts: string | null;
-  title: string;
-  snippet: string;
-  open: string;
-  state?: string;
-  run_id?: string;
-  sequence?: number;
-  feature_id?: string | null;
-  tool_name?: string | null;
-  result?: string | null;
-  skill?: string;
-  workspace?: string;
-  origin?: string;
-}
-interface Result {
-  words: string[];
-  hits: Hit[];
-  total_matched: number;
-  next_cursor: string | null;
-  workspaces: number;
-  lines_read: number;
-  runs_indexed: number;
-}
+import type { SearchHit as Hit, SearchResult as Result } from "../../../src/domains/search/index.js";
 
 const ESC = "\u001b";
 let root: string;
