@@ -92,6 +92,24 @@ describe("replay over pulled records", () => {
     expect(b.cli(["replay", "--list"]).stdout).not.toContain("me-again");
   });
 
+  it("a link inside a pulled folder that leads back into the local workspace is refused like any other way out", () => {
+    const a = machineA();
+    const b = machineB();
+    const pulled = materializePull(a.root, b.root, { displayName: "alice@laptop" });
+    const replayDir = path.join(pulled.dir, ".aop/runtime/replay");
+    fs.chmodSync(replayDir, 0o755);
+    // The pulled run's timeline is swapped for a link to this machine's own run: its entries must not be shown as alice's.
+    const timeline = path.join(replayDir, "run:a-look.timeline.jsonl");
+    fs.rmSync(timeline);
+    fs.symlinkSync(path.join(b.root, ".aop/runtime/replay/run:b-own.timeline.jsonl"), timeline);
+    const page = b.cli(["replay", "--run-id", "alice@laptop/run:a-look", "--json"]);
+    expect(page.code).not.toBe(0);
+    expect(page.stdout + page.stderr).toMatch(/path_outside_workspace/);
+    expect(page.stdout).not.toMatch(/feature\.list/);
+    const found = runJson<{ hits: { origin?: string; tool_name?: string | null }[] }>(["--root", b.root, "search", "feature.list", "--origin", "alice@laptop"]);
+    expect(found.json.hits?.filter((h) => h.tool_name === "feature.list") ?? []).toEqual([]);
+  });
+
   it("escapes hostile text from a pulled record (ANSI escapes, HTML) in the terminal", () => {
     const a = machineA();
     const b = machineB();
