@@ -17,6 +17,8 @@ const ORIGINS = 10;
 const REPEATS = 3;
 const GIT_ENV = { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1", GIT_AUTHOR_NAME: "bench", GIT_AUTHOR_EMAIL: "b@example.com", GIT_COMMITTER_NAME: "bench", GIT_COMMITTER_EMAIL: "b@example.com" };
 
+const NODE_PUSH = `const r = require("node:child_process").spawnSync("git", ["push", "-q", "origin", "HEAD:refs/heads/main"], { stdio: "inherit" }); process.exit(r.status ?? 1);`;
+
 function git(cwd, args) {
   const r = spawnSync("git", args, { cwd, env: GIT_ENV, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   if (r.status !== 0) throw new Error(`git ${args.join(" ")}: ${r.stderr}`);
@@ -93,6 +95,7 @@ export async function run() {
   const incremental = [];
   const small = [];
   const sent = [];
+  const nodePush = [];
   for (let rep = 0; rep < REPEATS; rep++) {
     const writer = new TimelineWriter(new WorkspaceLayout(ws), () => 100_000_000);
     for (let i = 0; i < 100; i++) {
@@ -105,8 +108,14 @@ export async function run() {
     fs.writeFileSync(path.join(ws, "README.md"), `bench ${rep}\n`);
     git(ws, ["commit", "-q", "-am", `small ${rep}`]);
     small.push(timed("git", ["push", "-q", "origin", "HEAD:refs/heads/main"], ws).ms);
+    // The floor of any Node program that pushes: node's own start, then the same git push of one small commit.
+    fs.writeFileSync(path.join(ws, "README.md"), `bench node ${rep}\n`);
+    git(ws, ["commit", "-q", "-am", `small node ${rep}`]);
+    nodePush.push(timed(process.execPath, ["-e", NODE_PUSH], ws).ms);
   }
   record({ suite: SUITE, name: "incremental push after 100 entries", value: median(incremental), unit: "ms", baselineName: "git push of one small commit", baselineValue: median(small), target: { max: 1.5, label: "≤ 1.5× git push" } });
+  record({ suite: SUITE, name: "floor: node -e starting that git push of one small commit", value: median(nodePush), unit: "ms", baselineName: "git push of one small commit", baselineValue: median(small) });
+  record({ suite: SUITE, name: "incremental push after 100 entries, beside that floor", value: median(incremental), unit: "ms", baselineName: "node -e starting git push", baselineValue: median(nodePush) });
   record({ suite: SUITE, name: "bytes sent by that incremental push", value: median(sent) / 1024, unit: "KiB", target: { maxValue: 64, label: "≤ 64 KiB" } });
 
   // Pull: 10 origins of PULL_N entries each on one remote; each repeat pulls into a fresh reader, and
