@@ -46,9 +46,9 @@ export function scanLog(file: string, needles: readonly string[], maxBytes = MAX
   return out;
 }
 
+/** Whether bytes[from, to) hold `needle` (searched in that line only: a search to the chunk's end would read it once per line). */
 function within(bytes: Buffer, needle: Buffer, from: number, to: number): boolean {
-  const at = bytes.indexOf(needle, from);
-  return at !== -1 && at + needle.length <= to;
+  return bytes.subarray(from, to).includes(needle);
 }
 
 /** The refused calls the client's log names, with what could not be read of it. */
