@@ -13,7 +13,7 @@ import { describeRefusal, openRegularFile, readBytesBounded } from "../../store/
 import { READ_LIMITS } from "../../store/read-limits.js";
 import { isoUtc } from "../../core/clock.js";
 import { listDirIfPresent } from "../../store/fs-probe.js";
-import { CODEX_NEEDLE, GEMINI_NEEDLES, codexBlockedCalls, codexBlockedIds, geminiBlockedCalls, type BlockedCall, type LogLines } from "./blocked-calls.js";
+import { CODEX_NEEDLES, GEMINI_NEEDLES, codexBlockedCalls, codexBlockedIds, geminiBlockedCalls, type BlockedCall, type LogLines } from "./blocked-calls.js";
 import { entryForToolCall, type HookClient, type HookEvent } from "./hook-model.js";
 import type { EntryWithoutSequence } from "../replay/index.js";
 
@@ -57,12 +57,12 @@ export function blockedCallsIn(client: "codex" | "gemini", file: string): { call
     const scan = scanLog(file, GEMINI_NEEDLES);
     return "problem" in scan ? scan : { calls: geminiBlockedCalls(scan.lines, scan.skipped), skipped: scan.skipped, from: scan.from };
   }
-  const scan = scanLog(file, [CODEX_NEEDLE]);
+  const scan = scanLog(file, CODEX_NEEDLES);
   if ("problem" in scan) return scan;
   const ids = codexBlockedIds(scan.lines, scan.skipped);
-  if (ids.length === 0) return { calls: [], skipped: scan.skipped, from: scan.from };
+  if (ids.size === 0) return { calls: [], skipped: scan.skipped, from: scan.from };
   // Second pass, only when a call was refused: the items that made those calls (their names and inputs).
-  const items = scanLog(file, ids.map((id) => `"call_id":${JSON.stringify(id)}`));
+  const items = scanLog(file, [...ids.keys()].map((id) => `"call_id":${JSON.stringify(id)}`));
   if ("problem" in items) return items;
   return { calls: codexBlockedCalls(ids, items.lines, scan.skipped), skipped: scan.skipped, from: scan.from };
 }

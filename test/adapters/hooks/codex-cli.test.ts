@@ -92,7 +92,7 @@ describe.skipIf(!CODEX)("aop under the real Codex CLI", { timeout: 240_000 }, ()
     expect(requests.split("Before you stop: memory/CURRENT_STATE.md is older").length - 1).toBeGreaterThanOrEqual(1);
   });
 
-  it("calls another PreToolUse hook refused (a shell command, an aop MCP call): each recorded once at Stop as tool_denied, from the rollout", async () => {
+  it("calls another PreToolUse hook refused (a shell command, an aop MCP call) and one Codex's exec policy forbade: each recorded once at Stop as tool_denied, from the rollout", async () => {
     const guarded = wiredProject("codex");
     const hooksFile = path.join(guarded, ".codex/hooks.json");
     const hooks = JSON.parse(fs.readFileSync(hooksFile, "utf8")) as { hooks: Record<string, unknown[]> };
@@ -103,20 +103,25 @@ describe.skipIf(!CODEX)("aop under the real Codex CLI", { timeout: 240_000 }, ()
       '@@tool exec_command {"cmd":"echo hi"}',
       `@@tool exec_command {"cmd":"echo ${GUARDED}"}`,
       `@@tool feature_init {"feature_id":"feat_guarded","title":"${GUARDED}","operation_id":"op-codex-guarded"}`,
+      '@@tool exec_command {"cmd":"rm -f nothing-here"}',
       "@@text ok",
     ].join("\n");
-    const run = await runClient(CODEX!, CODEX_EXEC(prompt), { cwd: guarded, env: codexEnv(api, guarded) });
+    const guardedEnv = codexEnv(api, guarded);
+    // The user's exec policy forbids `rm`: Codex refuses it before any hook runs.
+    writeFile(guardedEnv.CODEX_HOME!, "rules/default.rules", 'prefix_rule(pattern=["rm"], decision="forbidden")\n');
+    const run = await runClient(CODEX!, CODEX_EXEC(prompt), { cwd: guarded, env: guardedEnv });
     expect(run.code, run.stderr).toBe(0);
     // Codex refused both (the guard ran), and the block-mode reminder made a second Stop.
     expect(run.stderr).toContain(`Command blocked by PreToolUse hook: the guard refuses this call. Command: echo ${GUARDED}`);
     const entries = allJoinedEntries(guarded);
     const session = entries.filter((e) => e.run.startsWith("codex-"));
     const story = session.map((e) => `${String(e.entry.marker ?? e.entry.tool_name)}${e.entry.result === "error" ? "!" : ""}`);
-    expect(story).toEqual(["SessionStart:startup", "UserPromptSubmit", "Bash", "Bash!", "mcp__aop__feature_init!", "Stop", "Stop"]);
-    const [shell, mcp] = session.filter((e) => e.entry.error_code === "tool_denied").map((e) => e.entry);
+    expect(story).toEqual(["SessionStart:startup", "UserPromptSubmit", "Bash", "Bash!", "mcp__aop__feature_init!", "Bash!", "Stop", "Stop"]);
+    const [shell, mcp, forbidden] = session.filter((e) => e.entry.error_code === "tool_denied").map((e) => e.entry);
     const refused = { result: "error", error_code: "tool_denied", transport: "hook:codex", client: "codex", blocked_by: "hook", found_in: "rollout" };
     expect(shell).toMatchObject({ ...refused, tool_name: "Bash", mutating: true, operation_id: expect.stringMatching(/^call_fake_/), request_hash: expect.stringMatching(/^sha256:/) });
     expect(mcp).toMatchObject({ ...refused, tool_name: "mcp__aop__feature_init", operation_id: expect.stringMatching(/^call_fake_/) });
+    expect(forbidden).toMatchObject({ ...refused, blocked_by: "policy", tool_name: "Bash", operation_id: expect.stringMatching(/^call_fake_/) });
     expect(shell!.tool_use_id).toBe(shell!.operation_id);
     // The refused aop call never reached `aop mcp`: no entry of its own anywhere.
     expect(entries.some((e) => e.entry.operation_id === "op-codex-guarded")).toBe(false);
@@ -127,8 +132,9 @@ describe.skipIf(!CODEX)("aop under the real Codex CLI", { timeout: 240_000 }, ()
     expect(denied.map((e) => [e.tool_name, e.operation_id, e.ext])).toEqual([
       ["Bash", shell!.operation_id, { client: "codex", tool_use_id: shell!.operation_id, blocked_by: "hook", found_in: "rollout" }],
       ["mcp__aop__feature_init", mcp!.operation_id, { client: "codex", tool_use_id: mcp!.operation_id, blocked_by: "hook", found_in: "rollout" }],
+      ["Bash", forbidden!.operation_id, { client: "codex", tool_use_id: forbidden!.operation_id, blocked_by: "policy", found_in: "rollout" }],
     ]);
     const text = runCli(["replay", "--run-id", session[0]!.run], { cwd: guarded });
-    expect(text.stdout.match(/tool_denied/g)).toHaveLength(2);
+    expect(text.stdout.match(/tool_denied/g)).toHaveLength(3);
   });
 });

@@ -66,7 +66,7 @@ describe.skipIf(!GEMINI)("aop under the real Gemini CLI", { timeout: 240_000 }, 
     expect(requests).toContain("Before you stop: memory/CURRENT_STATE.md is older");
   });
 
-  it("calls a BeforeTool hook refused (a shell command, an aop MCP call): each recorded once as tool_denied, from the transcript", async () => {
+  it("calls a BeforeTool hook refused (a shell command, an aop MCP call) and one a policy rule denied: each recorded once as tool_denied, from the transcript", async () => {
     const guarded = wiredProject("gemini");
     const settingsFile = path.join(guarded, ".gemini/settings.json");
     const settings = JSON.parse(fs.readFileSync(settingsFile, "utf8")) as { hooks: Record<string, unknown[]> };
@@ -77,26 +77,32 @@ describe.skipIf(!GEMINI)("aop under the real Gemini CLI", { timeout: 240_000 }, 
       '@@tool run_shell_command {"command":"echo hi"}',
       `@@tool run_shell_command {"command":"echo ${GUARDED}"}`,
       `@@tool feature_init {"feature_id":"feat_guarded","title":"${GUARDED}","operation_id":"op-gemini-guarded"}`,
+      '@@tool run_shell_command {"command":"rm -f nothing-here"}',
       "@@text ok",
     ].join("\n");
-    const run = await runClient(GEMINI!, GEMINI_ARGS(prompt), { cwd: guarded, env: geminiEnv(api, guarded) });
+    const guardedEnv = geminiEnv(api, guarded);
+    // The user's policy denies `rm` (even under --yolo): Gemini refuses it before any hook runs.
+    writeFile(guardedEnv.HOME!, ".gemini/policies/deny-rm.toml", '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "rm"\ndecision = "deny"\npriority = 900\n');
+    const run = await runClient(GEMINI!, GEMINI_ARGS(prompt), { cwd: guarded, env: guardedEnv });
     expect(run.code, run.stderr).toBe(0);
     const entries = allJoinedEntries(guarded);
     const session = entries.filter((e) => e.run.startsWith("gemini-"));
     const story = session.map((e) => `${String(e.entry.marker ?? e.entry.tool_name)}${e.entry.result === "error" ? "!" : ""}`);
     // Read at the first AfterAgent; the second one and SessionEnd find them recorded already.
-    expect(story).toEqual(["SessionStart:startup", "BeforeAgent", "run_shell_command", "run_shell_command!", "mcp_aop_feature_init!", "AfterAgent", "BeforeAgent", "AfterAgent", "SessionEnd:exit"]);
-    const [shell, mcp] = session.filter((e) => e.entry.error_code === "tool_denied").map((e) => e.entry);
+    expect(story).toEqual(["SessionStart:startup", "BeforeAgent", "run_shell_command", "run_shell_command!", "mcp_aop_feature_init!", "run_shell_command!", "AfterAgent", "BeforeAgent", "AfterAgent", "SessionEnd:exit"]);
+    const [shell, mcp, denied] = session.filter((e) => e.entry.error_code === "tool_denied").map((e) => e.entry);
     const refused = { result: "error", error_code: "tool_denied", transport: "hook:gemini", client: "gemini", blocked_by: "hook", found_in: "transcript" };
     expect(shell).toMatchObject({ ...refused, tool_name: "run_shell_command", mutating: true, operation_id: expect.stringMatching(/^run_shell_command_/), request_hash: expect.stringMatching(/^sha256:/) });
     expect(mcp).toMatchObject({ ...refused, tool_name: "mcp_aop_feature_init", operation_id: expect.stringMatching(/feature_init/) });
+    expect(denied).toMatchObject({ ...refused, blocked_by: "policy", tool_name: "run_shell_command" });
     expect(entries.some((e) => e.entry.operation_id === "op-gemini-guarded")).toBe(false);
     const replay = runJson<{ entries: Record<string, unknown>[] }>(["replay", "--run-id", session[0]!.run], { cwd: guarded });
     expect(replay.code, replay.stderr).toBe(0);
-    const denied = replay.json.entries.filter((e) => e.error_code === "tool_denied");
-    expect(denied.map((e) => [e.tool_name, e.operation_id, e.ext])).toEqual([
+    const refusedEntries = replay.json.entries.filter((e) => e.error_code === "tool_denied");
+    expect(refusedEntries.map((e) => [e.tool_name, e.operation_id, e.ext])).toEqual([
       ["run_shell_command", shell!.operation_id, { client: "gemini", tool_use_id: shell!.operation_id, blocked_by: "hook", found_in: "transcript" }],
       ["mcp_aop_feature_init", mcp!.operation_id, { client: "gemini", tool_use_id: mcp!.operation_id, blocked_by: "hook", found_in: "transcript" }],
+      ["run_shell_command", denied!.operation_id, { client: "gemini", tool_use_id: denied!.operation_id, blocked_by: "policy", found_in: "transcript" }],
     ]);
   });
 });

@@ -25,7 +25,7 @@ describe("Codex's rollout: the calls a PreToolUse hook refused", () => {
     const lines = linesOf(ROLLOUT);
     const skipped = noSkips();
     const ids = codexBlockedIds(lines, skipped);
-    expect(ids).toEqual(["call_fake_2"]);
+    expect([...ids]).toEqual([["call_fake_2", "hook"]]);
     expect(codexBlockedCalls(ids, lines, skipped)).toEqual([{ call_id: "call_fake_2", name: "Bash", input: { cmd: "echo blocked-by-guard" }, ts: "2026-12-03T19:36:11.210Z", blocked_by: "hook" }]);
     expect(skipped).toEqual(noSkips());
   });
@@ -33,14 +33,17 @@ describe("Codex's rollout: the calls a PreToolUse hook refused", () => {
   it("an output that merely contains the text is no refusal; an MCP call keeps its namespace; an item not found is `unknown`", () => {
     const output = (id: string, text: string) => JSON.stringify({ type: "response_item", payload: { type: "function_call_output", call_id: id, output: text } });
     const skipped = noSkips();
-    expect(codexBlockedIds([output("c1", "Output:\nCommand blocked by PreToolUse hook: printed by the command")], skipped)).toEqual([]);
-    const ids = codexBlockedIds([output("c2", "Tool call blocked by PreToolUse hook: no"), output("c3", "Command blocked by PreToolUse hook: no"), "{not json"], skipped);
-    expect(ids).toEqual(["c2", "c3"]);
+    expect(codexBlockedIds([output("c1", "Chunk ID: 1\nOutput:\nCommand blocked by PreToolUse hook: printed by the command")], skipped).size).toBe(0);
+    // Codex 0.171's output for a command its exec policy forbids (captured with `prefix_rule(pattern=["rm"], decision="forbidden")`).
+    const forbidden = 'exec_command failed: CreateProcess { message: "Rejected(\\"`/bin/bash -lc \'rm -f x\'` rejected: policy forbids commands starting with `rm`\\")" }';
+    const ids = codexBlockedIds([output("c2", "Tool call blocked by PreToolUse hook: no"), output("c3", "Command blocked by PreToolUse hook: no"), output("c4", forbidden), output("c5", "exec_command failed: CreateProcess { message: \"No such file\" }"), "{not json"], skipped);
+    expect([...ids]).toEqual([["c2", "hook"], ["c3", "hook"], ["c4", "policy"]]);
     expect(skipped.unparseable).toBe(1);
     const call = JSON.stringify({ timestamp: "2026-12-03T10:00:00.000Z", payload: { type: "function_call", call_id: "c2", name: "feature_init", namespace: "mcp__aop", arguments: "{\"feature_id\":\"f\"}" } });
     expect(codexBlockedCalls(ids, [call], skipped)).toEqual([
       { call_id: "c2", name: "mcp__aop__feature_init", input: { feature_id: "f" }, ts: "2026-12-03T10:00:00.000Z", blocked_by: "hook" },
       { call_id: "c3", name: "unknown", blocked_by: "hook" },
+      { call_id: "c4", name: "unknown", blocked_by: "policy" },
     ]);
   });
 });
@@ -53,10 +56,10 @@ describe("Gemini CLI's transcript: the calls a BeforeTool hook refused", () => {
     expect(skipped).toEqual(noSkips());
   });
 
-  it("also in the messages a `$set` line writes (a resumed session); only Gemini's refusal texts count", () => {
+  it("also in the messages a `$set` line writes (a resumed session); only Gemini's refusal texts count, a policy's deny too", () => {
     const call = (id: string, error: string) => ({ id, name: "write_file", args: {}, status: "error", result: [{ functionResponse: { id, response: { error } } }] });
-    const line = JSON.stringify({ $set: { messages: [{ type: "gemini", toolCalls: [call("g1", "Agent execution stopped by hook: stop"), call("g2", "File not found: Tool execution blocked: x")] }] } });
-    expect(geminiBlockedCalls([line], noSkips()).map((c) => c.call_id)).toEqual(["g1"]);
+    const line = JSON.stringify({ $set: { messages: [{ type: "gemini", toolCalls: [call("g1", "Agent execution stopped by hook: stop"), call("g2", "File not found: Tool execution blocked: x"), call("g3", "Tool execution denied by policy.")] }] } });
+    expect(geminiBlockedCalls([line], noSkips()).map((c) => [c.call_id, c.blocked_by])).toEqual([["g1", "hook"], ["g3", "policy"]]);
   });
 });
 
