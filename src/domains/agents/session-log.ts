@@ -31,8 +31,8 @@ export function scanLog(file: string, needles: readonly string[], maxBytes = MAX
   const out: LogLines & { from: number } = { lines: [], skipped: { overlong: 0, torn: 0, unparseable: 0 }, from };
   let first = true;
   try {
-    for (const line of readLinesSync(file, { fromOffset: from, endOffset: size, raw: true })) {
-      // Reading from inside the file: its first line is the end of one that began before the window.
+    // From the byte before the window: the first line read then ends where the window's first whole line begins.
+    for (const line of readLinesSync(file, { fromOffset: from > 0 ? from - 1 : 0, endOffset: size, raw: true })) {
       const partial = first && from > 0;
       first = false;
       if (partial) continue;

@@ -82,6 +82,11 @@ describe("reading the session log: bounded, never a FIFO", () => {
     const tail = scanLog(file, ["needle"], size - 5);
     expect("lines" in tail && tail.lines).toEqual(['{"n":"needle-a"}', '{"n":"needle-b"}']);
     expect("from" in tail && tail.from).toBe(5);
+    // A window that begins exactly at a line keeps that line.
+    const atLine = scanLog(file, ["needle"], size - '{"n":"needle-old"}\n'.length);
+    expect("lines" in atLine && atLine.lines).toEqual(['{"n":"needle-a"}', '{"n":"needle-b"}']);
+    const atOld = scanLog(file, ["needle"], size);
+    expect("lines" in atOld && atOld.lines[0]).toBe('{"n":"needle-old"}');
   });
 });
 
