@@ -6,6 +6,7 @@
 // blocks the agent: problems go to .aop/runtime/hooks.log and outside a workspace nothing happens.
 import { isoUtc } from "../../core/clock.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
+import type { Policy } from "../../config/policy-types.js";
 import { closeSession, hookWorkspace, loadPolicy, record, sessionExists, type HookIo } from "./claude-hook.js";
 import { entryForToolCall, isToolKind, markerEntryFor, runIdFor, withCommandOutcome, type HookClient, type HookEvent, type Mapped, type Payload } from "./hook-model.js";
 import { CLIENT_HOOKS } from "./hook-clients/index.js";
@@ -43,6 +44,27 @@ async function withOutcome(client: HookClient, event: HookEvent): Promise<HookEv
   return withCommandOutcome(event, readCommandOutcome(event.transcript_path, callId));
 }
 
+/**
+ * Codex and Gemini CLI fire no after-event for a call another hook refused; their session log names it.
+ * At a stop (or the session's end) each such call the run does not hold yet is recorded once, as
+ * `tool_denied`, before the marker (session-log.ts).
+ */
+async function recordBlocked(client: HookClient, layout: WorkspaceLayout, event: HookEvent, runId: string, io: HookIo, policy: Policy): Promise<void> {
+  if ((client !== "codex" && client !== "gemini") || !event.transcript_path) return;
+  const { MAX_LOG_SCAN_BYTES, blockedCallsIn, entryForBlockedCall, recordedCallIds } = await import("./session-log.js");
+  const found = blockedCallsIn(client, event.transcript_path);
+  const where = `${client}:${event.native}`;
+  if ("problem" in found) return logHook(layout, "warning", where, `refused calls not looked for: ${found.problem}`);
+  const { overlong, torn, unparseable } = found.skipped;
+  if (overlong + torn + unparseable > 0 || found.from > 0) {
+    const parts = [found.from > 0 ? `its first ${found.from} bytes (a stop reads the last ${MAX_LOG_SCAN_BYTES} bytes)` : "", overlong ? `${overlong} line(s) over the 1 MiB line bound` : "", unparseable ? `${unparseable} line(s) that are not JSON objects` : "", torn ? `${torn} unfinished last line` : ""].filter((p) => p !== "");
+    logHook(layout, "info", where, `session log ${event.transcript_path}: skipped ${parts.join(", ")} while looking for refused calls`);
+  }
+  if (found.calls.length === 0) return;
+  const known = recordedCallIds(layout, runId, found.calls.map((c) => c.call_id));
+  for (const call of found.calls) if (!known.has(call.call_id)) await record(layout, entryForBlockedCall(client, event, call, runId, io.clock.now()), io, policy);
+}
+
 async function act(client: HookClient, layout: WorkspaceLayout, event: HookEvent, runId: string, io: HookIo): Promise<void> {
   if (isToolKind(event.kind)) {
     // Recorded once: after the call (or its failure or refusal), never before; aop's own calls by `aop mcp`.
@@ -62,6 +84,7 @@ async function act(client: HookClient, layout: WorkspaceLayout, event: HookEvent
     }
   }
   if (event.kind === "session_end" && !(await sessionExists(layout, runId))) return closeSession(layout, runId, policy, io);
+  if (event.kind === "stop" || event.kind === "session_end") await recordBlocked(client, layout, event, runId, io, policy);
   await record(layout, markerEntryFor(client, event, runId, io.clock.now()), io, policy);
   if (event.kind === "session_end") await closeSession(layout, runId, policy, io);
 }

@@ -2,10 +2,12 @@
 // against the scripted stand-in Responses API on 127.0.0.1, with the hooks and MCP server that
 // `aop integrate codex --write` writes. The session's timeline must tell what the session did, every
 // call once: Codex's own tools through the hook, aop's MCP tools through `aop mcp` only.
+import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAiApi, type FakeApi } from "../../helpers/clients/fake-openai-api.js";
-import { localBin, offlineHome, runClient, wiredProject } from "../../helpers/clients/run-client.js";
+import { GUARDED, guardHook, localBin, offlineHome, runClient, wiredProject } from "../../helpers/clients/run-client.js";
+import { runCli, runJson } from "../../helpers/cli.js";
 import { allJoinedEntries } from "../../helpers/timeline.js";
 import { writeFile } from "../../helpers/tmp.js";
 
@@ -20,6 +22,36 @@ const PROMPT = [
   "@@text ok",
 ].join("\n");
 
+/**
+ * The user's side of the set-up, in a throw-away HOME: the model provider, and trust in the project
+ * (Codex reads a project's .codex/ only when it is trusted). Hook review is the user's too: the run
+ * bypasses it.
+ */
+function codexEnv(api: FakeApi, project: string): NodeJS.ProcessEnv {
+  const home = offlineHome();
+  const codexHome = path.join(home.home, ".codex");
+  writeFile(
+    codexHome,
+    "config.toml",
+    [
+      'model = "fake-model"',
+      'model_provider = "fake"',
+      'approval_policy = "never"',
+      'sandbox_mode = "danger-full-access"',
+      "[model_providers.fake]",
+      'name = "fake"',
+      `base_url = "${api.url}/v1"`,
+      'wire_api = "responses"',
+      `[projects.${JSON.stringify(project)}]`,
+      'trust_level = "trusted"',
+      "",
+    ].join("\n"),
+  );
+  return { ...home.env, CODEX_HOME: codexHome, OPENAI_API_KEY: "offline-test-key" };
+}
+
+const CODEX_EXEC = (prompt: string) => ["exec", "--dangerously-bypass-hook-trust", "--skip-git-repo-check", prompt];
+
 describe.skipIf(!CODEX)("aop under the real Codex CLI", { timeout: 240_000 }, () => {
   let api: FakeApi;
   let project: string;
@@ -28,35 +60,14 @@ describe.skipIf(!CODEX)("aop under the real Codex CLI", { timeout: 240_000 }, ()
   beforeAll(async () => {
     api = await startFakeOpenAiApi();
     project = wiredProject("codex");
-    const home = offlineHome();
-    const codexHome = path.join(home.home, ".codex");
-    // The user's side of the set-up: the model provider, and trust in the project (Codex reads a
-    // project's .codex/ only when it is trusted). Hook review is the user's too: the run bypasses it.
-    writeFile(
-      codexHome,
-      "config.toml",
-      [
-        'model = "fake-model"',
-        'model_provider = "fake"',
-        'approval_policy = "never"',
-        'sandbox_mode = "danger-full-access"',
-        "[model_providers.fake]",
-        'name = "fake"',
-        `base_url = "${api.url}/v1"`,
-        'wire_api = "responses"',
-        `[projects.${JSON.stringify(project)}]`,
-        'trust_level = "trusted"',
-        "",
-      ].join("\n"),
-    );
-    env = { ...home.env, CODEX_HOME: codexHome, OPENAI_API_KEY: "offline-test-key" };
+    env = codexEnv(api, project);
   });
   afterAll(async () => {
     await api?.close();
   });
 
   it("a session with shell calls (one exiting 3) and aop MCP calls (one failing): each call once, the failures errors, markers, orientation and the stop reminder", async () => {
-    const run = await runClient(CODEX!, ["exec", "--dangerously-bypass-hook-trust", "--skip-git-repo-check", PROMPT], { cwd: project, env });
+    const run = await runClient(CODEX!, CODEX_EXEC(PROMPT), { cwd: project, env });
     expect(run.code, run.stderr).toBe(0);
     const entries = allJoinedEntries(project);
     const session = entries.filter((e) => e.run.startsWith("codex-"));
@@ -79,5 +90,51 @@ describe.skipIf(!CODEX)("aop under the real Codex CLI", { timeout: 240_000 }, ()
     expect(requests).toContain("aop-continuity orientation");
     expect(requests).toContain("Objective: Ship the refund flow");
     expect(requests.split("Before you stop: memory/CURRENT_STATE.md is older").length - 1).toBeGreaterThanOrEqual(1);
+  });
+
+  it("calls another PreToolUse hook refused (a shell command, an aop MCP call) and one Codex's exec policy forbade: each recorded once at Stop as tool_denied, from the rollout", async () => {
+    const guarded = wiredProject("codex");
+    const hooksFile = path.join(guarded, ".codex/hooks.json");
+    const hooks = JSON.parse(fs.readFileSync(hooksFile, "utf8")) as { hooks: Record<string, unknown[]> };
+    hooks.hooks.PreToolUse = [{ hooks: [{ type: "command", command: guardHook(guarded), timeout: 10 }] }];
+    fs.writeFileSync(hooksFile, JSON.stringify(hooks, null, 2));
+    const prompt = [
+      "start",
+      '@@tool exec_command {"cmd":"echo hi"}',
+      `@@tool exec_command {"cmd":"echo ${GUARDED}"}`,
+      `@@tool feature_init {"feature_id":"feat_guarded","title":"${GUARDED}","operation_id":"op-codex-guarded"}`,
+      '@@tool exec_command {"cmd":"rm -f nothing-here"}',
+      "@@text ok",
+    ].join("\n");
+    const guardedEnv = codexEnv(api, guarded);
+    // The user's exec policy forbids `rm`: Codex refuses it before any hook runs.
+    writeFile(guardedEnv.CODEX_HOME!, "rules/default.rules", 'prefix_rule(pattern=["rm"], decision="forbidden")\n');
+    const run = await runClient(CODEX!, CODEX_EXEC(prompt), { cwd: guarded, env: guardedEnv });
+    expect(run.code, run.stderr).toBe(0);
+    // Codex refused both (the guard ran), and the block-mode reminder made a second Stop.
+    expect(run.stderr).toContain(`Command blocked by PreToolUse hook: the guard refuses this call. Command: echo ${GUARDED}`);
+    const entries = allJoinedEntries(guarded);
+    const session = entries.filter((e) => e.run.startsWith("codex-"));
+    const story = session.map((e) => `${String(e.entry.marker ?? e.entry.tool_name)}${e.entry.result === "error" ? "!" : ""}`);
+    expect(story).toEqual(["SessionStart:startup", "UserPromptSubmit", "Bash", "Bash!", "mcp__aop__feature_init!", "Bash!", "Stop", "Stop"]);
+    const [shell, mcp, forbidden] = session.filter((e) => e.entry.error_code === "tool_denied").map((e) => e.entry);
+    const refused = { result: "error", error_code: "tool_denied", transport: "hook:codex", client: "codex", blocked_by: "hook", found_in: "rollout" };
+    expect(shell).toMatchObject({ ...refused, tool_name: "Bash", mutating: true, operation_id: expect.stringMatching(/^call_fake_/), request_hash: expect.stringMatching(/^sha256:/) });
+    expect(mcp).toMatchObject({ ...refused, tool_name: "mcp__aop__feature_init", operation_id: expect.stringMatching(/^call_fake_/) });
+    expect(forbidden).toMatchObject({ ...refused, blocked_by: "policy", tool_name: "Bash", operation_id: expect.stringMatching(/^call_fake_/) });
+    expect(shell!.tool_use_id).toBe(shell!.operation_id);
+    // The refused aop call never reached `aop mcp`: no entry of its own anywhere.
+    expect(entries.some((e) => e.entry.operation_id === "op-codex-guarded")).toBe(false);
+    // `aop replay` shows each refused call once, though Stop came twice.
+    const replay = runJson<{ entries: Record<string, unknown>[] }>(["replay", "--run-id", session[0]!.run], { cwd: guarded });
+    expect(replay.code, replay.stderr).toBe(0);
+    const denied = replay.json.entries.filter((e) => e.error_code === "tool_denied");
+    expect(denied.map((e) => [e.tool_name, e.operation_id, e.ext])).toEqual([
+      ["Bash", shell!.operation_id, { client: "codex", tool_use_id: shell!.operation_id, blocked_by: "hook", found_in: "rollout" }],
+      ["mcp__aop__feature_init", mcp!.operation_id, { client: "codex", tool_use_id: mcp!.operation_id, blocked_by: "hook", found_in: "rollout" }],
+      ["Bash", forbidden!.operation_id, { client: "codex", tool_use_id: forbidden!.operation_id, blocked_by: "policy", found_in: "rollout" }],
+    ]);
+    const text = runCli(["replay", "--run-id", session[0]!.run], { cwd: guarded });
+    expect(text.stdout.match(/tool_denied/g)).toHaveLength(3);
   });
 });

@@ -58,3 +58,16 @@ export function wiredProject(client: string): string {
   fs.utimesSync(path.join(project, "memory/CURRENT_STATE.md"), old, old);
   return project;
 }
+
+/** The text a scripted call carries for the guard hook (guardHook) to refuse it. */
+export const GUARDED = "blocked-by-guard";
+
+/**
+ * A second hook, not aop's, that refuses every call whose payload holds GUARDED: it exits 2 with its
+ * reason on stderr, which Codex's PreToolUse and Gemini CLI's BeforeTool both read as "block".
+ */
+export function guardHook(project: string): string {
+  const file = writeFile(project, "guard.sh", `#!/bin/sh\ncase "$(cat)" in *${GUARDED}*) echo "the guard refuses this call" >&2; exit 2;; esac\nexit 0\n`);
+  fs.chmodSync(file, 0o755);
+  return file;
+}
