@@ -115,6 +115,9 @@ const CHUNK = 1024 * 1024;
 /** Lines are looked at this many bytes at a time (short strings decode faster). */
 const PIECE = 16 * 1024;
 
+/** One read buffer for every scan of the process (scans are synchronous): a fresh 1 MiB per run costs its page faults each time. */
+let scratch: Buffer | null = null;
+
 type Take = (bytes: Buffer, lineFrom: number, lineTo: number, offset: number, indexing: boolean) => void;
 
 /**
@@ -123,7 +126,8 @@ type Take = (bytes: Buffer, lineFrom: number, lineTo: number, offset: number, in
  * line it leaves to the line reader (one longer than FAST_LINE_MAX or than a chunk).
  */
 function scanChunks(timeline: TimelineFile, from: number, to: number, words: readonly string[], failed: boolean, stats: StepSearchStats, take: Take): number {
-  const buffer = Buffer.allocUnsafe(Math.min(CHUNK, to - from));
+  scratch ??= Buffer.allocUnsafe(CHUNK);
+  const buffer = scratch.subarray(0, Math.min(CHUNK, to - from));
   const patterns = caselessPatterns(words);
   const asBytes = byteWords(words);
   const lineTo = (start: number, nl: number) => (nl > start && buffer[nl - 1] === 0x0d ? nl - 1 : nl);
