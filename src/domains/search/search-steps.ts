@@ -186,7 +186,9 @@ export function searchRunSteps(layout: WorkspaceLayout, runId: string, options: 
       // The time filter first: it needs no ledger read (unless the line is being indexed).
       const early = options.filter.since !== undefined && entry.ts < options.filter.since;
       if (early && !indexing) return;
-      const doc = stepDoc(layout, entry, offset, options.ledger);
+      // A line being indexed reads its record whatever the listing said: the index keeps what it is given,
+      // and a record written since the listing must not be missing from it.
+      const doc = stepDoc(layout, entry, offset, indexing ? null : options.ledger);
       if (indexing && updated) addLine(updated, offset, new Set(docTokens(doc)));
       if (early || !docMatches(doc, options.words, options.filter)) return;
       stats.matched += 1;
