@@ -25,7 +25,8 @@ function fastSequence(line: Buffer): number | null {
   if (line.length < 40 || line.compare(HEAD, 0, HEAD.length, 0, HEAD.length) !== 0) return null;
   // ts is an ISO instant: the sequence key follows within the next 40 bytes or the line is not ours. Our
   // writer's instants have 24 characters, so it is looked for there first.
-  const at = line.compare(SEQUENCE_KEY, 0, SEQUENCE_KEY.length, USUAL_AT, USUAL_AT + SEQUENCE_KEY.length) === 0 ? USUAL_AT : line.subarray(0, 80).indexOf(SEQUENCE_KEY);
+  const usual = line.length >= USUAL_AT + SEQUENCE_KEY.length && line.compare(SEQUENCE_KEY, 0, SEQUENCE_KEY.length, USUAL_AT, USUAL_AT + SEQUENCE_KEY.length) === 0;
+  const at = usual ? USUAL_AT : line.subarray(0, 80).indexOf(SEQUENCE_KEY);
   if (at === -1) return null;
   let n = 0;
   let i = at + SEQUENCE_KEY.length;
