@@ -17,12 +17,16 @@ export interface SparseLine {
 
 const SEQUENCE_KEY = Buffer.from('","sequence":');
 const HEAD = Buffer.from('{"ts":"');
+/** Where the sequence key starts after a 24-character instant (`2026-01-01T00:00:00.000Z`). */
+const USUAL_AT = HEAD.length + 24;
 
 /** The sequence of a line in our writer's shape, or null (then the line is parsed). */
 function fastSequence(line: Buffer): number | null {
   if (line.length < 40 || line.compare(HEAD, 0, HEAD.length, 0, HEAD.length) !== 0) return null;
-  // ts is an ISO instant: the sequence key follows within the next 40 bytes or the line is not ours.
-  const at = line.subarray(0, 80).indexOf(SEQUENCE_KEY);
+  // ts is an ISO instant: the sequence key follows within the next 40 bytes or the line is not ours. Our
+  // writer's instants have 24 characters, so it is looked for there first.
+  const usual = line.length >= USUAL_AT + SEQUENCE_KEY.length && line.compare(SEQUENCE_KEY, 0, SEQUENCE_KEY.length, USUAL_AT, USUAL_AT + SEQUENCE_KEY.length) === 0;
+  const at = usual ? USUAL_AT : line.subarray(0, 80).indexOf(SEQUENCE_KEY);
   if (at === -1) return null;
   let n = 0;
   let i = at + SEQUENCE_KEY.length;

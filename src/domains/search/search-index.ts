@@ -145,9 +145,11 @@ function rawLookup(raw: string, word: string): (string | null)[] | null {
 /** Each query word's postings from the raw text, the shortest first (null: read the text another way). */
 function rawPostings(raw: string, words: readonly string[]): (number[] | null)[][] | null {
   const found: (string | null)[][] = [];
-  for (const word of words) {
+  // The longest word first: it starts the fewest keys, and a word starting none ends the lookup (no line holds it).
+  for (const word of [...words].sort((a, b) => b.length - a.length)) {
     const lists = rawLookup(raw, word);
     if (lists === null) return null;
+    if (lists.length === 0) return [[]];
     found.push(lists);
   }
   const size = (lists: (string | null)[]) => (lists.includes(null) ? Infinity : lists.reduce((n, l) => n + l!.length, 0));

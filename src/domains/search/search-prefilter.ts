@@ -39,9 +39,10 @@ function matches(text: string, pattern: RegExp, cap: number): number[] {
  * or `"error"` (a failed call). A line not flagged is one cannotMatch rules out (no escape, not failed,
  * lacking a word), so the caller passes over it; a flagged line is still judged by cannotMatch and then
  * parsed. The caller checks the bytes are ASCII (a line past it is judged by cannotMatch alone).
- * `patterns` (from caselessPatterns) must not be empty.
+ * `patterns` (from caselessPatterns) must not be empty. `failed` false: failed calls are flagged only
+ * by their words (cannotMatch's `failed`).
  */
-export function flagLines(text: string, patterns: readonly RegExp[]): FlaggedLines {
+export function flagLines(text: string, patterns: readonly RegExp[], failed = true): FlaggedLines {
   let best = patterns[0]!;
   let least = matches(text, best, COMMON).length;
   for (const pattern of patterns.slice(1)) {
@@ -52,7 +53,7 @@ export function flagLines(text: string, patterns: readonly RegExp[]): FlaggedLin
   const marks = least === 0 ? [] : matches(text, best, Infinity);
   for (let at = text.indexOf("\\u"); at !== -1; at = text.indexOf("\\u", at + 2)) marks.push(at);
   // `rror"` (in every `"error"`) is found faster: a quote or an `e` starts many more places in JSON.
-  for (let at = text.indexOf('rror"'); at !== -1; at = text.indexOf('rror"', at + 5)) marks.push(at);
+  if (failed) for (let at = text.indexOf('rror"'); at !== -1; at = text.indexOf('rror"', at + 5)) marks.push(at);
   marks.sort((a, b) => a - b);
   const flagged: number[] = [];
   let lines = 0;
@@ -60,6 +61,77 @@ export function flagLines(text: string, patterns: readonly RegExp[]): FlaggedLin
   let start = 0;
   while (start < text.length) {
     const nl = text.indexOf("\n", start);
+    if (nl === -1 || nl - start > FAST_LINE_MAX) break;
+    lines += 1;
+    if (next < marks.length && marks[next]! <= nl) {
+      flagged.push(start, nl);
+      while (next < marks.length && marks[next]! <= nl) next += 1;
+    }
+    start = nl + 1;
+  }
+  return { lines, flagged, stop: start };
+}
+
+/** A query word for `flagBytes`: its bytes, and its letters' upper-case bytes (the order is a hint it reorders). */
+export interface ByteWord {
+  bytes: Buffer;
+  upper: number[];
+}
+
+/** The query words for `flagBytes`, longest first (a longer word is found faster and on fewer lines). */
+export function byteWords(words: readonly string[]): ByteWord[] {
+  // A word past ASCII is in no ASCII bytes, in any case: it needs no upper-case look.
+  const letters = (w: string) => ([...w].some((c) => c.charCodeAt(0) > 0x7f) ? [] : [...new Set([...w].filter((c) => c >= "a" && c <= "z"))].map((c) => c.toUpperCase().charCodeAt(0)));
+  return words.map((w) => ({ bytes: Buffer.from(w, "utf8"), upper: letters(w) })).sort((a, b) => b.bytes.length - a.bytes.length);
+}
+
+/** Occurrences of `needle` in `bytes`, counting stops at `cap`. */
+function count(bytes: Buffer, needle: Buffer, cap: number): number {
+  let n = 0;
+  for (let at = bytes.indexOf(needle); at !== -1 && n < cap; at = bytes.indexOf(needle, at + needle.length)) n += 1;
+  return n;
+}
+
+/** Whether none of the word's letters is in `bytes` in upper case; a letter found moves first (it is likely in the next piece too). */
+function lowerOnly(bytes: Buffer, word: ByteWord): boolean {
+  for (let i = 0; i < word.upper.length; i++) {
+    if (bytes.indexOf(word.upper[i]!) === -1) continue;
+    word.upper.unshift(...word.upper.splice(i, 1));
+    return false;
+  }
+  return true;
+}
+
+const ESCAPE = Buffer.from("\\u");
+const FAILED = Buffer.from('rror"');
+
+/**
+ * `flagLines` on the bytes themselves, without decoding them: the same lines counted, the same stop, and
+ * flagged lines that include every line `cannotMatch` might not rule out. A word is looked for as
+ * written (lower case) only in bytes holding none of its letters in upper case, where that finds it in
+ * any case; null when every word has such a letter there (the caller then uses `flagLines`). `bytes`
+ * must be ASCII and end with `\n`; `words` (from byteWords) must not be empty.
+ */
+export function flagBytes(bytes: Buffer, words: readonly ByteWord[], failed = true): FlaggedLines | null {
+  let best: ByteWord | null = null;
+  let least = COMMON;
+  for (const word of words) {
+    const n = count(bytes, word.bytes, best === null ? COMMON : least);
+    if ((best === null || n < least) && lowerOnly(bytes, word)) [best, least] = [word, n];
+    // A line or two to judge costs less than another pass over the bytes.
+    if (best !== null && least <= 1) break;
+  }
+  if (best === null) return null;
+  const marks: number[] = [];
+  if (least > 0) for (let at = bytes.indexOf(best.bytes); at !== -1; at = bytes.indexOf(best.bytes, at + best.bytes.length)) marks.push(at);
+  for (const needle of failed ? [ESCAPE, FAILED] : [ESCAPE]) for (let at = bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, at + needle.length)) marks.push(at);
+  marks.sort((a, b) => a - b);
+  const flagged: number[] = [];
+  let lines = 0;
+  let next = 0;
+  let start = 0;
+  while (start < bytes.length) {
+    const nl = bytes.indexOf(0x0a, start);
     if (nl === -1 || nl - start > FAST_LINE_MAX) break;
     lines += 1;
     if (next < marks.length && marks[next]! <= nl) {

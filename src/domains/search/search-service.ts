@@ -5,7 +5,7 @@ import { listRuns } from "../replay/index.js";
 import { decodeCursor, docMatches, encodeCursor, NewestPage, parseQuery, parseSince, snippet, type HitKind, type PlacedDoc, type SearchFilter } from "./search-match.js";
 import { dropIndexes } from "./search-index.js";
 import { checkpointDocs, findingDocs, gateDocs, memoryDocs, quoteArg, runDoc } from "./search-sources.js";
-import { searchRunSteps, type StepSearchStats } from "./search-steps.js";
+import { ledgerBuckets, searchRunSteps, type StepSearchStats } from "./search-steps.js";
 import { searchedWorkspaces, type SearchedWorkspace } from "./search-workspaces.js";
 
 export interface SearchArgs {
@@ -97,10 +97,11 @@ export async function search(layout: WorkspaceLayout, args: SearchArgs, nowMs: n
       page.offer(placed);
     };
     const runs = wants("run") || wants("step") ? await listRuns(ws.layout) : [];
+    const ledger = wants("step") && runs.length > 0 ? ledgerBuckets(ws.layout) : null;
     for (const run of runs) {
       if (run.problem !== null) continue;
       if (wants("run")) offer(runDoc(run));
-      if (wants("step")) searchRunSteps(ws.layout, run.run_id, { words, filter, useIndex, where: ws.where }, page, stats);
+      if (wants("step")) searchRunSteps(ws.layout, run.run_id, { words, filter, useIndex, where: ws.where, ledger }, page, stats);
     }
     if (wants("checkpoint")) for (const doc of checkpointDocs(ws.layout)) offer(doc);
     if (wants("memory")) for (const doc of memoryDocs(ws.layout, layout.root)) offer(doc);

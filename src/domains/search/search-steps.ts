@@ -4,11 +4,11 @@
 import { isAscii } from "node:buffer";
 import fs from "node:fs";
 import { isAopError } from "../../core/errors.js";
-import { readRecord } from "../../store/ledger-files.js";
+import { ledgerKey, readRecord } from "../../store/ledger-files.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { readLinesSync } from "../../store/jsonl.js";
 import { asEntry, TimelineFile, type TimelineEntry } from "../replay/index.js";
-import { caselessPatterns, FAST_LINE_MAX, flagLines } from "./search-prefilter.js";
+import { byteWords, caselessPatterns, FAST_LINE_MAX, flagBytes, flagLines } from "./search-prefilter.js";
 import { addLine, candidates, emptyIndex, loadIndex, saveIndex, type LoadedIndex, type RunIndex } from "./search-index.js";
 import { docMatches, docTokens, type NewestPage, type PlacedDoc, type SearchDoc, type SearchFilter } from "./search-match.js";
 
@@ -27,13 +27,32 @@ export interface StepSearchOptions {
   useIndex: boolean;
   /** Which workspace the hits belong to ("" for the current one). */
   where: string;
+  /** The workspace's ledger folders, from ledgerBuckets (listed once per search). */
+  ledger: LedgerBuckets;
+}
+
+/** The names in the ledger folder (its fan-out folders); null when it cannot be listed (every record is then read). */
+export type LedgerBuckets = ReadonlySet<string> | null;
+
+/**
+ * A failed call is matched with its ledger message; a record whose folder is not there is not read
+ * (one listing instead of a lookup per failed call), and with no folder at all no failed call has a
+ * message, so the scan need not parse failed calls for one (docs/performance.md, "Search").
+ */
+export function ledgerBuckets(layout: WorkspaceLayout): LedgerBuckets {
+  try {
+    return new Set(fs.readdirSync(layout.ledgerDir));
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "ENOENT" ? new Set() : null;
+  }
 }
 
 const MESSAGE_MAX = 500;
 
 /** A failed mutating call's error message, from the ledger's recorded envelope (null when not kept). */
-function errorMessage(layout: WorkspaceLayout, entry: TimelineEntry): string | null {
+function errorMessage(layout: WorkspaceLayout, entry: TimelineEntry, ledger: LedgerBuckets): string | null {
   if (entry.result !== "error" || entry.operation_id === null) return null;
+  if (ledger !== null && !ledger.has(ledgerKey(entry.operation_id).slice(0, 2))) return null;
   try {
     const record = readRecord(layout, entry.operation_id);
     if (!record || record.run_id !== entry.run_id) return null;
@@ -47,11 +66,11 @@ function errorMessage(layout: WorkspaceLayout, entry: TimelineEntry): string | n
 }
 
 /** What a step is found by: its tool, ids, result and error (never its input, which aop keeps only as a hash). */
-function stepDoc(layout: WorkspaceLayout, entry: TimelineEntry, offset: number): SearchDoc {
+function stepDoc(layout: WorkspaceLayout, entry: TimelineEntry, offset: number, ledger: LedgerBuckets): SearchDoc {
   // A failed step leads with its error: the snippet shows it.
   const fields: string[] = [];
   if (entry.error_code !== null) {
-    const message = errorMessage(layout, entry);
+    const message = errorMessage(layout, entry, ledger);
     fields.push(message === null ? entry.error_code : `${entry.error_code}: ${message}`);
   }
   fields.push(entry.tool_name);
@@ -79,13 +98,15 @@ const ERROR_RESULT = /"result"\s*:\s*"error"/;
  * True when the line's bytes show it cannot match: it is ASCII without `\u` escapes (so every word of
  * its fields appears in its lower-cased text as written), it is not a failed call (whose ledger message
  * is matched too), and some query word is nowhere in it. A necessary condition only: a line it passes
- * is parsed and matched in full, so the answer is the same as parsing every line.
+ * is parsed and matched in full, so the answer is the same as parsing every line. `failed`: false when
+ * no failed call can have a ledger message (ledgerBuckets found no ledger), so a failed call is judged
+ * by its words like any other.
  */
-export function cannotMatch(bytes: Buffer, from: number, to: number, words: readonly string[]): boolean {
+export function cannotMatch(bytes: Buffer, from: number, to: number, words: readonly string[], failed = true): boolean {
   if (words.length === 0) return false;
   for (let i = from; i < to; i++) if (bytes[i]! >= 0x80) return false;
   const text = bytes.toString("latin1", from, to);
-  if (text.includes("\\u") || ERROR_RESULT.test(text)) return false;
+  if (text.includes("\\u") || (failed && ERROR_RESULT.test(text))) return false;
   const lower = text.toLowerCase();
   return words.some((w) => !lower.includes(w));
 }
@@ -94,6 +115,9 @@ const CHUNK = 1024 * 1024;
 /** Lines are looked at this many bytes at a time (short strings decode faster). */
 const PIECE = 16 * 1024;
 
+/** One read buffer for every scan of the process (scans are synchronous): a fresh 1 MiB per run costs its page faults each time. */
+let scratch: Buffer | null = null;
+
 type Take = (bytes: Buffer, lineFrom: number, lineTo: number, offset: number, indexing: boolean) => void;
 
 /**
@@ -101,9 +125,11 @@ type Take = (bytes: Buffer, lineFrom: number, lineTo: number, offset: number, in
  * cannotMatch would rule out, which are only counted. Returns where it stopped: `to`, or the start of a
  * line it leaves to the line reader (one longer than FAST_LINE_MAX or than a chunk).
  */
-function scanChunks(timeline: TimelineFile, from: number, to: number, words: readonly string[], stats: StepSearchStats, take: Take): number {
-  const buffer = Buffer.allocUnsafe(Math.min(CHUNK, to - from));
+function scanChunks(timeline: TimelineFile, from: number, to: number, words: readonly string[], failed: boolean, stats: StepSearchStats, take: Take): number {
+  scratch ??= Buffer.allocUnsafe(CHUNK);
+  const buffer = scratch.subarray(0, Math.min(CHUNK, to - from));
   const patterns = caselessPatterns(words);
+  const asBytes = byteWords(words);
   const lineTo = (start: number, nl: number) => (nl > start && buffer[nl - 1] === 0x0d ? nl - 1 : nl);
   let position = from;
   while (position < to) {
@@ -113,7 +139,8 @@ function scanChunks(timeline: TimelineFile, from: number, to: number, words: rea
     for (let piece = 0; piece <= last; ) {
       let end = piece + PIECE >= last ? last : buffer.lastIndexOf(0x0a, piece + PIECE);
       if (end < piece) end = buffer.indexOf(0x0a, piece + PIECE);
-      const found = isAscii(buffer.subarray(piece, end + 1)) ? flagLines(buffer.toString("latin1", piece, end + 1), patterns) : null;
+      const bytes = buffer.subarray(piece, end + 1);
+      const found = isAscii(bytes) ? (flagBytes(bytes, asBytes, failed) ?? flagLines(buffer.toString("latin1", piece, end + 1), patterns, failed)) : null;
       if (found === null) {
         // Bytes past ASCII: every line through cannotMatch, as the line reader would pass them.
         for (let start = piece; start <= end; ) {
@@ -159,7 +186,9 @@ export function searchRunSteps(layout: WorkspaceLayout, runId: string, options: 
       // The time filter first: it needs no ledger read (unless the line is being indexed).
       const early = options.filter.since !== undefined && entry.ts < options.filter.since;
       if (early && !indexing) return;
-      const doc = stepDoc(layout, entry, offset);
+      // A line being indexed reads its record whatever the listing said: the index keeps what it is given,
+      // and a record written since the listing must not be missing from it.
+      const doc = stepDoc(layout, entry, offset, indexing ? null : options.ledger);
       if (indexing && updated) addLine(updated, offset, new Set(docTokens(doc)));
       if (early || !docMatches(doc, options.words, options.filter)) return;
       stats.matched += 1;
@@ -167,6 +196,7 @@ export function searchRunSteps(layout: WorkspaceLayout, runId: string, options: 
       if (page.wants(hit)) page.offer(hit);
     };
     const narrowed = index ? candidates(index, options.words) : null;
+    const failed = options.ledger === null || options.ledger.size > 0;
     let from = 0;
     if (index && narrowed !== null) {
       for (const offset of narrowed) {
@@ -180,7 +210,7 @@ export function searchRunSteps(layout: WorkspaceLayout, runId: string, options: 
     let end = indexedUpTo;
     /** One whole line, raw: a line only matched (not indexed) that cannot hold the words is passed over unparsed. */
     const take: Take = (bytes, lineFrom, lineTo, offset, indexing) => {
-      if (!indexing && cannotMatch(bytes, lineFrom, lineTo, options.words)) {
+      if (!indexing && cannotMatch(bytes, lineFrom, lineTo, options.words, failed)) {
         stats.lines_read += 1;
         return;
       }
@@ -194,7 +224,7 @@ export function searchRunSteps(layout: WorkspaceLayout, runId: string, options: 
     };
     // The lines only matched (before the index's end, or all of them without an index), many at a time.
     const fastEnd = updated === null ? timeline.end : indexedUpTo;
-    const next = from < fastEnd && options.words.length > 0 ? scanChunks(timeline, from, fastEnd, options.words, stats, take) : from;
+    const next = from < fastEnd && options.words.length > 0 ? scanChunks(timeline, from, fastEnd, options.words, failed, stats, take) : from;
     // The rest up to the end the open file had (a torn last line excluded), line by line.
     if (next < timeline.end) for (const line of readLinesSync(layout.timelineFile(runId), { fromOffset: next, endOffset: timeline.end, raw: true })) {
       if (!line.complete) break;

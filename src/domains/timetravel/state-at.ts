@@ -12,7 +12,8 @@ import { diffStates, materialize } from "./state-view.js";
 import type { KernelState, StateChange, StepSummary } from "./state-types.js";
 import { ViewSources } from "./view-sources.js";
 
-const MUTATING = Buffer.from('"mutating":true');
+// Without its opening quote: a search for a needle starting with `"` stops at every key and value.
+const MUTATING = Buffer.from('mutating":true');
 
 export interface StateAtQuery {
   run_id: string;

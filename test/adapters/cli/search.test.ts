@@ -112,6 +112,15 @@ describe("aop search finds every kind of record by its words", () => {
     expect(byCode.hits.map((h) => [h.run_id, h.sequence, h.tool_name])).toEqual([["run:beta", 1, "feature.get"]]);
   });
 
+  it("a scan finds a failed call by its ledger message too, and by nothing else once the ledger is gone", () => {
+    expect(hitsOf(search(["version", "99", "--scan"])).hits.map((h) => [h.run_id, h.sequence])).toEqual([["run:beta", 0]]);
+    const copy = tempDir("aop-search-noledger-");
+    fs.cpSync(path.join(root, ".aop"), path.join(copy, ".aop"), { recursive: true });
+    fs.rmSync(path.join(copy, ".aop/runtime/operation-ledger"), { recursive: true, force: true });
+    expect(hitsOf(search(["version", "99", "--scan"], copy)).hits).toEqual([]);
+    expect(hitsOf(search(["version_conflict", "--scan"], copy)).hits.map((h) => [h.run_id, h.sequence, h.snippet])).toEqual([["run:beta", 0, "version_conflict"]]);
+  });
+
   it("finds a gate result by its step, a checkpoint by its decision, an archived memory section, a run by its id", () => {
     const gate = search(["lint", "check"]);
     expect(gate.hits.filter((h) => h.kind === "gate")).toEqual([expect.objectContaining({ feature_id: "login-page", tool_name: "gates.run", result: "error" })]);

@@ -24,4 +24,12 @@ describe("readSparse", () => {
     expect(lines.map((l) => [l.sequence, l.entry?.tool_name ?? null])).toEqual([[0, null], [1, null], [2, "feature.init"], [3, "feature.get"], [4, null]]);
     expect(asked).toEqual([0, 1, 2, 1, 4]);
   });
+
+  it("steps over a line shorter than where the writer's sequence key sits, and reads an instant shorter than the writer's", () => {
+    const layout = new WorkspaceLayout(tempWorkspace());
+    fs.mkdirSync(layout.replayDir, { recursive: true });
+    const short = '{"ts":"2026-12-01T10:00:06Z","sequence":6}'; // 42 bytes, not an entry: parsed and left out
+    fs.writeFileSync(layout.timelineFile("r"), [serializeEntry(entry(0), 0), short, "\n", serializeEntry({ ...entry(1), ts: "2026-12-01T10:00:07Z" }, 7)].join(""));
+    expect([...readSparse(layout, "r", () => false)].map((l) => l.sequence)).toEqual([0, 7]);
+  });
 });
