@@ -19,10 +19,11 @@ const inPackage = (args) => args.importer.includes(`${path.sep}node_modules${pat
  * each module that imports it: dozens of copies of node:fs in one start (docs/performance.md). Here one
  * module per built-in exports the built-in itself as its default, and the names imported from it by
  * name (`importedBuiltinNames`): a start no longer defines a forwarding getter for each of node:fs's
- * hundred names in every chunk. A built-in some module needs whole — a namespace import, an import(),
- * a require() (the vendored packages), any import from a package under node_modules (not scanned), a name that is a lazy getter (fs.promises) or a name this Node
- * lacks — exports every name through forwarding getters, as before (fs.promises still loads only when
- * used). A name the scan missed is esbuild's "No matching export" error, never a silent undefined.
+ * hundred names in every chunk. Where a built-in is needed whole — a namespace import, an import(), a
+ * require() (the vendored packages), an import from a package under node_modules (not scanned), a name
+ * that is a getter (fs.promises) or that this Node lacks — it exports every name through forwarding
+ * getters, as before (fs.promises still loads only when used). A name the scan missed is esbuild's
+ * "No matching export" error, never a silent undefined.
  */
 export function builtinModules(dist) {
   const named = importedBuiltinNames(dist);
