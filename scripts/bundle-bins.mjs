@@ -124,7 +124,7 @@ async function bundle(dist, entry, out, { inlinePackages = false, chunks = [], h
     minifySyntax: true,
     // An import() becomes a require(): code run through vm.Script has no module loader behind import().
     supported: { "dynamic-import": false },
-    plugins: [chunksPlugin({ dist, out, chunks }), ...(host ? [hostModulesPlugin({ dist, out, ...host })] : []), builtinModules, modulesPlugin({ dist, out, inlinePackages })],
+    plugins: [chunksPlugin({ dist, out, chunks }), ...(host ? [hostModulesPlugin({ dist, out, ...host })] : []), builtinModules(dist), modulesPlugin({ dist, out, inlinePackages })],
   });
   if (write) asciiOnly(out);
   return result.metafile;

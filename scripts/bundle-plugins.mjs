@@ -17,16 +17,68 @@ const inPackage = (args) => args.importer.includes(`${path.sep}node_modules${pat
  * Node's built-in modules, each required once by the bundle. esbuild's CommonJS output otherwise wraps
  * a default import (`import fs from "node:fs"`) in a copy of the module's every export, made again in
  * each module that imports it: dozens of copies of node:fs in one start (docs/performance.md). Here one
- * module per built-in exports the built-in itself as its default, and its names through forwarding
- * getters (so fs.promises, say, still loads only when used).
+ * module per built-in exports the built-in itself as its default, and the names imported from it by
+ * name (`importedBuiltinNames`): a start no longer defines a forwarding getter for each of node:fs's
+ * hundred names in every chunk. Where a built-in is needed whole — a namespace import, an import(), a
+ * require() (the vendored packages), an import from a package under node_modules (not scanned), a name
+ * that is a getter (fs.promises) or that this Node lacks — it exports every name through forwarding
+ * getters, as before (fs.promises still loads only when used). A name the scan missed is esbuild's
+ * "No matching export" error, never a silent undefined.
  */
-export const builtinModules = {
-  name: "builtin-modules",
-  setup(b) {
-    b.onResolve({ filter: /^node:/ }, (args) => (args.namespace === "builtin" ? { path: args.path, external: true } : { path: args.path, namespace: "builtin", sideEffects: false }));
-    b.onLoad({ filter: /.*/, namespace: "builtin" }, (args) => ({ contents: `export default require(${JSON.stringify(args.path)});\nexport * from ${JSON.stringify(args.path)};\n`, loader: "js" }));
-  },
-};
+export function builtinModules(dist) {
+  const named = importedBuiltinNames(dist);
+  return {
+    name: "builtin-modules",
+    setup(b) {
+      b.onResolve({ filter: /^node:/ }, (args) => {
+        if (args.namespace === "builtin" || args.namespace === "builtin-named") return { path: args.path, external: true };
+        const byName = args.kind === "import-statement" && !inPackage(args) && named.has(args.path);
+        return { path: args.path, namespace: byName ? "builtin-named" : "builtin", sideEffects: false };
+      });
+      b.onLoad({ filter: /.*/, namespace: "builtin" }, (args) => ({ contents: `export default require(${JSON.stringify(args.path)});\nexport * from ${JSON.stringify(args.path)};\n`, loader: "js" }));
+      b.onLoad({ filter: /.*/, namespace: "builtin-named" }, (args) => ({
+        contents: [`const m = require(${JSON.stringify(args.path)});`, "export default m;", ...[...named.get(args.path)].map((n) => `export const ${n} = m.${n};`)].join("\n") + "\n",
+        loader: "js",
+      }));
+    },
+  };
+}
+
+const FROM_BUILTIN = /\bfrom\s*["'](node:[^"']+)["']/g;
+const NAMED_IMPORT = /(?:\bimport\s*(?:[\w$]+\s*,\s*)?|\bexport\s*)\{([^}]*)\}\s*from\s*["'](node:[^"']+)["']/g;
+const WHOLE_IMPORT = /(?:\bimport\s*(?:[\w$]+\s*,\s*)?\*\s*as\s+[\w$]+|\bexport\s*\*(?:\s*as\s+[\w$]+)?)\s*from\s*["'](node:[^"']+)["']/g;
+const scanned = new Map();
+
+/**
+ * For each built-in the modules under `dist` (ours and the vendored packages) import, the names they
+ * import it by (none for default imports alone); left out are the built-ins that some module imports
+ * whole or by a name that is a getter or that this Node lacks. One scan per folder built.
+ */
+function importedBuiltinNames(dist) {
+  if (scanned.has(dist)) return scanned.get(dist);
+  const names = new Map();
+  const whole = new Set();
+  for (const file of fs.readdirSync(dist, { recursive: true })) {
+    if (!file.endsWith(".js") || file.includes("node_modules")) continue;
+    const source = fs.readFileSync(path.join(dist, file), "utf8");
+    for (const [, builtin] of source.matchAll(FROM_BUILTIN)) if (!names.has(builtin)) names.set(builtin, new Set());
+    for (const [, list, builtin] of source.matchAll(NAMED_IMPORT)) {
+      for (const item of list.split(",")) {
+        const name = item.trim().split(/\s+as\s+/)[0].trim();
+        if (name !== "" && name !== "default") names.get(builtin).add(name);
+      }
+    }
+    for (const [, builtin] of source.matchAll(WHOLE_IMPORT)) whole.add(builtin);
+  }
+  const plainName = (module, n) => /^[A-Za-z_$][\w$]*$/.test(n) && n in module && Object.getOwnPropertyDescriptor(module, n)?.get === undefined;
+  const result = new Map();
+  for (const [builtin, wanted] of names) {
+    const module = process.getBuiltinModule(builtin);
+    if (!whole.has(builtin) && module !== undefined && [...wanted].every((n) => plainName(module, n))) result.set(builtin, wanted);
+  }
+  scanned.set(dist, result);
+  return result;
+}
 
 /**
  * Our modules bundled (as side-effect free), each with its own import.meta.url: the URL of its file in

@@ -3,6 +3,7 @@
 // holder on another host by the age of its last refresh. Release removes only the caller's own lock.
 import fs from "node:fs";
 import path from "node:path";
+import { monotonicMs } from "../core/clock.js";
 import { AopError } from "../core/errors.js";
 import { ensureDir, ioFailure, unlinkIfPresent } from "./atomic-write.js";
 import { assertContained } from "./containment.js";
@@ -33,7 +34,7 @@ export type ReleaseLock = () => void;
 interface Held {
   fd: number;
   refresh: NodeJS.Timeout;
-  /** When the lock's time was last set (created or refreshed): `performance.now()`, immune to clock steps. */
+  /** When the lock's time was last set (created or refreshed): `monotonicMs()`, immune to clock steps. */
   refreshedAt: number;
   /** A refresh older than this may have let a reclaimer judge the lock stale: see releaseFile. */
   guardAfterMs: number;
@@ -170,7 +171,7 @@ function releaseFile(lockPath: string, held: Held): void {
   try {
     // Recent by both clocks: this process's monotonic one (it did not stall) and the file's own time,
     // which is what a reclaimer elsewhere judges (and which keeps passing while the machine sleeps).
-    if (!held.late && performance.now() - held.refreshedAt < held.guardAfterMs && mine !== null && Date.now() - mine.mtimeMs < held.guardAfterMs) remove();
+    if (!held.late && monotonicMs() - held.refreshedAt < held.guardAfterMs && mine !== null && Date.now() - mine.mtimeMs < held.guardAfterMs) remove();
     else underGuard(lockPath, remove);
   } finally {
     fs.closeSync(held.fd);
@@ -182,7 +183,7 @@ function holdLock(fd: number, staleMs: number): Held {
   const bound = Math.min(staleMs, DEFAULT_LOCK_STALE_MS);
   const refresh = setInterval(() => {
     // An overdue refresh (the holder was stopped, its event loop blocked) marks the holding late first.
-    const due = performance.now();
+    const due = monotonicMs();
     if (due - held.refreshedAt >= held.guardAfterMs) held.late = true;
     try {
       const now = new Date();
@@ -193,7 +194,7 @@ function holdLock(fd: number, staleMs: number): Held {
     }
   }, Math.max(50, bound / 3));
   refresh.unref();
-  const held: Held = { fd, refresh, refreshedAt: performance.now(), guardAfterMs: bound / 2, late: false };
+  const held: Held = { fd, refresh, refreshedAt: monotonicMs(), guardAfterMs: bound / 2, late: false };
   return held;
 }
 

@@ -2,8 +2,6 @@
 // update-ref): the user's branch, index and working tree are never touched. The ref's tree holds the
 // newest checkpoint of each feature as `<feature_id>.note`; its history holds every one, and never goes
 // back to an older note of a feature (anchor-ref-plan.ts).
-import { spawnSync } from "node:child_process";
-import { setTimeout as sleep } from "node:timers/promises";
 import { AopError } from "../../core/errors.js";
 import { backoffMs, MAX_HELD_NOTE_BYTES, mktreeInput, parseTreeListing, planNote } from "./anchor-ref-plan.js";
 
@@ -26,7 +24,9 @@ interface GitResult {
 }
 
 function git(root: string, args: string[], input?: string): GitResult {
-  const r = spawnSync("git", args, { cwd: root, input: input ?? "", encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  // Loaded when git runs: this module is part of the attest domain every evidence verify loads, and
+  // node:child_process brings in net, dgram and every stream module.
+  const r = process.getBuiltinModule("node:child_process").spawnSync("git", args, { cwd: root, input: input ?? "", encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   if (r.error) {
     const missing = (r.error as NodeJS.ErrnoException).code === "ENOENT";
     throw new AopError("anchor_git_failed", missing ? "git is not installed (or not on PATH)" : `git could not be run: ${r.error.message}`);
@@ -90,7 +90,7 @@ export async function commitAnchorToGit(root: string, featureId: string, anchor:
   const sign = git(root, ["config", "--bool", "--get", "commit.gpgSign"]).stdout.trim() === "true";
   const name = `${featureId}.note`;
   for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
-    if (attempt > 0) await sleep(backoffMs(attempt, Math.random()));
+    if (attempt > 0) await process.getBuiltinModule("node:timers/promises").setTimeout(backoffMs(attempt, Math.random()));
     const ref = readRef(root);
     if (ref.status === "broken") throw brokenRef(ref.reason, ref.object);
     const tip = ref.status === "commit" ? ref.commit : null;

@@ -1,9 +1,9 @@
 // Run lease operations: start (with takeover of a stale lease only when asked), heartbeat, stop, status,
 // and mapping sessions to features.
-import { randomUUID } from "node:crypto";
 import { AopError } from "../../core/errors.js";
 import type { Clock } from "../../core/clock.js";
 import { isoUtc } from "../../core/clock.js";
+import { nodeCrypto } from "../../core/hash.js";
 import { validateId } from "../../core/ids.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { readIndex } from "../features/index.js";
@@ -29,7 +29,7 @@ function newLease(clock: Clock, input: StartRunInput): RunLease {
   const now = clock.now();
   return {
     instance_id: DEFAULT_INSTANCE,
-    run_id: input.run_id ? validateId("run_id", input.run_id) : `run:${randomUUID()}`,
+    run_id: input.run_id ? validateId("run_id", input.run_id) : `run:${nodeCrypto().randomUUID()}`,
     owner: input.owner,
     ...(input.actor_type ? { actor_type: input.actor_type } : {}),
     acquired_at: isoUtc(now),

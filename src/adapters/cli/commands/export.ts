@@ -106,7 +106,7 @@ async function exportOtlp(ctx: CliContext, opts: Record<string, unknown>, runIds
   if (origin && opts.follow === true) throw usageError("--follow exports a live local run; a pulled workspace changes only with the next aop sync pull");
   const layout = origin ? origin.layout : ctx.layout;
   const version = readPackageVersion();
-  const progress = createProgress(process.stderr, !ctx.json && process.stderr.isTTY === true);
+  const progress = createProgress(undefined, { off: ctx.json });
   const delivery = await deliveryFor(ctx, opts, `aop/${version} (OTLP export)`, (reason, waitMs) => {
     progress.done();
     ctx.err(ctx.errStyle.yellow(`the endpoint ${reason}; retrying in ${(waitMs / 1000).toFixed(1)} s`));

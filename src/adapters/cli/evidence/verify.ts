@@ -46,7 +46,7 @@ async function verify(ctx: CliContext, opts: FlagValues<typeof VERIFY_FLAGS>): P
   }
   const { chainedFeatureIds } = await import("../../../domains/evidence/index.js");
   const { createProgress } = await import("../output/progress.js");
-  const progress = createProgress(process.stderr, !ctx.json && process.stderr.isTTY === true);
+  const progress = createProgress(undefined, { off: ctx.json });
   const ids = all ? chainedFeatureIds(ctx.layout) : [featureId!];
   const reports: EvidenceVerifyReport[] = [];
   const fixes = new Map<EvidenceVerifyReport, string>();

@@ -6,22 +6,31 @@ export interface Progress {
   done(finalLine?: string): void;
 }
 
-export function createProgress(stream: NodeJS.WriteStream = process.stderr, enabled = stream.isTTY === true): Progress {
+/**
+ * Progress on `stream` (stderr unless given) when it is a terminal, never with `off` (--json). The
+ * stream is asked for at the first update: work that ends before any progress never creates
+ * process.stderr, which on a pipe loads net and every stream module.
+ */
+export function createProgress(stream?: NodeJS.WriteStream, options: { off?: boolean } = {}): Progress {
+  let out = stream;
+  let enabled = options.off === true ? false : undefined;
+  const on = (): boolean => (enabled ??= (out ??= process.stderr).isTTY === true);
   let shown = false;
   let last = 0;
   return {
     update(text) {
-      if (!enabled) return;
+      if (!on()) return;
       const now = Date.now();
       if (now - last < 50) return; // redrawing faster than the eye helps only slows the work
       last = now;
-      stream.write(`\r\u001b[2K${escapeInline(text)}`);
+      out!.write(`\r\u001b[2K${escapeInline(text)}`);
       shown = true;
     },
     done(finalLine) {
-      if (!enabled) return;
-      if (shown) stream.write("\r\u001b[2K");
-      if (finalLine) stream.write(escapeControl(finalLine) + "\n");
+      if (!shown && !finalLine) return; // nothing on screen to clear or add
+      if (!on()) return;
+      if (shown) out!.write("\r\u001b[2K");
+      if (finalLine) out!.write(escapeControl(finalLine) + "\n");
       shown = false;
     },
   };

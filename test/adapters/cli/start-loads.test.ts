@@ -1,0 +1,58 @@
+// What an everyday command loads (docs/performance.md, "What ran before the command's own work"): no
+// built-in module its run does not use. node:crypto costs some 4 ms of a cold start, node:child_process
+// 3 (with net and dgram), net 2 (process.stderr on a pipe creates it), perf_hooks 1 (the global
+// `performance`): each was once loaded by one of these commands without being used.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../../helpers/cli.js";
+import { CLI_BIN } from "../../helpers/paths.js";
+import { tempDir, tempWorkspace } from "../../helpers/tmp.js";
+
+let root: string;
+let preload: string;
+
+/**
+ * The built-in modules `aop <args>` loaded, from process.moduleLoadList at exit; its output discarded
+ * and its stderr a pipe, as the bench runs it (stdout on a pipe is process.stdout, which loads net).
+ */
+function builtinsLoaded(args: string[]): string[] {
+  const out = path.join(tempDir("aop-loads-"), "loaded.json");
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: "", AOP_RUN_ID: "run:reader", LOADS_OUT: out };
+  delete env.AOP_ROOT;
+  const r = spawnSync(process.execPath, ["-r", preload, CLI_BIN, ...args, "--root", root], { cwd: root, env, encoding: "utf8", stdio: ["ignore", "ignore", "pipe"] });
+  expect(r.status, r.stderr).toBe(0);
+  const loaded = JSON.parse(fs.readFileSync(out, "utf8")) as string[];
+  return loaded.filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice("NativeModule ".length));
+}
+
+beforeAll(() => {
+  root = tempWorkspace();
+  preload = path.join(tempDir("aop-preload-"), "loads.cjs");
+  fs.writeFileSync(preload, 'process.on("exit", () => require("node:fs").writeFileSync(process.env.LOADS_OUT, JSON.stringify(process.moduleLoadList)));\n');
+  const env = { AOP_RUN_ID: "run:writer" };
+  for (const args of [["init"], ["feature", "init", "feat_login", "--title", "Login page"], ["gates", "run", "--feature-id", "feat_login", "--mode", "fast"]]) {
+    const r = runCli([...args, "--root", root], { cwd: root, env });
+    expect(r.code, r.stderr).toBe(0);
+  }
+}, 60_000);
+
+describe("an everyday command loads no built-in module it does not use", () => {
+  it("the replay page: not the time-travel or search domains' child_process, nor perf_hooks or crypto", () => {
+    const loaded = builtinsLoaded(["replay", "--run-id", "run:writer", "--limit", "20"]);
+    for (const m of ["child_process", "net", "perf_hooks", "crypto"]) expect(loaded).not.toContain(m);
+  });
+
+  it("run status and feature list: not crypto (a run id is made only by run.start) nor perf_hooks (the lock's clock)", () => {
+    for (const args of [["run", "status"], ["feature", "list"]]) {
+      const loaded = builtinsLoaded(args);
+      for (const m of ["crypto", "perf_hooks", "child_process", "net"]) expect(loaded, args.join(" ")).not.toContain(m);
+    }
+  });
+
+  it("evidence verify: not child_process (git runs only for a git anchor) nor net (stderr is asked for only to show progress)", () => {
+    const loaded = builtinsLoaded(["evidence", "verify", "--feature-id", "feat_login"]);
+    for (const m of ["child_process", "net", "perf_hooks"]) expect(loaded).not.toContain(m);
+  });
+});
