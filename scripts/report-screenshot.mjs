@@ -22,7 +22,7 @@ try {
   const page = await context.newPage();
   await page.route("**/*", (route) => (route.request().url().startsWith("file:") ? route.continue() : route.abort()));
   await page.goto(pathToFileURL(path.resolve(file)).href + hash);
-  await page.waitForFunction("document.documentElement.dataset.ready === 'true'");
+  await page.waitForSelector("html[data-ready='true']", { state: "attached" });
   await page.waitForTimeout(100);
   await page.screenshot({ path: out });
   process.stdout.write(`${out}: ${fs.statSync(out).size} bytes\n`);

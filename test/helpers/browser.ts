@@ -57,6 +57,8 @@ export async function openPage(browser: Browser, url: string, options: { allowOr
     void d.dismiss();
   });
   await page.goto(url);
-  await page.waitForFunction("document.documentElement.dataset.ready === 'true'");
+  // A selector, not waitForFunction: Playwright evaluates a predicate with the page's own eval, which
+  // the page's Content-Security-Policy (no 'unsafe-eval') refuses.
+  await page.waitForSelector("html[data-ready='true']", { state: "attached" });
   return { page, requests, networkRequests: () => requests.filter((u) => !local(u)), errors, dialogs };
 }
