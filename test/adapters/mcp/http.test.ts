@@ -13,6 +13,7 @@ import { StreamableHTTPClientTransport as Sdk1HttpTransport } from "@modelcontex
 import { loadCatalog, mcpToolName } from "../../../src/catalog/catalog.js";
 import { sha256Hex } from "../../../src/core/hash.js";
 import { processIsRunning } from "../../../src/domains/gates/process-group.js";
+import { WorkspaceLayout } from "../../../src/store/layout.js";
 import { buildChain, gateWorkspace, gatesYaml, INTEGRITY_POLICY_YAML, nodeStep, type GateWorkspace } from "../../helpers/gates.js";
 import { startHttpServer, type HttpServer } from "../../helpers/mcp-http.js";
 import { allJoinedEntries } from "../../helpers/timeline.js";
@@ -20,8 +21,9 @@ import { allJoinedEntries } from "../../helpers/timeline.js";
 const INIT = (version: string) => ({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
 const POST_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 
-/** Every run's entries, each line joined with its sidecar extras (`transport` lives there). */
+/** Every run's entries, each line joined with its sidecar extras (`transport` lives there); none before the first. */
 function timeline(root: string): Record<string, unknown>[] {
+  if (!fs.existsSync(new WorkspaceLayout(root).replayDir)) return [];
   return allJoinedEntries(root).map((e) => e.entry);
 }
 
