@@ -93,6 +93,19 @@ describe("aop CLI foundation", () => {
     expect(known.stdout).toMatch(/^Usage: aop feature list/);
   });
 
+  it("a command made of subcommands, given none, shows its help on stderr and is a usage error (exit 2)", () => {
+    for (const args of [["feature"], ["sync"], ["evidence", "--root", "."]]) {
+      const r = runCli(args);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stdout, args.join(" ")).toBe("");
+      expect(r.stderr, args.join(" ")).toMatch(new RegExp(`^Usage: aop ${args[0]} \\[options\\] \\[command\\]`));
+      expect(r.stderr.trimEnd().split("\n").slice(-2), args.join(" ")).toEqual([`error usage_error: \`aop ${args[0]}\` needs a subcommand`, `hint: run \`aop ${args[0]} --help\` for its subcommands`]);
+    }
+    const json = runCli(["feature", "--json"]);
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, error: { code: "usage_error", message: "`aop feature` needs a subcommand" } });
+  });
+
   it("an unknown option is a usage error, also as JSON envelope", () => {
     const r = runCli(["init", "--bogus", "--json"]);
     expect(r.code).toBe(2);

@@ -43,6 +43,19 @@ function applyExitOverride(command: Command): void {
   for (const sub of command.commands) applyExitOverride(sub);
 }
 
+/** The words of argv that name commands, from the program down (`aop feature`). */
+function commandPath(program: Command, argv: string[]): string {
+  const names = [program.name()];
+  let command = program;
+  for (const word of argv) {
+    const sub = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (sub === undefined) continue;
+    names.push(sub.name());
+    command = sub;
+  }
+  return names.join(" ");
+}
+
 export async function runProgram(program: Command, argv: string[]): Promise<void> {
   applyExitOverride(program);
   const json = argv.includes("--json");
@@ -52,6 +65,15 @@ export async function runProgram(program: Command, argv: string[]): Promise<void
     // Loaded only on failure: `aop --help` and every successful command never pay for it.
     const { reportError, usageError } = await import("./run-command.js");
     if (err instanceof CommanderError) {
+      // A command made only of subcommands, given none: its help is on stderr, and the command line is
+      // incomplete (commander's "commander.help" with exit code 1), so a script sees a usage error.
+      // The program alone (`aop`) is asking what there is: its help, exit 0.
+      const name = commandPath(program, argv);
+      if (err.code === "commander.help" && err.exitCode !== 0 && name !== program.name()) {
+        reportError(usageError(`\`${name}\` needs a subcommand`, `run \`${name} --help\` for its subcommands`), json);
+        process.exitCode = EXIT_USAGE;
+        return;
+      }
       if (err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.code === "commander.help") {
         process.exitCode = 0;
         return;
