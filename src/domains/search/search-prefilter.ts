@@ -54,13 +54,21 @@ export function flagLines(text: string, patterns: readonly RegExp[], failed = tr
   for (let at = text.indexOf("\\u"); at !== -1; at = text.indexOf("\\u", at + 2)) marks.push(at);
   // `rror"` (in every `"error"`) is found faster: a quote or an `e` starts many more places in JSON.
   if (failed) for (let at = text.indexOf('rror"'); at !== -1; at = text.indexOf('rror"', at + 5)) marks.push(at);
+  return placeMarks(text.length, (from) => text.indexOf("\n", from), marks);
+}
+
+/**
+ * The whole lines of a text of `length` (each newline found by `newlineFrom`), up to the first one
+ * longer than FAST_LINE_MAX, each line holding one of `marks` flagged.
+ */
+function placeMarks(length: number, newlineFrom: (from: number) => number, marks: number[]): FlaggedLines {
   marks.sort((a, b) => a - b);
   const flagged: number[] = [];
   let lines = 0;
   let next = 0; // the first mark not yet placed on a line
   let start = 0;
-  while (start < text.length) {
-    const nl = text.indexOf("\n", start);
+  while (start < length) {
+    const nl = newlineFrom(start);
     if (nl === -1 || nl - start > FAST_LINE_MAX) break;
     lines += 1;
     if (next < marks.length && marks[next]! <= nl) {
@@ -125,20 +133,5 @@ export function flagBytes(bytes: Buffer, words: readonly ByteWord[], failed = tr
   const marks: number[] = [];
   if (least > 0) for (let at = bytes.indexOf(best.bytes); at !== -1; at = bytes.indexOf(best.bytes, at + best.bytes.length)) marks.push(at);
   for (const needle of failed ? [ESCAPE, FAILED] : [ESCAPE]) for (let at = bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, at + needle.length)) marks.push(at);
-  marks.sort((a, b) => a - b);
-  const flagged: number[] = [];
-  let lines = 0;
-  let next = 0;
-  let start = 0;
-  while (start < bytes.length) {
-    const nl = bytes.indexOf(0x0a, start);
-    if (nl === -1 || nl - start > FAST_LINE_MAX) break;
-    lines += 1;
-    if (next < marks.length && marks[next]! <= nl) {
-      flagged.push(start, nl);
-      while (next < marks.length && marks[next]! <= nl) next += 1;
-    }
-    start = nl + 1;
-  }
-  return { lines, flagged, stop: start };
+  return placeMarks(bytes.length, (from) => bytes.indexOf(0x0a, from), marks);
 }
