@@ -56,8 +56,10 @@ export function readJoinedEntries(layout: WorkspaceLayout, runId: string): Recor
   });
 }
 
+type RunEntry = { run: string; entry: Record<string, unknown> };
+
 /** Every run's entries in the workspace, joined with their sidecars, each with its run id. */
-export function allJoinedEntries(root: string): { run: string; entry: Record<string, unknown> }[] {
+export function allJoinedEntries(root: string): RunEntry[] {
   const layout = new WorkspaceLayout(root);
   return fs
     .readdirSync(layout.replayDir)
@@ -66,4 +68,14 @@ export function allJoinedEntries(root: string): { run: string; entry: Record<str
       const run = f.slice(0, -".timeline.jsonl".length);
       return readJoinedEntries(layout, run).map((entry) => ({ run, entry }));
     });
+}
+
+/**
+ * An agent client's session among `entries`: the entries of its runs (`<client>-…`), and its story —
+ * each entry's marker or tool name, with `!` after a failed call.
+ */
+export function clientSession(entries: RunEntry[], client: string): { session: RunEntry[]; story: string[] } {
+  const session = entries.filter((e) => e.run.startsWith(`${client}-`));
+  const story = session.map((e) => `${String(e.entry.marker ?? e.entry.tool_name)}${e.entry.result === "error" ? "!" : ""}`);
+  return { session, story };
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAiApi, type FakeApi } from "../../helpers/clients/fake-openai-api.js";
 import { GUARDED, guardHook, localBin, offlineHome, runClient, wiredProject } from "../../helpers/clients/run-client.js";
 import { runCli, runJson } from "../../helpers/cli.js";
-import { allJoinedEntries } from "../../helpers/timeline.js";
+import { allJoinedEntries, clientSession } from "../../helpers/timeline.js";
 import { writeFile } from "../../helpers/tmp.js";
 
 const CODEX = localBin("codex");
@@ -70,10 +70,9 @@ describe.skipIf(!CODEX)("aop under the real Codex CLI", { timeout: 240_000 }, ()
     const run = await runClient(CODEX!, CODEX_EXEC(PROMPT), { cwd: project, env });
     expect(run.code, run.stderr).toBe(0);
     const entries = allJoinedEntries(project);
-    const session = entries.filter((e) => e.run.startsWith("codex-"));
+    const { session, story } = clientSession(entries, "codex");
     const runs = new Set(session.map((e) => e.run));
     expect(runs.size).toBe(1);
-    const story = session.map((e) => `${String(e.entry.marker ?? e.entry.tool_name)}${e.entry.result === "error" ? "!" : ""}`);
     expect(story).toEqual(["SessionStart:startup", "UserPromptSubmit", "Bash", "Bash!", "Stop", "Stop"]);
     const [bash, failing] = session.filter((e) => e.entry.tool_name === "Bash").map((e) => e.entry);
     expect(bash).toMatchObject({ mutating: true, result: "ok", error_code: null, transport: "hook:codex", operation_id: expect.stringMatching(/^call_fake_/), client: "codex", exit_status: 0 });
@@ -114,8 +113,7 @@ describe.skipIf(!CODEX)("aop under the real Codex CLI", { timeout: 240_000 }, ()
     // Codex refused both (the guard ran), and the block-mode reminder made a second Stop.
     expect(run.stderr).toContain(`Command blocked by PreToolUse hook: the guard refuses this call. Command: echo ${GUARDED}`);
     const entries = allJoinedEntries(guarded);
-    const session = entries.filter((e) => e.run.startsWith("codex-"));
-    const story = session.map((e) => `${String(e.entry.marker ?? e.entry.tool_name)}${e.entry.result === "error" ? "!" : ""}`);
+    const { session, story } = clientSession(entries, "codex");
     expect(story).toEqual(["SessionStart:startup", "UserPromptSubmit", "Bash", "Bash!", "mcp__aop__feature_init!", "Bash!", "Stop", "Stop"]);
     const [shell, mcp, forbidden] = session.filter((e) => e.entry.error_code === "tool_denied").map((e) => e.entry);
     const refused = { result: "error", error_code: "tool_denied", transport: "hook:codex", client: "codex", blocked_by: "hook", found_in: "rollout" };

@@ -10,7 +10,7 @@ import { startFakeGeminiApi } from "../../helpers/clients/fake-gemini-api.js";
 import type { FakeApi } from "../../helpers/clients/fake-openai-api.js";
 import { GUARDED, guardHook, localBin, offlineHome, runClient, wiredProject } from "../../helpers/clients/run-client.js";
 import { runJson } from "../../helpers/cli.js";
-import { allJoinedEntries } from "../../helpers/timeline.js";
+import { allJoinedEntries, clientSession } from "../../helpers/timeline.js";
 import { writeFile } from "../../helpers/tmp.js";
 
 const GEMINI = localBin("gemini");
@@ -53,9 +53,8 @@ describe.skipIf(!GEMINI)("aop under the real Gemini CLI", { timeout: 240_000 }, 
     const run = await runClient(GEMINI!, GEMINI_ARGS(PROMPT), { cwd: project, env });
     expect(run.code, run.stderr).toBe(0);
     const entries = allJoinedEntries(project);
-    const session = entries.filter((e) => e.run.startsWith("gemini-"));
+    const { session, story } = clientSession(entries, "gemini");
     expect(new Set(session.map((e) => e.run)).size).toBe(1);
-    const story = session.map((e) => `${String(e.entry.marker ?? e.entry.tool_name)}${e.entry.result === "error" ? "!" : ""}`);
     expect(story).toEqual(["SessionStart:startup", "BeforeAgent", "run_shell_command", "read_file!", "AfterAgent", "BeforeAgent", "AfterAgent", "SessionEnd:exit"]);
     expect(session.find((e) => e.entry.tool_name === "read_file")!.entry).toMatchObject({ result: "error", error_code: "tool_error", transport: "hook:gemini" });
     const inits = entries.filter((e) => e.entry.tool_name === "feature.init");
@@ -86,8 +85,7 @@ describe.skipIf(!GEMINI)("aop under the real Gemini CLI", { timeout: 240_000 }, 
     const run = await runClient(GEMINI!, GEMINI_ARGS(prompt), { cwd: guarded, env: guardedEnv });
     expect(run.code, run.stderr).toBe(0);
     const entries = allJoinedEntries(guarded);
-    const session = entries.filter((e) => e.run.startsWith("gemini-"));
-    const story = session.map((e) => `${String(e.entry.marker ?? e.entry.tool_name)}${e.entry.result === "error" ? "!" : ""}`);
+    const { session, story } = clientSession(entries, "gemini");
     // Read at the first AfterAgent; the second one and SessionEnd find them recorded already.
     expect(story).toEqual(["SessionStart:startup", "BeforeAgent", "run_shell_command", "run_shell_command!", "mcp_aop_feature_init!", "run_shell_command!", "AfterAgent", "BeforeAgent", "AfterAgent", "SessionEnd:exit"]);
     const [shell, mcp, denied] = session.filter((e) => e.entry.error_code === "tool_denied").map((e) => e.entry);

@@ -17,7 +17,7 @@ import { cachedNode, nodeOf } from "../../../scripts/node-binary.mjs";
 import { runCli } from "../../helpers/cli.js";
 import { startFakeOpenAiApi, type FakeApi } from "../../helpers/clients/fake-openai-api.js";
 import { offlineHome, runClient } from "../../helpers/clients/run-client.js";
-import { allJoinedEntries } from "../../helpers/timeline.js";
+import { allJoinedEntries, clientSession } from "../../helpers/timeline.js";
 import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
 
 const OPENCLAW = process.env.AOP_TEST_OPENCLAW_BIN || null;
@@ -91,9 +91,8 @@ describe.skipIf(!OPENCLAW)("aop under the real OpenClaw", { timeout: 300_000 }, 
     const run = await openclaw(["agent", "--local", "--session-id", "claw-session-1", "--json", "-m", PROMPT], 240_000);
     expect(run.code, run.stderr.slice(-3000)).toBe(0);
     const entries = allJoinedEntries(project);
-    const session = entries.filter((e) => e.run.startsWith("openclaw-"));
+    const { session, story } = clientSession(entries, "openclaw");
     expect(new Set(session.map((e) => e.run)).size).toBe(1);
-    const story = session.map((e) => `${String(e.entry.marker ?? e.entry.tool_name)}${e.entry.result === "error" ? "!" : ""}`);
     expect(story).toEqual(["session_start:first_prompt", "before_prompt_build", "exec", "read!", "before_agent_finalize"]);
     expect(session.find((e) => e.entry.tool_name === "exec")!.entry).toMatchObject({ result: "ok", transport: "hook:openclaw", mutating: true, operation_id: expect.stringMatching(/^call_fake_/) });
     expect(session.find((e) => e.entry.tool_name === "read")!.entry).toMatchObject({ error_code: "tool_error" });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../helpers/cli.js";
 import { startFakeOpenAiApi, type FakeApi } from "../../helpers/clients/fake-openai-api.js";
 import { localBin, offlineHome, runClient } from "../../helpers/clients/run-client.js";
-import { allJoinedEntries } from "../../helpers/timeline.js";
+import { allJoinedEntries, clientSession } from "../../helpers/timeline.js";
 import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
 
 // .ci/run installs the pinned opencode into a throw-away prefix and names it in AOP_TEST_OPENCODE_BIN:
@@ -58,9 +58,8 @@ describe.skipIf(!OPENCODE)("aop under the real opencode CLI", { timeout: 240_000
     const run = await runClient(OPENCODE!, ["run", PROMPT], { cwd: project, env });
     expect(run.code, run.stderr).toBe(0);
     const entries = allJoinedEntries(project);
-    const session = entries.filter((e) => e.run.startsWith("opencode-"));
+    const { session, story } = clientSession(entries, "opencode");
     expect(new Set(session.map((e) => e.run)).size).toBe(1);
-    const story = session.map((e) => `${String(e.entry.marker ?? e.entry.tool_name)}${e.entry.result === "error" ? "!" : ""}`);
     expect(story.slice(0, 6)).toEqual(["session.created", "chat.message", "bash", "bash!", "read!", "read!"]);
     expect(story.slice(6).every((s) => s === "session.idle")).toBe(true);
     expect(session.filter((e) => e.entry.tool_name === "read").map((e) => e.entry.error_code)).toEqual(["tool_error", "tool_denied"]);
