@@ -6,13 +6,18 @@ import { CommanderError } from "../commander-vendor.js";
 import { EXIT_USAGE } from "./exit-codes.js";
 import { stdoutTarget, writeStdout } from "../output/stdout.js";
 
+/** The subcommand of `command` that `word` names (by name or alias), if any. */
+function subcommandNamed(command: Command, word: string): Command | undefined {
+  return command.commands.find((c) => c.name() === word || c.aliases().includes(word));
+}
+
 /** The operand a command made only of subcommands was given that names none of them (commander shows such a command's help for `--help` instead of refusing it). */
 function unknownSubcommand(command: Command): string | null {
   if (command.commands.length === 0 || command.registeredArguments.length > 0) return null;
   const operands = command.args.filter((a) => !a.startsWith("-"));
   const name = operands[0] === "help" ? operands[1] : operands[0];
   if (name === undefined) return null;
-  return command.commands.some((c) => c.name() === name || c.aliases().includes(name)) ? null : name;
+  return subcommandNamed(command, name) ? null : name;
 }
 
 function refuseUnknownSubcommand(command: Command): void {
@@ -48,7 +53,7 @@ function commandPath(program: Command, argv: string[]): string {
   const names = [program.name()];
   let command = program;
   for (const word of argv) {
-    const sub = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    const sub = subcommandNamed(command, word);
     if (sub === undefined) continue;
     names.push(sub.name());
     command = sub;
@@ -68,8 +73,8 @@ export async function runProgram(program: Command, argv: string[]): Promise<void
       // A command made only of subcommands, given none: its help is on stderr, and the command line is
       // incomplete (commander's "commander.help" with exit code 1), so a script sees a usage error.
       // The program alone (`aop`) is asking what there is: its help, exit 0.
-      const name = commandPath(program, argv);
-      if (err.code === "commander.help" && err.exitCode !== 0 && name !== program.name()) {
+      const name = err.code === "commander.help" && err.exitCode !== 0 ? commandPath(program, argv) : program.name();
+      if (name !== program.name()) {
         reportError(usageError(`\`${name}\` needs a subcommand`, `run \`${name} --help\` for its subcommands`), json);
         process.exitCode = EXIT_USAGE;
         return;
