@@ -170,15 +170,20 @@ export async function bundleBins(dist) {
     if (chunks.length === 0) await bundle(dist, { file: path.join(dist, entry) }, out, options);
     else {
       const shared = await hostBundle(dist, path.join(dist, entry), out, { ...options, holdShared });
-      for (const [i, spec] of chunkSpecs(chunks).entries()) {
-        for (const m of spec.modules) if (shared.has(path.join(dist, m))) throw new Error(`${m} is a chunk of ${outRel} and held by it too: it would run twice`);
-        const chunkOut = chunkFile(out, spec);
-        const held = ourModules(root, dist, await bundle(dist, chunkEntry(dist, spec), chunkOut, { ...options, chunks: chunks.filter((_, j) => j !== i), host: { hostOut: out, shared } }));
-        // A module that keeps the process's state must be the host's: a chunk needing one the host lacks is a build error.
-        const own = [...sharedModules(dist, held)];
-        if (own.length > 0) throw new Error(`${path.relative(dist, chunkOut)} holds its own copy of ${path.relative(dist, own[0])}, which ${outRel} does not hold`);
-        files.push(chunkOut);
-      }
+      // The chunks are independent of each other: built at once, esbuild's work on one overlaps the
+      // plugins' (JavaScript) work on another.
+      const chunkFiles = await Promise.all(
+        chunkSpecs(chunks).map(async (spec, i) => {
+          for (const m of spec.modules) if (shared.has(path.join(dist, m))) throw new Error(`${m} is a chunk of ${outRel} and held by it too: it would run twice`);
+          const chunkOut = chunkFile(out, spec);
+          const held = ourModules(root, dist, await bundle(dist, chunkEntry(dist, spec), chunkOut, { ...options, chunks: chunks.filter((_, j) => j !== i), host: { hostOut: out, shared } }));
+          // A module that keeps the process's state must be the host's: a chunk needing one the host lacks is a build error.
+          const own = [...sharedModules(dist, held)];
+          if (own.length > 0) throw new Error(`${path.relative(dist, chunkOut)} holds its own copy of ${path.relative(dist, own[0])}, which ${outRel} does not hold`);
+          return chunkOut;
+        }),
+      );
+      files.push(...chunkFiles);
     }
     // Code run through vm.Script has no module loader behind import(): a bundle must not need one.
     for (const file of files) if (/\bimport\(/.test(fs.readFileSync(file, "utf8"))) throw new Error(`${path.relative(dist, file)} calls import(), which bin/load-bundle.cjs cannot serve`);

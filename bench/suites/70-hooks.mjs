@@ -2,10 +2,14 @@
 // run, every event ≤ 1.2× (DESIGN §26). PostToolUse runs after every tool call of the agent; SessionStart at every session start (it
 // prints the orientation). The 500,000-entry row shows that a tool event costs the same on a long
 // session: its workspace's policy.yaml raises max_entries_per_run (default 50,000) so that the entry is
-// appended rather than dropped, which also puts reading a policy file on that row's path.
+// appended rather than dropped, which also puts reading a policy file on that row's path. The floor row
+// is a bare node program doing the event's essential reads, hash and writes (bench/floors/hook-event.cjs):
+// the part of the 1.2× that no hook can save.
 import fs from "node:fs";
 import path from "node:path";
-import { aop, compareProcesses, dist, node, record, tempDir } from "../lib.mjs";
+import { aop, compareProcesses, dist, node, record, REPO_ROOT, tempDir } from "../lib.mjs";
+
+const HOOK_FLOOR = path.join(REPO_ROOT, "bench", "floors", "hook-event.cjs");
 
 const SUITE = "hooks";
 const SESSION = "0b6c7d1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e";
@@ -42,6 +46,8 @@ export async function run() {
   fs.mkdirSync(path.join(root, ".git"));
   const post = compareProcesses(aop(["hook", "claude"], { cwd: root, input: postToolUse(root) }), node(["-e", "0"]), 21);
   record({ suite: SUITE, name: "aop hook claude, PostToolUse (median of 21)", value: post.subjectMs, unit: "ms", baselineName: "node -e 0", baselineValue: post.baselineMs, target: { max: 1.2, label: "≤ 1.2× node" } });
+  const floor = compareProcesses(node([HOOK_FLOOR], { cwd: root, input: postToolUse(root) }), node(["-e", "0"]), 21);
+  record({ suite: SUITE, name: "floor: PostToolUse's reads, hash and writes, bare (median of 21)", value: floor.subjectMs, unit: "ms", baselineName: "node -e 0", baselineValue: floor.baselineMs });
   if (timelineLines(root) !== 22) process.stderr.write(`hook bench: expected 22 timeline entries, found ${timelineLines(root)}\n`);
 
   const start = compareProcesses(aop(["hook", "claude"], { cwd: root, input: hookEvent(root, "SessionStart", { source: "startup" }) }), node(["-e", "0"]), 21);
