@@ -109,10 +109,12 @@ describe.skipIf(!OPENCLAW)("aop under the real OpenClaw", { timeout: 300_000 }, 
   it("OpenClaw's Gateway takes the scheduled doctor aop prints, once; running the job leaves the report", async () => {
     const port = await freePort();
     const token = "aop-test-gateway-token";
-    for (const [key, value] of [["gateway.mode", "local"], ["gateway.auth.token", token]] as [string, string][]) {
-      const set = await openclaw(["config", "set", key, value]);
-      expect(set.code, set.stderr).toBe(0);
-    }
+    // The Gateway's own settings are this test's set-up, not aop's next steps: written into OpenClaw's
+    // config as the turn above wrote its model (each `openclaw config set` is seconds of CPU).
+    const file = path.join(env.HOME!, ".openclaw", "openclaw.json");
+    const config = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, Record<string, unknown>>;
+    config.gateway = { ...config.gateway, mode: "local", auth: { token } };
+    fs.writeFileSync(file, JSON.stringify(config, null, 2));
     const gateway: ChildProcess = spawn(node, [OPENCLAW!, "gateway", "run", "--port", String(port), "--bind", "loopback"], { cwd: project, env: { ...env, OPENCLAW_SKIP_CHANNELS: "1" }, stdio: ["ignore", "pipe", "pipe"] });
     let log = "";
     gateway.stdout!.on("data", (d: Buffer) => (log += d.toString()));
