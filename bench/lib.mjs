@@ -51,19 +51,20 @@ function timeOnce(cmd, args, options) {
 }
 
 /**
- * Median wall time of whole processes, measured interleaved with a baseline so machine noise hits both alike.
- * Each argument is {cmd, args, options}.
+ * Median wall time of each of several whole processes, measured interleaved (one run of each in turn) so
+ * machine noise hits them alike. Each is {cmd, args, options}.
  */
+export function medianTimes(processes, runs = 15) {
+  const times = processes.map(() => []);
+  for (const p of processes) timeOnce(p.cmd, p.args, p.options);
+  for (let i = 0; i < runs; i++) processes.forEach((p, j) => times[j].push(timeOnce(p.cmd, p.args, p.options)));
+  return times.map(median);
+}
+
+/** Median wall time of whole processes, measured interleaved with a baseline. */
 export function compareProcesses(subject, baseline, runs = 15) {
-  const a = [];
-  const b = [];
-  timeOnce(subject.cmd, subject.args, subject.options);
-  timeOnce(baseline.cmd, baseline.args, baseline.options);
-  for (let i = 0; i < runs; i++) {
-    a.push(timeOnce(subject.cmd, subject.args, subject.options));
-    b.push(timeOnce(baseline.cmd, baseline.args, baseline.options));
-  }
-  return { subjectMs: median(a), baselineMs: median(b) };
+  const [subjectMs, baselineMs] = medianTimes([subject, baseline], runs);
+  return { subjectMs, baselineMs };
 }
 
 export const node = (args, options) => ({ cmd: process.execPath, args, options });
