@@ -28,7 +28,8 @@ export function nodeOf(line, cache = defaultNodeCache(), log = () => undefined) 
   // npm versions that ask for it run that script only when the prefix's package.json allows it.
   fs.writeFileSync(path.join(prefix, "package.json"), JSON.stringify({ private: true, allowScripts: { node: true } }));
   log(`installing node@${line} into ${prefix}`);
-  const r = spawnSync("npm", ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", "--no-package-lock", "--loglevel=error", `node@${line}`], { stdio: ["ignore", "inherit", "inherit"] });
+  // npm's report goes to stderr: a caller's stdout carries only the binary's path (.ci/run reads it).
+  const r = spawnSync("npm", ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", "--no-package-lock", "--loglevel=error", `node@${line}`], { stdio: ["ignore", 2, "inherit"] });
   if (r.error) throw r.error;
   if (r.status !== 0) throw new Error(`npm install node@${line} exited ${r.status}`);
   const bin = cachedNode(line, cache);
