@@ -14,7 +14,10 @@
 const fs = require("node:fs");
 const path = require("node:path");
 const vm = require("node:vm");
-const Module = require("node:module");
+// The loader's own Module class (createRequire is its own). require("node:module") is the same class
+// with the public helpers added; loading them costs a start half a millisecond, so only a Node that
+// has a compile cache to offer loads them.
+const CjsModule = module.constructor;
 
 /** Every bundle compiled through vm.Script in this process, by file: the build writes their caches after a sample run. */
 const compiled = new Map();
@@ -25,6 +28,9 @@ const loaded = new Map();
 
 /** Node's own compile cache, when this Node has one and it is not turned off (NODE_DISABLE_COMPILE_CACHE). */
 function nodeCompileCache() {
+  const [major, minor] = process.versions.node.split(".").map(Number);
+  if (major < 22 || (major === 22 && minor < 1)) return false; // module.enableCompileCache came in 22.1
+  const Module = require("node:module");
   if (typeof Module.enableCompileCache !== "function") return false;
   const { status } = Module.enableCompileCache();
   return status !== Module.constants.compileCacheStatus.DISABLED && status !== Module.constants.compileCacheStatus.FAILED;
@@ -41,7 +47,7 @@ function compileBundle(file, source, cachedData, stat) {
   compiled.set(file, script);
   if (stat && (cachedData === undefined || script.cachedDataRejected)) noteUncached(file, stat);
   const module = { exports: {} };
-  script.runInThisContext()(module.exports, Module.createRequire(file), module, file, path.dirname(file));
+  script.runInThisContext()(module.exports, CjsModule.createRequire(file), module, file, path.dirname(file));
   return { script, exports: module.exports };
 }
 

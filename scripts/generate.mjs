@@ -1,7 +1,7 @@
 // Build-time generation into src/catalog/generated/ (copied to dist/catalog/generated/ by the build):
 // - every JSON Schema under schemas/ precompiled into a standalone ajv validator module (with its types), so commands
 //   validate without loading or compiling ajv at run time;
-// - the bundled policy defaults as JSON, so commands without a user policy never load the YAML parser;
+// - the bundled policy defaults as a module's JSON string, so commands without a user policy never load the YAML parser;
 // - TypeScript argument and result types of every tool (tool-types.d.ts, scripts/schema-types.mjs).
 import fs from "node:fs";
 import path from "node:path";
@@ -184,7 +184,9 @@ export function generate() {
   const schemaOf = (ref) => inlineLocalRefs(JSON.parse(fs.readFileSync(path.join(root, ref), "utf8")));
   fs.writeFileSync(path.join(generatedDir, "tool-types.d.ts"), toolTypesSource(catalog.tools, schemaOf));
   const defaults = YAML.parse(fs.readFileSync(path.join(root, "src", "config", "policy.defaults.yaml"), "utf8"));
-  fs.writeFileSync(path.join(generatedDir, "policy.defaults.json"), JSON.stringify(defaults, null, 2) + "\n");
+  // As a module's string: read with the code, not as a file found through a URL.
+  fs.writeFileSync(path.join(generatedDir, "policy-defaults-text.js"), `export const POLICY_DEFAULTS_TEXT = ${JSON.stringify(JSON.stringify(defaults))};\n`);
+  fs.writeFileSync(path.join(generatedDir, "policy-defaults-text.d.ts"), "export declare const POLICY_DEFAULTS_TEXT: string;\n");
   return names;
 }
 

@@ -3,7 +3,7 @@
 // holder on another host by the age of its last refresh. Release removes only the caller's own lock.
 import fs from "node:fs";
 import path from "node:path";
-import { monotonicMs } from "../core/clock.js";
+import { isoUtc, monotonicMs } from "../core/clock.js";
 import { AopError } from "../core/errors.js";
 import { ensureDir, ioFailure, unlinkIfPresent } from "./atomic-write.js";
 import { assertContained } from "./containment.js";
@@ -65,7 +65,7 @@ function tryCreate(lockPath: string): number | null {
     throw ioFailure(err, lockPath);
   }
   try {
-    fs.writeSync(fd, holderRecord(holderToken(), new Date().toISOString()));
+    fs.writeSync(fd, holderRecord(holderToken(), isoUtc(Date.now())));
   } catch (err) {
     fs.closeSync(fd);
     unlinkIfPresent(lockPath);

@@ -10,7 +10,8 @@ import { findMarkedRoot } from "../../store/workspace-root.js";
 import { AOP_MCP_PREFIX, MARKER_EVENTS, TOOL_EVENTS, adoptedEntry, entryForToolEvent, eventFromScan, markerEntry, overBoundNote, parseHookEvent, runIdForSession, type ClaudeHookEvent, type OverBound } from "./claude-event.js";
 import type { ScannedEvent } from "./event-scan.js";
 import { logHook } from "./hook-log.js";
-import { adoptHandoff, spoolEntry, type EntryWithoutSequence } from "../replay/index.js";
+// Named, not import()ed: the hook's bundle then holds only these of the replay domain (docs/startup.md).
+import { adoptHandoff, removeSpoolDirIfEmpty, retainedAppender, spoolBacklog, spoolEntry, sweepHandoffs, type EntryWithoutSequence } from "../replay/index.js";
 import type { Policy } from "../../config/policy-types.js";
 import type { DoctorFamily } from "../doctor/index.js";
 
@@ -63,7 +64,6 @@ export async function record(layout: WorkspaceLayout, entry: EntryWithoutSequenc
   const loaded = policy ?? (await loadPolicy(layout));
   const { replayWritesEnabled } = await import("../../config/policy-types.js");
   if (!replayWritesEnabled(loaded)) return;
-  const { retainedAppender } = await import("../replay/index.js");
   const appender = retainedAppender(layout, loaded, io.clock, (m) => logHook(layout, "warning", "timeline", m));
   try {
     let direct;
@@ -84,7 +84,6 @@ export async function record(layout: WorkspaceLayout, entry: EntryWithoutSequenc
 }
 
 async function flushRun(layout: WorkspaceLayout, runId: string, policy: Policy, io: HookIo): Promise<void> {
-  const { retainedAppender } = await import("../replay/index.js");
   const appender = retainedAppender(layout, policy, io.clock, (m) => logHook(layout, "warning", "timeline", m));
   try {
     await appender.retain(runId, (await appender.writer.flush(runId)).createdRun);
@@ -170,13 +169,11 @@ async function onMarkerEvent(layout: WorkspaceLayout, event: ClaudeHookEvent, ru
 }
 
 export async function sessionExists(layout: WorkspaceLayout, runId: string): Promise<boolean> {
-  const { spoolBacklog } = await import("../replay/index.js");
   return fs.existsSync(layout.timelineFile(runId)) || spoolBacklog(layout, runId) > 0;
 }
 
 /** SessionEnd: the spool is flushed (by the marker's write), MCP entries left unadopted are filed, the spool folder goes. */
 export async function closeSession(layout: WorkspaceLayout, runId: string, policy: Policy, io: HookIo): Promise<void> {
-  const { sweepHandoffs, removeSpoolDirIfEmpty } = await import("../replay/index.js");
   await sweepHandoffs(layout, policy, io.clock, (m) => logHook(layout, "warning", "SessionEnd", m));
   // Only an empty folder goes: an entry another hook spools meanwhile is never removed with it.
   removeSpoolDirIfEmpty(layout, runId);
