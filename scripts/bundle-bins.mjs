@@ -71,12 +71,20 @@ function cliChunks(dist) {
     .filter((d) => fs.existsSync(path.join(dist, "domains", d, "tools.js")))
     .sort()
     .map((d) => ({ name: `tools-${d}`, modules: [`domains/${d}/tools.js`] }));
+  // Each domain's surface too: the handler registry import()s the surface of the called tool's domain,
+  // and a surface import()ed is held whole (every export), so a command's chunk held every domain's.
+  const domainSurfaces = fs
+    .readdirSync(path.join(dist, "domains"))
+    .filter((d) => fs.existsSync(path.join(dist, "domains", d, "index.js")))
+    .sort()
+    .map((d) => ({ name: `domain-${d}`, modules: [`domains/${d}/index.js`] }));
   return [
     ...js("adapters/cli/commands"),
     ...checkpointSubcommands,
     "adapters/cli/program/checkpoint-program.js",
     "adapters/cli/program/continuity-doctor-program.js",
     ...domainTools,
+    ...domainSurfaces,
     "app/doctor-checks.js",
     ...js("catalog/generated/validators"),
     "yaml",
