@@ -10,8 +10,8 @@ delete process.env.NODE_EXTRA_CA_CERTS;
 // The OpenClaw file runs for about two minutes in one worker (three tests, one after the other, each
 // starting OpenClaw several times). On a fresh clone vitest has no durations on record and starts the
 // largest files first, which can leave this small file for the end of the run, alone on a core: it starts
-// first. Only it: the other agent clients' files started beside it took two to four times as long
-// (docs/performance.md).
+// first. Only it: with all five agent clients' files started together, they took two to four times as
+// long (docs/performance.md).
 const LONGEST_FILE = /\/test\/adapters\/hooks\/openclaw-cli\.test\.ts$/;
 
 class LongestFirst extends BaseSequencer {

@@ -43,6 +43,13 @@ describe.skipIf(!OPENCLAW)("aop under the real OpenClaw", { timeout: 300_000 }, 
   let env: NodeJS.ProcessEnv;
   let node: string;
   const openclaw = (args: string[], timeoutMs = 120_000) => runClient(node, [OPENCLAW!, ...args], { cwd: project, env, timeoutMs });
+  /** Changes OpenClaw's own config file in place: a test's set-up, where `openclaw config set` is seconds of CPU a key. */
+  const editConfig = (change: (config: Record<string, Record<string, unknown>>) => void) => {
+    const file = path.join(env.HOME!, ".openclaw", "openclaw.json");
+    const config = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, Record<string, unknown>>;
+    change(config);
+    fs.writeFileSync(file, JSON.stringify(config, null, 2));
+  };
 
   beforeAll(async () => {
     node = node24();
@@ -79,13 +86,12 @@ describe.skipIf(!OPENCLAW)("aop under the real OpenClaw", { timeout: 300_000 }, 
   });
 
   it("one agent --local turn with a shell call, a failing read and an aop MCP call: each call once, the failure an error, markers, orientation", async () => {
-    const file = path.join(env.HOME!, ".openclaw", "openclaw.json");
-    const config = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, Record<string, unknown>>;
-    config.models = { providers: { fake: { baseUrl: `${api.url}/v1`, apiKey: "offline-test-key", api: "openai-completions", models: [{ id: "fake-model", name: "fake", reasoning: false, input: ["text"], contextWindow: 131072, maxTokens: 8192 }] } } };
-    config.agents = { ...config.agents, defaults: { ...(config.agents?.defaults as object), model: { primary: "fake/fake-model" } } };
-    // Direct tool schemas: the stand-in calls tools by the names it is offered (Tool Search would hide aop's).
-    config.tools = { ...config.tools, toolSearch: false };
-    fs.writeFileSync(file, JSON.stringify(config, null, 2));
+    editConfig((config) => {
+      config.models = { providers: { fake: { baseUrl: `${api.url}/v1`, apiKey: "offline-test-key", api: "openai-completions", models: [{ id: "fake-model", name: "fake", reasoning: false, input: ["text"], contextWindow: 131072, maxTokens: 8192 }] } } };
+      config.agents = { ...config.agents, defaults: { ...(config.agents?.defaults as object), model: { primary: "fake/fake-model" } } };
+      // Direct tool schemas: the stand-in calls tools by the names it is offered (Tool Search would hide aop's).
+      config.tools = { ...config.tools, toolSearch: false };
+    });
     // `agent --local` runs the embedded agent in the configured workspace with the plugins loaded
     // (`agent exec` runs without the workspace's plugins).
     const run = await openclaw(["agent", "--local", "--session-id", "claw-session-1", "--json", "-m", PROMPT], 240_000);
@@ -109,12 +115,10 @@ describe.skipIf(!OPENCLAW)("aop under the real OpenClaw", { timeout: 300_000 }, 
   it("OpenClaw's Gateway takes the scheduled doctor aop prints, once; running the job leaves the report", async () => {
     const port = await freePort();
     const token = "aop-test-gateway-token";
-    // The Gateway's own settings are this test's set-up, not aop's next steps: written into OpenClaw's
-    // config as the turn above wrote its model (each `openclaw config set` is seconds of CPU).
-    const file = path.join(env.HOME!, ".openclaw", "openclaw.json");
-    const config = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, Record<string, unknown>>;
-    config.gateway = { ...config.gateway, mode: "local", auth: { token } };
-    fs.writeFileSync(file, JSON.stringify(config, null, 2));
+    // The Gateway's own settings are this test's set-up, not aop's next steps.
+    editConfig((config) => {
+      config.gateway = { ...config.gateway, mode: "local", auth: { token } };
+    });
     const gateway: ChildProcess = spawn(node, [OPENCLAW!, "gateway", "run", "--port", String(port), "--bind", "loopback"], { cwd: project, env: { ...env, OPENCLAW_SKIP_CHANNELS: "1" }, stdio: ["ignore", "pipe", "pipe"] });
     let log = "";
     gateway.stdout!.on("data", (d: Buffer) => (log += d.toString()));
