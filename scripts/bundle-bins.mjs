@@ -15,8 +15,8 @@ import { cliRuns, cliSample, hookRuns, hookSample } from "./bundle-samples.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** What reading a workspace's policy.yaml and aop.yaml takes: the YAML parser and the policy validators. */
-const POLICY_FILE_CHUNKS = ["yaml", "catalog/generated/validators/config__policy.user.js", "catalog/generated/validators/config__aop.js", "catalog/generated/validators/config__policy.js"];
+/** What reading a workspace's policy.yaml and aop.yaml takes: the loader, the YAML parser and the policy validators. */
+const POLICY_FILE_CHUNKS = ["config/policy-loader.js", "yaml", "catalog/generated/validators/config__policy.user.js", "catalog/generated/validators/config__aop.js", "catalog/generated/validators/config__policy.js"];
 
 /** Paths are relative to the dist folder being built. */
 export const BUNDLES = [
@@ -35,15 +35,18 @@ export const BUNDLES = [
   },
   {
     // `aop hook <client>`, after every tool call of the agent and at every session start. A tool event
-    // in a workspace without policy.yaml runs from the bundle alone; a policy.yaml brings in the YAML
-    // parser and the policy's validators, a SessionStart or PreCompact the orientation and the doctor's
-    // checks, each a chunk with its own code cache.
+    // in a workspace without policy.yaml runs from the bundle alone; a policy.yaml brings in the policy's
+    // loader, the YAML parser and the validators, a SessionStart or PreCompact the orientation and the
+    // doctor's checks, each a chunk with its own code cache.
     entry: "adapters/hooks/hook-main.js",
     out: "hook/hook.bundle.cjs",
     chunks: [
       ...POLICY_FILE_CHUNKS,
       "catalog/generated/validators/config__gates.js",
-      { name: "session-context", modules: ["domains/agents/orientation.js", "app/doctor-checks.js"] },
+      { name: "session-context", modules: ["domains/agents/orientation.js", "app/doctor-checks.js", "domains/agents/client-prompts.js"] },
+      // An event over the read bound (scanned as it streams), and a Stop's reminder.
+      "domains/agents/event-scan.js",
+      "domains/agents/stop-reminder.js",
       // The hooks of Codex, Gemini CLI, Cursor and opencode: Claude Code's events never load them.
       { name: "client-hook", modules: ["domains/agents/client-hook.js"] },
     ],

@@ -1,7 +1,7 @@
 // The composition root of the kernel: builds the ToolRuntime the CLI and the MCP server use, with
 // the domains' handlers, the active run lease and the workspace's policy and timeline plugged into its ports.
 import type { Clock } from "../core/clock.js";
-import type { PolicyLoadResult } from "../config/policy-loader.js";
+import type { PolicyLoadResult } from "../config/policy-types.js";
 import { loadPolicySnapshot } from "../config/policy-snapshot.js";
 import type { WorkspaceLayout } from "../store/layout.js";
 import { activeLeaseRunId } from "../domains/runs/index.js";

@@ -8,20 +8,11 @@ import { forbiddenKeyMessage, forbiddenKeyPath, mergeDocuments } from "../core/m
 import type { WorkspaceLayout } from "../store/layout.js";
 import { validateAgainst } from "../catalog/load-validator.js";
 import { schemaProblems } from "../catalog/schema-problems.js";
-import type { ConfigProblem, Policy } from "./policy-types.js";
-import { policyDefaults } from "./policy-defaults.js";
+import type { ConfigProblem, Policy, PolicyLoadResult } from "./policy-types.js";
+import { policyDefaults, policyWithoutUserFile } from "./policy-defaults.js";
 import { parseYamlText, readYamlFile, type ReadResult } from "./read-config-file.js";
 
 export { policyDefaults };
-
-export interface PolicyLoadResult {
-  policy: Policy;
-  problems: ConfigProblem[];
-  /** policy.yaml exists. */
-  userFileExists: boolean;
-  /** aop.yaml exists. */
-  aopFileExists: boolean;
-}
 
 const USER_FILE = "agentic/orchestrator/policy.yaml";
 const AOP_FILE = "agentic/orchestrator/aop.yaml";
@@ -34,11 +25,6 @@ export async function loadPolicyTolerant(layout: WorkspaceLayout): Promise<Polic
 /** What loadPolicyTolerant gives for policy.yaml and aop.yaml holding these texts (null: no such file), read already by the policy snapshot. */
 export async function policyFromText(text: string | null, aopText: string | null = null): Promise<PolicyLoadResult> {
   return policyFrom(text === null ? ABSENT : await parseYamlText(text, USER_FILE), aopText === null ? ABSENT : await parseYamlText(aopText, AOP_FILE));
-}
-
-/** What loadPolicyTolerant gives in a workspace without policy.yaml and aop.yaml. */
-export function policyWithoutUserFile(): PolicyLoadResult {
-  return { policy: policyDefaults(), problems: [], userFileExists: false, aopFileExists: false };
 }
 
 interface CheckedFile {

@@ -11,7 +11,8 @@ import type { WorkspaceLayout } from "../store/layout.js";
 import { writeJsonAtomic } from "../store/atomic-write.js";
 import { readBytesBounded } from "../store/read-text-bounded.js";
 import { READ_LIMITS } from "../store/read-limits.js";
-import type { PolicyLoadResult } from "./policy-loader.js";
+import { policyWithoutUserFile } from "./policy-defaults.js";
+import type { PolicyLoadResult } from "./policy-types.js";
 
 interface Snapshot {
   build: string;
@@ -49,11 +50,12 @@ function configText(file: string): string | null | undefined {
 
 /** loadPolicyTolerant's result, from the snapshot when it was made of this policy.yaml and aop.yaml by this build. */
 export async function loadPolicySnapshot(layout: WorkspaceLayout): Promise<PolicyLoadResult> {
-  const { loadPolicyTolerant, policyFromText, policyWithoutUserFile } = await import("./policy-loader.js");
   const source = configText(layout.policyFile);
   const aopSource = configText(layout.aopConfigFile);
-  // Neither file (the defaults, read in microseconds) or one the loader refuses: nothing to keep.
+  // Neither file (the defaults, read in microseconds) or one the loader refuses: nothing to keep. The
+  // loader, with the YAML parser behind it, is loaded only for a file.
   if (source === null && aopSource === null) return policyWithoutUserFile();
+  const { loadPolicyTolerant, policyFromText } = await import("./policy-loader.js");
   if (source === undefined || aopSource === undefined) return loadPolicyTolerant(layout);
   const build = buildId();
   const snapshot = readSnapshot(layout);

@@ -49,3 +49,13 @@ export function replayWritesEnabled(policy: Policy): boolean {
 export function evidenceIntegrityEnabled(policy: Policy): boolean {
   return policy.innovation.tamper_evident_evidence && policy.observability.evidence_integrity.enabled;
 }
+
+/** What loading the policy gives: the merged policy and the problems found on the way. */
+export interface PolicyLoadResult {
+  policy: Policy;
+  problems: ConfigProblem[];
+  /** policy.yaml exists. */
+  userFileExists: boolean;
+  /** aop.yaml exists. */
+  aopFileExists: boolean;
+}
