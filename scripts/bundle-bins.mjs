@@ -67,20 +67,19 @@ function cliChunks(dist) {
   const checkpointSubcommands = js("adapters/cli/checkpoint")
     .filter((m) => /\/(validate|status|next|doctor|update|done|init|list|show|reset|resume)\.js$/.test(m))
     .map((m) => ({ name: `checkpoint-${path.basename(m, ".js")}`, modules: [m] }));
+  /** A chunk `<prefix>-<domain>` of each domain's `file`, for the domains that have one. */
+  const perDomain = (file, prefix) =>
+    fs
+      .readdirSync(path.join(dist, "domains"))
+      .filter((d) => fs.existsSync(path.join(dist, "domains", d, file)))
+      .sort()
+      .map((d) => ({ name: `${prefix}-${d}`, modules: [`domains/${d}/${file}`] }));
   // Each domain's tool handlers and the doctor's checks too: every command through the kernel reaches
   // them all through the handler registry, and runs one.
-  const domainTools = fs
-    .readdirSync(path.join(dist, "domains"))
-    .filter((d) => fs.existsSync(path.join(dist, "domains", d, "tools.js")))
-    .sort()
-    .map((d) => ({ name: `tools-${d}`, modules: [`domains/${d}/tools.js`] }));
+  const domainTools = perDomain("tools.js", "tools");
   // Each domain's surface too: the handler registry import()s the surface of the called tool's domain,
   // and a surface import()ed is held whole (every export), so a command's chunk held every domain's.
-  const domainSurfaces = fs
-    .readdirSync(path.join(dist, "domains"))
-    .filter((d) => fs.existsSync(path.join(dist, "domains", d, "index.js")))
-    .sort()
-    .map((d) => ({ name: `domain-${d}`, modules: [`domains/${d}/index.js`] }));
+  const domainSurfaces = perDomain("index.js", "domain");
   return [
     ...js("adapters/cli/commands"),
     ...checkpointSubcommands,
