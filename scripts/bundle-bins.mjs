@@ -57,8 +57,8 @@ export const BUNDLES = [
 /**
  * The CLI bundle's chunks: every command module, the two other programs, every compiled validator, and
  * the large packages a command loads only on some paths (the YAML parser for a policy.yaml or a
- * features file; the MCP client for `--transport mcp` and the clients' checks), so that a command's
- * chunk does not carry them.
+ * features file; the MCP client for `--transport mcp` and the clients' checks; the MCP SDK's HTTP
+ * transport for `aop mcp --http`), so that a command's chunk does not carry them.
  */
 function cliChunks(dist) {
   const js = (dir) => fs.readdirSync(path.join(dist, dir)).filter((f) => f.endsWith(".js")).sort().map((f) => `${dir}/${f}`);
@@ -91,6 +91,8 @@ function cliChunks(dist) {
     ...js("catalog/generated/validators"),
     "yaml",
     "app/clients/client-sdk.js",
+    // Streamable HTTP (`aop mcp --http`): half of the MCP server's code, which stdio never runs.
+    "adapters/mcp/http-sdk.js",
   ];
 }
 
