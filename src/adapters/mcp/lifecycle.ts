@@ -29,12 +29,13 @@ export interface McpServerSetup {
  * answers are flushed); with `http`, on Streamable HTTP until SIGTERM/SIGINT.
  */
 export async function runMcpServer(setup: McpServerSetup): Promise<number | void> {
-  const [{ createRuntime, resolveActor }, { serveMcp }, { loadPolicyTolerant }] = await Promise.all([import("../../app/create-runtime.js"), import("./server.js"), import("../../config/policy-loader.js")]);
+  const [{ createRuntime, resolveActor }, { serveMcp }, { loadPolicySnapshot }] = await Promise.all([import("../../app/create-runtime.js"), import("./server.js"), import("../../config/policy-snapshot.js")]);
   resolveActor(setup.identity.actor, process.env); // fail fast on a bad --actor, before serving
   const listen = setup.http ? (await import("./http.js")).parseListen(setup.http.listen) : undefined; // and on a bad --http
   const warn = (m: string) => setup.log(`aop mcp: warning: ${m}`);
-  // Loaded once: the runtime serves every call with it, and the handoff sweeps file entries by it.
-  const policy = await loadPolicyTolerant(setup.layout);
+  // Loaded once: the runtime serves every call with it, and the handoff sweeps file entries by it. From
+  // the snapshot every kernel command keeps, when policy.yaml and aop.yaml are the texts it was made of.
+  const policy = await loadPolicySnapshot(setup.layout);
   // Aborted when the client goes away (stdin closes) or on SIGTERM/SIGINT: calls in flight are
   // interrupted (a gate kills its steps and records nothing, docs/evidence.md), then we exit.
   const interrupt = new AbortController();
