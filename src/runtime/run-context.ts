@@ -1,6 +1,6 @@
 // Who is calling and in which run (docs/kernel.md): explicit option > AOP_* env > active lease > adhoc-<date>.
 import { AopError } from "../core/errors.js";
-import type { Clock } from "../core/clock.js";
+import { isoUtc, type Clock } from "../core/clock.js";
 import { validateId } from "../core/ids.js";
 import { isRole, ROLES } from "../config/policy-types.js";
 import type { WorkspaceLayout } from "../store/layout.js";
@@ -35,7 +35,7 @@ let adhocCache: { day: number; id: string } | undefined;
 
 function adhocRunId(clock: Clock): string {
   const day = Math.floor(clock.now() / DAY_MS);
-  if (adhocCache?.day !== day) adhocCache = { day, id: `adhoc-${new Date(day * DAY_MS).toISOString().slice(0, 10)}` };
+  if (adhocCache?.day !== day) adhocCache = { day, id: `adhoc-${isoUtc(day * DAY_MS).slice(0, 10)}` };
   return adhocCache.id;
 }
 
