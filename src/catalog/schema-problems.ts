@@ -1,6 +1,7 @@
 // Turns schema errors into problems a person can act on: a JSON path and a message. Pure.
 import { SAFE_ID_PATTERN } from "../core/ids.js";
 import type { SchemaError } from "./load-validator.js";
+import { compareText } from "../core/compare-text.js";
 
 const SAFE_ID_RULE = "must be a safe id: 1-128 letters, digits or . _ - : @ +, not starting with '.' and without '..'";
 
@@ -90,5 +91,5 @@ export function schemaProblems(errors: SchemaError[]): Problem[] {
     seen.add(key);
     out.push(problem);
   }
-  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return out.sort((a, b) => compareText(a.path, b.path));
 }

@@ -9,6 +9,7 @@ import { LEDGER_RECORD_MAX_BYTES, parseIntent, recordProblem, type OperationInte
 import { INTENT_FILE, ledgerBuckets, RECORD_FILE, type LedgerRetention } from "./ledger-retention.js";
 import { processIsAlive, readHolder } from "./lock-holder.js";
 import { describeRefusal, readBytesBounded, readTextBounded, refusalCode } from "./read-text-bounded.js";
+import { compareText } from "../core/compare-text.js";
 
 /**
  * Which records' content an audit checks: the newest first, up to AUDIT_CONTENT_CHECKS of them, where a
@@ -90,7 +91,7 @@ export function auditLedger(layout: WorkspaceLayout, retention: LedgerRetention,
     const problem = recordFileProblem(file);
     if (problem) audit.corrupt.push({ path: layout.relative(file), problem });
   }
-  audit.corrupt.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  audit.corrupt.sort((a, b) => compareText(a.path, b.path));
   return audit;
 }
 
@@ -100,7 +101,7 @@ export function auditLedger(layout: WorkspaceLayout, retention: LedgerRetention,
  * always). Pure.
  */
 export function recordsToCheck<T extends { file: string; mtimeMs: number; size: number }>(records: readonly T[], budget: AuditBudget): T[] {
-  const newest = [...records].sort((a, b) => b.mtimeMs - a.mtimeMs || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const newest = [...records].sort((a, b) => b.mtimeMs - a.mtimeMs || compareText(a.file, b.file));
   const out: T[] = [];
   let large = 0;
   let anyLarge = false;

@@ -10,6 +10,7 @@ import type { WorkspaceLayout } from "../../store/layout.js";
 import { readTextBounded } from "../../store/read-text-bounded.js";
 import { idProblem } from "../../core/ids.js";
 import { asEntry, type EntryWithoutSequence } from "../replay/index.js";
+import { compareText } from "../../core/compare-text.js";
 
 const MAX_NOTE_BYTES = 64 * 1024;
 
@@ -71,5 +72,5 @@ export function takeUnfinished(layout: WorkspaceLayout, runId: string, scope: { 
       // not empty (a note written meanwhile) or already gone
     }
   }
-  return taken.sort((a, b) => a.ts.localeCompare(b.ts));
+  return taken.sort((a, b) => compareText(a.ts, b.ts));
 }

@@ -3,6 +3,7 @@
 // handoff note, so both name the same checkpoint first.
 import type { Checkpoint } from "./checkpoint-types.js";
 import { rankCheckpoints } from "./ranking.js";
+import { compareText } from "../../core/compare-text.js";
 
 const OPEN_STATUSES: ReadonlySet<string> = new Set(["in_progress", "blocked", "failed"]);
 
@@ -14,5 +15,5 @@ export function isOpenCheckpoint(checkpoint: Checkpoint): boolean {
 export function openCheckpointsByUrgency(all: readonly Checkpoint[]): Checkpoint[] {
   const open = all.filter(isOpenCheckpoint);
   const order = new Map(rankCheckpoints(open.map((c) => ({ file: `${c.skill}.checkpoint.json`, document: c as unknown as Record<string, unknown>, valid: true }))).map((p, i) => [p.skill, i]));
-  return open.sort((a, b) => (order.get(a.skill) ?? Infinity) - (order.get(b.skill) ?? Infinity) || a.skill.localeCompare(b.skill));
+  return open.sort((a, b) => (order.get(a.skill) ?? Infinity) - (order.get(b.skill) ?? Infinity) || compareText(a.skill, b.skill));
 }

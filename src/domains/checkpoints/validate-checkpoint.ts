@@ -8,6 +8,7 @@ import { typedCheckpoint } from "./typed-checkpoint.js";
 import { findJsonSyntaxError } from "./json-syntax.js";
 import { classifySchemaErrors } from "./schema-messages.js";
 import { skillFromFileName, type Checkpoint, type CheckpointProblem, type FileReport } from "./checkpoint-types.js";
+import { compareText } from "../../core/compare-text.js";
 
 export interface ValidateInput {
   /** Base name, e.g. `architect.checkpoint.json` (the skill must match it). */
@@ -30,7 +31,7 @@ export interface ValidationOutcome extends FileReport {
 export type CheckpointValidator = (input: ValidateInput) => ValidationOutcome;
 
 function byPath(a: CheckpointProblem, b: CheckpointProblem): number {
-  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+  return compareText(a.path, b.path);
 }
 
 /** Parse JSON (a leading BOM is tolerated), or explain where the syntax breaks. */

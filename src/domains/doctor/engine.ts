@@ -9,6 +9,7 @@ import { loadPolicyTolerant } from "../../config/policy-loader.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { createDoctorContext, toFinding, type DoctorCheck, type DoctorContext, type DoctorFamily, type Finding, type FindingDraft } from "./check-types.js";
 import { buildReport, type DoctorReport } from "./report.js";
+import { compareText } from "../../core/compare-text.js";
 
 const CHECK_FAILED_ID = "doctor_check_failed";
 
@@ -68,7 +69,7 @@ function checkFailedFinding(check: DoctorCheck, err: unknown): Finding {
 
 /** Runs `checks` one after another in lexical id order over one context, each isolated from the others' failures. */
 export async function runFamilyChecks(ctx: DoctorContext, checks: readonly DoctorCheck[], onCheck?: DoctorOptions["onCheck"]): Promise<CheckOutcome[]> {
-  const ordered = [...checks].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const ordered = [...checks].sort((a, b) => compareText(a.id, b.id));
   const outcomes: CheckOutcome[] = [];
   for (const check of ordered) {
     try {

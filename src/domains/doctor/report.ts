@@ -1,5 +1,6 @@
 // Builds the doctor report from findings and derives exit codes. Pure.
 import { SEVERITY_RANK, type Finding, type Severity } from "./check-types.js";
+import { compareText } from "../../core/compare-text.js";
 
 export interface DoctorReport {
   ok: boolean;
@@ -13,7 +14,7 @@ function compareFindings(a: Finding, b: Finding): number {
   if (a.message !== b.message) return a.message < b.message ? -1 : 1;
   const ra = a.refs.join("\u0000");
   const rb = b.refs.join("\u0000");
-  return ra < rb ? -1 : ra > rb ? 1 : 0;
+  return compareText(ra, rb);
 }
 
 /** How many findings of each severity. */

@@ -7,6 +7,7 @@ import { discontinuity, isRefused, mismatch, missing, type ChainFailureCode, typ
 import { GENESIS_HASH, type ChainEntry } from "./chain-hash.js";
 import { baseName } from "./evidence-names.js";
 import type { LogRef } from "./step-log-refs.js";
+import { compareText } from "../../core/compare-text.js";
 
 
 export interface ChainVerifyReport {
@@ -116,7 +117,7 @@ function manifestFailure(input: ChainVerifyInput, count: number, head: string | 
 }
 
 function latestFailure(input: ChainVerifyInput, newest: Map<string, NewestGate>): Failure | null {
-  const copies = [...input.latest].sort((a, b) => (a.mode < b.mode ? -1 : a.mode > b.mode ? 1 : 0));
+  const copies = [...input.latest].sort((a, b) => compareText(a.mode, b.mode));
   for (const copy of copies) {
     const gate = newest.get(copy.mode);
     if (isRefused(copy.bytes)) return mismatch(gate?.sequence ?? null, `${baseName(copy.rel_path)} ${copy.bytes.refused}`, copy.rel_path, gate?.artifact_hash ?? null, null);

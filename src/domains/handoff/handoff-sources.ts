@@ -10,6 +10,7 @@ import { chainedFeatureIds } from "../evidence/index.js";
 import { listRuns } from "../replay/index.js";
 import type { ChecklistState } from "./handoff-checklist.js";
 import type { HandoffNote } from "./handoff-note.js";
+import { compareText } from "../../core/compare-text.js";
 
 const MAX_DECISIONS = 50;
 const MAX_FIELD = 4000;
@@ -30,7 +31,7 @@ function chooseCheckpoint(all: Checkpoint[], skill: string | undefined): Checkpo
   if (skill !== undefined) return all.find((c) => c.skill === skill) ?? null;
   const mostUrgent = openCheckpointsByUrgency(all)[0];
   if (mostUrgent !== undefined) return mostUrgent;
-  return [...all].sort((a, b) => b.updated_at.localeCompare(a.updated_at))[0] ?? null;
+  return [...all].sort((a, b) => compareText(b.updated_at, a.updated_at))[0] ?? null;
 }
 
 export async function gatherHandoffSources(layout: WorkspaceLayout, clock: Clock, skill: string | undefined): Promise<HandoffSources> {

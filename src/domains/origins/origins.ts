@@ -9,6 +9,7 @@ import { readTextBounded } from "../../store/read-text-bounded.js";
 import { LOCAL_ORIGIN, matchOrigin, originLabels } from "./origin-label.js";
 import { parseOriginRecord, type OriginRecord } from "./origin-record.js";
 import { PulledLayout } from "./pulled-layout.js";
+import { compareText } from "../../core/compare-text.js";
 
 const MAX_ORIGIN_BYTES = 16 * 1024;
 /** Bounds of one listing (docs/hardening.md): remotes, and workspaces per remote. */
@@ -39,7 +40,7 @@ function subfolders(dir: string, limit: number, warnings: string[], rel: (p: str
     if (code !== "ENOENT" && code !== "ENOTDIR") warnings.push(`${rel(dir)}: not readable (${code ?? "error"}); skipped`);
     return [];
   }
-  const names = entries.filter((e) => !e.name.startsWith(".")).sort((a, b) => a.name.localeCompare(b.name));
+  const names = entries.filter((e) => !e.name.startsWith(".")).sort((a, b) => compareText(a.name, b.name));
   const out: string[] = [];
   for (const e of names) {
     if (!e.isDirectory()) {
@@ -110,7 +111,7 @@ export function listOrigins(local: WorkspaceLayout): OriginListing {
   const unique = [...newest.values()];
   const labels = originLabels(unique);
   const origins = unique.map((o, i) => ({ ...o, label: labels[i]!, layout: new PulledLayout(o.dir, local, o.workspace_id) }));
-  return { origins: origins.sort((a, b) => a.label.localeCompare(b.label) || a.remote.localeCompare(b.remote)), warnings };
+  return { origins: origins.sort((a, b) => compareText(a.label, b.label) || compareText(a.remote, b.remote)), warnings };
 }
 
 /** `--origin X`: `local` (null: the local records only) or the one pulled workspace X names. */

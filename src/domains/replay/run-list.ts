@@ -7,6 +7,7 @@ import { isAopError } from "../../core/errors.js";
 import { idProblem } from "../../core/ids.js";
 import { openRegularFile, refusalProblem } from "../../store/read-text-bounded.js";
 import { catchUp, trustedMeta } from "./timeline-scan.js";
+import { compareText } from "../../core/compare-text.js";
 
 export interface RunSummary {
   run_id: string;
@@ -67,7 +68,7 @@ export async function listRuns(layout: WorkspaceLayout): Promise<RunSummary[]> {
       out.push(unreadRun(runId, `${reason} [${err.code}]`));
     }
   }
-  return out.sort((a, b) => (b.last_entry_at ?? "").localeCompare(a.last_entry_at ?? "") || a.run_id.localeCompare(b.run_id));
+  return out.sort((a, b) => compareText(b.last_entry_at ?? "", a.last_entry_at ?? "") || compareText(a.run_id, b.run_id));
 }
 
 function unreadRun(runId: string, problem: string): RunSummary {

@@ -6,6 +6,7 @@ import { readBytesBounded } from "../../store/read-text-bounded.js";
 import { READ_LIMITS } from "../../store/read-limits.js";
 import { withLock } from "../../store/lock.js";
 import { listRuns, timelineRunIds, type RunSummary } from "./run-list.js";
+import { compareText } from "../../core/compare-text.js";
 
 export interface RetentionRecord {
   pruned_runs: number;
@@ -31,7 +32,7 @@ export function readRetention(layout: WorkspaceLayout): RetentionRecord {
 
 /** Which runs fall outside the newest `maxRuns` (oldest first). Pure. */
 function runsToPrune(runs: RunSummary[], maxRuns: number, keep: string): RunSummary[] {
-  const ordered = [...runs].sort((a, b) => (a.started_at ?? "").localeCompare(b.started_at ?? "") || a.run_id.localeCompare(b.run_id));
+  const ordered = [...runs].sort((a, b) => compareText(a.started_at ?? "", b.started_at ?? "") || compareText(a.run_id, b.run_id));
   const excess = ordered.length - maxRuns;
   if (excess <= 0) return [];
   return ordered.filter((r) => r.run_id !== keep).slice(0, excess);

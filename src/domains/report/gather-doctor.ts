@@ -5,6 +5,7 @@ import { describeRefusal, readBytesBounded } from "../../store/read-text-bounded
 import { READ_LIMITS } from "../../store/read-limits.js";
 import type { DoctorFindingView, DoctorView } from "./report-types.js";
 import { regularFileProblem } from "./regular-file.js";
+import { compareText } from "../../core/compare-text.js";
 
 const MAX_DOCTOR_REPORT_BYTES = READ_LIMITS.doctorReport;
 const SEVERITY_ORDER: Record<string, number> = { critical: 0, warning: 1, info: 2 };
@@ -38,7 +39,7 @@ export function parseDoctorReport(text: string): DoctorView {
   }
   const v = value as Record<string, unknown>;
   const findings = (v.findings as unknown[]).map(finding).filter((f): f is DoctorFindingView => f !== null);
-  findings.sort((a, b) => (SEVERITY_ORDER[a.severity] ?? 3) - (SEVERITY_ORDER[b.severity] ?? 3) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  findings.sort((a, b) => (SEVERITY_ORDER[a.severity] ?? 3) - (SEVERITY_ORDER[b.severity] ?? 3) || compareText(a.id, b.id));
   const summary = { critical: 0, warning: 0, info: 0 };
   for (const f of findings) if (f.severity in summary) summary[f.severity as keyof typeof summary] += 1;
   return {

@@ -8,6 +8,7 @@ import { chainedFeatureIds, verifyFeatureChain, type ChainVerifyReport } from ".
 import { FEATURE_STATUSES, readIndex, readState } from "../features/index.js";
 import type { TrustJudge } from "./evidence-marks.js";
 import type { ChainView, FeaturesView, FeatureView, GateView } from "./report-types.js";
+import { compareText } from "../../core/compare-text.js";
 
 const NO_CHAIN: ChainView = {
   status: "none", entry_count: 0, head_hash: null, first_failure_sequence: null, failure_code: null, failure_reason: null, artifact: null, expected_hash: null, actual_hash: null,
@@ -43,7 +44,7 @@ function gatesOf(featureId: string, gates: Record<string, unknown>, judge: Trust
       const evidence = text(r.evidence);
       return { mode, result: text(r.result), at: text(r.at), evidence, evidence_trust: evidence === "" ? null : judge.judge(featureId, evidence) };
     })
-    .sort((a, b) => (a.mode < b.mode ? -1 : a.mode > b.mode ? 1 : 0));
+    .sort((a, b) => compareText(a.mode, b.mode));
 }
 
 export async function gatherFeatures(layout: WorkspaceLayout, clock: Clock, integrityEnabled: boolean, judge: TrustJudge): Promise<FeaturesView> {

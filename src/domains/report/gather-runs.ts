@@ -7,6 +7,7 @@ import { listRuns, type RunSummary } from "../replay/index.js";
 import { encodeTimeline, type EncodedTimeline, type TimelineRecord } from "./timeline-codec.js";
 import { readRunRecords } from "./timeline-read.js";
 import type { RunView } from "./report-types.js";
+import { formatCount } from "../../core/format-count.js";
 
 export interface RunBudget {
   /** Newest entries embedded of one run. */
@@ -82,7 +83,7 @@ export async function gatherRuns(layout: WorkspaceLayout, selection: RunSelectio
     }
     const expected = Math.min(summary.entries, budget.maxEntriesPerRun);
     if (!named && embedded > 0 && embedded + expected > budget.maxEmbeddedEntries) {
-      run.note = `not embedded: the report holds at most ${budget.maxEmbeddedEntries.toLocaleString("en-US")} entries — aop report --run-id ${run.run_id}`;
+      run.note = `not embedded: the report holds at most ${formatCount(budget.maxEmbeddedEntries)} entries — aop report --run-id ${run.run_id}`;
       overBudget += 1;
       continue;
     }
@@ -97,13 +98,13 @@ export async function gatherRuns(layout: WorkspaceLayout, selection: RunSelectio
     run.omitted_entries = Math.max(0, summary.entries - read.records.length);
     if (run.omitted_entries > 0) {
       const why = selection.sinceMs !== null ? "before --since or " : "";
-      run.note = `the newest ${read.records.length.toLocaleString("en-US")} entries are embedded; ${run.omitted_entries.toLocaleString("en-US")} older ones are not (${why}over the per-run bound)`;
+      run.note = `the newest ${formatCount(read.records.length)} entries are embedded; ${formatCount(run.omitted_entries)} older ones are not (${why}over the per-run bound)`;
     }
     embedded += read.records.length;
     out.timelines.push(encodeTimeline(run.run_id, read.records));
     out.records.set(run.run_id, read.records);
     out.cursors.set(run.run_id, read.cursor);
   }
-  if (overBudget > 0) out.notes.push(`${overBudget} older run${overBudget === 1 ? " is" : "s are"} listed without entries (budget of ${budget.maxEmbeddedEntries.toLocaleString("en-US")} entries); name runs with --run-id to embed them`);
+  if (overBudget > 0) out.notes.push(`${overBudget} older run${overBudget === 1 ? " is" : "s are"} listed without entries (budget of ${formatCount(budget.maxEmbeddedEntries)} entries); name runs with --run-id to embed them`);
   return out;
 }

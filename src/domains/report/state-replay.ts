@@ -1,6 +1,7 @@
 // The state after a step of a run, rebuilt on the page from the run's compact track (report-types.ts,
 // StateTrackView): the leaves before the first step with every change up to the step applied. Pure.
 import type { StateTrackView } from "./report-types.js";
+import { compareText } from "../../core/compare-text.js";
 
 export interface StepState {
   /** Every leaf of the state after the step, in path order; an absent leaf is left out. */
@@ -34,7 +35,7 @@ export function stateAfterStep(track: StateTrackView, sequence: number): StepSta
   }
   const own = last >= 0 && track.steps[last]![0] === sequence ? track.steps[last]! : null;
   return {
-    leaves: [...leaves].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    leaves: [...leaves].sort(([a], [b]) => compareText(a, b)),
     step: own ? { effect: own[1], changes: own[2] } : null,
   };
 }

@@ -1,6 +1,7 @@
 // Per-tool and per-run figures of a report: calls, errors, replays, latency percentiles, sessions, span.
 // Pure; the page recomputes them for the entries its filters leave.
 import { FLAG_ERROR, type EncodedTimeline, type ReportEntry } from "./timeline-codec.js";
+import { compareText } from "../../core/compare-text.js";
 
 export type StatsEntry = Pick<ReportEntry, "tool_name" | "result" | "idempotency_status" | "latency_ms" | "mutating" | "session_id" | "ts_ms">;
 
@@ -68,7 +69,7 @@ export function toolStats(entries: readonly StatsEntry[], indices?: ArrayLike<nu
     row.total_ms = Math.round(row.total_ms * 1000) / 1000;
     rows.push(row);
   }
-  return rows.sort((a, b) => b.calls - a.calls || (a.tool_name < b.tool_name ? -1 : a.tool_name > b.tool_name ? 1 : 0));
+  return rows.sort((a, b) => b.calls - a.calls || compareText(a.tool_name, b.tool_name));
 }
 
 export function runStats(entries: readonly StatsEntry[], indices?: ArrayLike<number>): RunStats {

@@ -7,6 +7,7 @@ import type { WorkspaceLayout } from "../../store/layout.js";
 import { readBytesBounded, refusalProblem } from "../../store/read-text-bounded.js";
 import { READ_LIMITS } from "../../store/read-limits.js";
 import { isNoLeasePlaceholder, leaseState, parseLease, type RunLease } from "./lease.js";
+import { compareText } from "../../core/compare-text.js";
 
 export interface LeaseFile {
   instance: string;
@@ -28,7 +29,7 @@ export function readLeaseFiles(layout: WorkspaceLayout): LeaseFile[] {
     return [];
   }
   const out: LeaseFile[] = [];
-  for (const dir of dirs.filter((d) => d.isDirectory()).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+  for (const dir of dirs.filter((d) => d.isDirectory()).sort((a, b) => compareText(a.name, b.name))) {
     if (idProblem(dir.name) !== null) continue;
     const file = path.join(layout.runtimeDir, dir.name, "run-lease.json");
     const read = readBytesBounded(file, READ_LIMITS.runLease);

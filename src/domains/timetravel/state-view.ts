@@ -3,6 +3,7 @@
 // this run's answers with `.checkpoints/` as git had it then (docs/replay.md, "Time travel").
 import type { FoldState } from "./state-fold.js";
 import type { CheckpointAt, EvidenceHeadAt, KernelState, Known, StateChange, Unknown } from "./state-types.js";
+import { compareText } from "../../core/compare-text.js";
 
 /** The part of a chain entry the view reads. */
 export interface ChainPoint {
@@ -79,7 +80,7 @@ function checkpointsAt(state: FoldState, ctx: ViewContext): KernelState["checkpo
 }
 
 function sortedRecord<T>(value: Record<string, T>): Record<string, T> {
-  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => compareText(a, b)));
 }
 
 /** Bookkeeping fields: where a value came from, not the value itself; a diff leaves them out. */
@@ -100,7 +101,7 @@ function isUnknownLeaf(value: object): boolean {
 
 /** A state's leaves as `[path, value]`, in path order (what a diff compares; the report's page rebuilds states from them). */
 export function stateLeaves(state: KernelState): [string, unknown][] {
-  return [...leaves(state, "", new Map())].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return [...leaves(state, "", new Map())].sort(([a], [b]) => compareText(a, b));
 }
 
 /** What differs between two states, path by path (an absent side is null). */

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import type { RunSummary, TimelinePage } from "../../../domains/replay/index.js";
 import type { Origin } from "../../../domains/origins/index.js";
 import { AopError } from "../../../core/errors.js";
+import { compareText } from "../../../core/compare-text.js";
 
 /** A flag that narrows the page: its replay.timeline_get argument. */
 interface QueryFlag extends FlagSpec {
@@ -86,7 +87,7 @@ async function listedRuns(ctx: CliContext, wanted: string | undefined): Promise<
   if (only === undefined || only === null) runs.push(...(await listRuns(ctx.layout)).map((r) => ({ ...r, origin: LOCAL_ORIGIN, run: r.run_id })));
   const origins = only === undefined ? (await pulledOrigins(ctx)).origins : only === null ? [] : [only];
   for (const o of origins) runs.push(...(await listRuns(o.layout)).map((r) => ({ ...r, origin: o.label, run: `${o.label}/${r.run_id}` })));
-  runs.sort((a, b) => (b.last_entry_at ?? "").localeCompare(a.last_entry_at ?? "") || a.run.localeCompare(b.run));
+  runs.sort((a, b) => compareText(b.last_entry_at ?? "", a.last_entry_at ?? "") || compareText(a.run, b.run));
   return { runs, pulled: only !== undefined || origins.length > 0 };
 }
 

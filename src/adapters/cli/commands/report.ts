@@ -7,6 +7,7 @@ import { wholeNumberFlag } from "../flags/flags.js";
 import { examples, runCommand, usageError } from "../program/run-command.js";
 import type { ReportOptions, ReportPorts } from "../../../domains/report/index.js";
 import type { WorkspaceLayout } from "../../../store/layout.js";
+import { formatCount } from "../../../core/format-count.js";
 
 export const DEFAULT_PORT = 7707;
 
@@ -93,7 +94,7 @@ async function reportCommand(ctx: CliContext, opts: Record<string, unknown>, run
       // The path alone on stdout, so `xdg-open "$(aop report)"` works; the summary goes to stderr.
       ctx.out(written.path);
       const { formatBytes } = await import("../output/diff-format.js");
-      const n = (k: number, one: string, many = `${one}s`) => `${k.toLocaleString("en-US")} ${k === 1 ? one : many}`;
+      const n = (k: number, one: string, many = `${one}s`) => `${formatCount(k)} ${k === 1 ? one : many}`;
       ctx.err(ctx.errStyle.dim(`${formatBytes(written.bytes)} · ${n(built.data.runs.length, "run")} (${embedded.length} with entries, ${n(entries, "entry", "entries")}) · ${n(built.data.features.items.length, "feature")} · ${n(built.data.checkpoints.items.length, "checkpoint")}`));
       for (const note of built.data.notes) ctx.err(ctx.errStyle.yellow(`note: ${note}`));
     }

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { DoctorCheck, FindingDraft } from "../check-types.js";
 import { readDirEntries } from "../../../store/fs-probe.js";
+import { compareText } from "../../../core/compare-text.js";
 
 /** The search is bounded: a workspace of any size costs a bounded time and memory. */
 export interface SearchLimits {
@@ -107,7 +108,7 @@ export function privateKeyCheck(limits: SearchLimits): DoctorCheck {
   run(ctx) {
     const { layout } = ctx;
     const search = findPrivateKeys([layout.orchestratorDir, layout.checkpointsDir, layout.aopDir], limits);
-    const found = search.found.map((f) => ({ rel: layout.relative(f.file), kind: f.kind })).sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+    const found = search.found.map((f) => ({ rel: layout.relative(f.file), kind: f.kind })).sort((a, b) => compareText(a.rel, b.rel));
     const findings: FindingDraft[] = [];
     if (found.length > 0) {
       const shown = found.slice(0, 10).map((f) => `${f.rel} (${f.kind})`).join(", ") + (found.length > 10 ? ` and ${found.length - 10} more` : "");

@@ -1,7 +1,8 @@
 // Number and time formatting for the page.
+import { formatCount } from "../../../core/format-count.js";
 
 export function count(n: number): string {
-  return n.toLocaleString("en-US");
+  return formatCount(n);
 }
 
 /** "14:03:07.123" (UTC) of epoch ms. */
