@@ -53,14 +53,13 @@ export async function loadPolicySnapshot(layout: WorkspaceLayout): Promise<Polic
   const source = configText(layout.policyFile);
   const aopSource = configText(layout.aopConfigFile);
   // Neither file (the defaults, read in microseconds) or one the loader refuses: nothing to keep. The
-  // loader, with the YAML parser behind it, is loaded only for a file.
+  // loader, with the YAML parser behind it, is loaded only when the snapshot does not answer.
   if (source === null && aopSource === null) return policyWithoutUserFile();
-  const { loadPolicyTolerant, policyFromText } = await import("./policy-loader.js");
-  if (source === undefined || aopSource === undefined) return loadPolicyTolerant(layout);
+  if (source === undefined || aopSource === undefined) return (await import("./policy-loader.js")).loadPolicyTolerant(layout);
   const build = buildId();
   const snapshot = readSnapshot(layout);
   if (snapshot && snapshot.build === build && snapshot.source === source && snapshot.aop_source === aopSource) return snapshot.result;
-  const result = await policyFromText(source, aopSource);
+  const result = await (await import("./policy-loader.js")).policyFromText(source, aopSource);
   const kept: Snapshot = { build, source, aop_source: aopSource, result };
   // Kept only where aop already keeps state, and only if JSON holds it exactly.
   if (fs.existsSync(layout.runtimeDir) && isDeepStrictEqual(JSON.parse(JSON.stringify(kept)), kept)) {

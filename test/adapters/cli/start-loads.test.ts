@@ -1,7 +1,8 @@
 // What an everyday command loads (docs/performance.md, "What ran before the command's own work"): no
 // built-in module its run does not use. node:crypto costs some 4 ms of a cold start, node:child_process
 // 3 (with net and dgram), net 2 (process.stderr on a pipe creates it), perf_hooks 1 (the global
-// `performance`): each was once loaded by one of these commands without being used.
+// `performance`): each was once loaded by one of these commands without being used. And the hook's tool
+// event reads no chunk of its bundle where the policy's snapshot answers (the loader was once read anyway).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -54,5 +55,32 @@ describe("an everyday command loads no built-in module it does not use", () => {
   it("evidence verify: not child_process (git runs only for a git anchor) nor net (stderr is asked for only to show progress)", () => {
     const loaded = builtinsLoaded(["evidence", "verify", "--feature-id", "feat_login"]);
     for (const m of ["child_process", "net", "perf_hooks"]) expect(loaded).not.toContain(m);
+  });
+});
+
+describe("a tool event of the hook reads no chunk of the hook's bundle", () => {
+  it("in a workspace aop init made (with a policy.yaml), once the policy's snapshot is kept: not the policy's loader", () => {
+    const chunkPreload = path.join(tempDir("aop-preload-"), "chunks.cjs");
+    // Chunks are read through fs.openSync (the vm loader, Node 20) or required (Node's compile cache).
+    fs.writeFileSync(
+      chunkPreload,
+      [
+        'const fs = require("node:fs"); const seen = new Set(); const open = fs.openSync;',
+        'fs.openSync = function (file, ...rest) { if (typeof file === "string" && file.endsWith(".chunk.cjs")) seen.add(file); return open.call(this, file, ...rest); };',
+        'process.on("exit", () => { for (const f of Object.keys(require.cache)) if (f.endsWith(".chunk.cjs")) seen.add(f); fs.writeFileSync(process.env.LOADS_OUT, JSON.stringify([...seen])); });',
+      ].join("\n"),
+    );
+    const event = (n: number) => JSON.stringify({ session_id: "sess-chunks", transcript_path: path.join(root, "t.jsonl"), cwd: root, hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "true" }, tool_response: { stdout: "", stderr: "", interrupted: false }, tool_use_id: `toolu_chunks_${n}` });
+    const chunksRead = (n: number): string[] => {
+      const out = path.join(tempDir("aop-loads-"), "chunks.json");
+      const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: "", LOADS_OUT: out, CLAUDE_PROJECT_DIR: root };
+      delete env.AOP_ROOT;
+      const r = spawnSync(process.execPath, ["-r", chunkPreload, CLI_BIN, "hook", "claude"], { cwd: root, env, input: event(n), encoding: "utf8" });
+      expect(r.status, r.stderr).toBe(0);
+      return (JSON.parse(fs.readFileSync(out, "utf8")) as string[]).map((f) => path.basename(f));
+    };
+    expect(fs.existsSync(path.join(root, "agentic", "orchestrator", "policy.yaml"))).toBe(true);
+    chunksRead(1); // keeps the snapshot, if no command did yet
+    expect(chunksRead(2)).toEqual([]);
   });
 });
