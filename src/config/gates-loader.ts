@@ -4,7 +4,7 @@ import { validateAgainst } from "../catalog/load-validator.js";
 import { schemaProblems } from "../catalog/schema-problems.js";
 import type { GatesConfig } from "./gates-types.js";
 import type { ConfigProblem } from "./policy-types.js";
-import { configInvalid } from "./policy-loader.js";
+import { configInvalid } from "./config-invalid.js";
 import { readYamlFile } from "./read-config-file.js";
 
 const GATES_FILE = "agentic/orchestrator/gates.yaml";

@@ -3,7 +3,6 @@
 // docs/compatibility.md), validated. An older policy.yaml that still holds aop's keys is read as before;
 // aop.yaml wins where both set one. `loadPolicy` throws config_invalid; `loadPolicyTolerant` returns
 // problems instead (the doctor uses it).
-import { AopError } from "../core/errors.js";
 import { forbiddenKeyMessage, forbiddenKeyPath, mergeDocuments } from "../core/merge.js";
 import type { WorkspaceLayout } from "../store/layout.js";
 import { validateAgainst } from "../catalog/load-validator.js";
@@ -11,6 +10,7 @@ import { schemaProblems } from "../catalog/schema-problems.js";
 import type { ConfigProblem, Policy, PolicyLoadResult } from "./policy-types.js";
 import { policyDefaults, policyWithoutUserFile } from "./policy-defaults.js";
 import { parseYamlText, readYamlFile, type ReadResult } from "./read-config-file.js";
+import { configInvalid } from "./config-invalid.js";
 
 export { policyDefaults };
 
@@ -79,14 +79,4 @@ export async function loadPolicy(layout: WorkspaceLayout): Promise<Policy> {
   const { policy, problems } = await loadPolicyTolerant(layout);
   if (problems.length > 0) throw configInvalid(problems);
   return policy;
-}
-
-export function configInvalid(problems: ConfigProblem[]): AopError {
-  const first = problems[0]!;
-  const where = first.path === "" ? "" : ` ${first.path}`;
-  const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? "s" : ""})` : "";
-  return new AopError("config_invalid", `${first.file}:${where} ${first.message}${more}`, {
-    details: { problems },
-    hint: first.hint ?? "run `aop config check` to see every problem",
-  });
 }

@@ -4,7 +4,8 @@
 import { AopError, envelopeFromError, errorEnvelope, type Envelope } from "../core/errors.js";
 import type { Clock } from "../core/clock.js";
 import { monotonicMs, nowIso } from "../core/clock.js";
-import { configInvalid, loadPolicyTolerant } from "../config/policy-loader.js";
+import { configInvalid } from "../config/config-invalid.js";
+import { loadPolicyTolerant } from "../config/policy-loader.js";
 import type { ConfigProblem, Policy } from "../config/policy-types.js";
 import type { WorkspaceLayout } from "../store/layout.js";
 import { withEffectSink } from "../store/effect-journal.js";

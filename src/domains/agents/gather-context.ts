@@ -3,7 +3,7 @@
 import os from "node:os";
 import type { Clock } from "../../core/clock.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
-import { loadPolicyTolerant } from "../../config/policy-loader.js";
+import { loadPolicySnapshot } from "../../config/policy-snapshot.js";
 import { buildResumeBlock, openCheckpointsByUrgency, scanFolder } from "../checkpoints/index.js";
 import { readStateSummary } from "../continuity/index.js";
 import { runChecks, type DoctorFamily } from "../doctor/index.js";
@@ -17,7 +17,7 @@ async function criticalFindings(layout: WorkspaceLayout, clock: Clock, env: Node
 
 /** `families`: the doctor's families to consult (only their critical checks run). */
 export async function gatherSessionContext(layout: WorkspaceLayout, clock: Clock, env: NodeJS.ProcessEnv, families: readonly DoctorFamily[]): Promise<ContextSources> {
-  const { policy } = await loadPolicyTolerant(layout);
+  const { policy } = await loadPolicySnapshot(layout);
   const scan = await scanFolder({ layout, clock });
   const all = scan.files.flatMap((f) => (f.checkpoint ? [f.checkpoint] : []));
   const checkpoints = openCheckpointsByUrgency(all).map((c) => buildResumeBlock(c, clock.now(), policy.checkpoints.stale_days));

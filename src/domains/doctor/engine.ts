@@ -6,6 +6,7 @@ import os from "node:os";
 import type { Clock } from "../../core/clock.js";
 import { nowIso } from "../../core/clock.js";
 import { loadPolicyTolerant } from "../../config/policy-loader.js";
+import { loadPolicySnapshot } from "../../config/policy-snapshot.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { createDoctorContext, toFinding, type DoctorCheck, type DoctorContext, type DoctorFamily, type Finding, type FindingDraft } from "./check-types.js";
 import { buildReport, type DoctorReport } from "./report.js";
@@ -41,9 +42,12 @@ export interface CheckOutcome {
   failed: boolean;
 }
 
-/** A context for one workspace, with its policy loaded tolerantly (a broken policy is a finding, never a crash). */
+/**
+ * A context for one workspace, with its policy loaded tolerantly (a broken policy is a finding, never a
+ * crash), from the snapshot the kernel keeps: loadPolicyTolerant's result for these very texts.
+ */
 export async function doctorContext(options: ContextOptions): Promise<DoctorContext> {
-  const { policy, problems } = await loadPolicyTolerant(options.layout);
+  const { policy, problems } = await loadPolicySnapshot(options.layout);
   return createDoctorContext({
     layout: options.layout,
     clock: options.clock,
@@ -99,7 +103,7 @@ const RECORD_DRIFT_CHECKS = new Set(["DRIFT_006_TIMELINE_CORRUPTION", "DRIFT_007
  * policy governs (a pull carries none), this machine's home is not consulted, and nothing is saved.
  */
 export async function runRecordDoctor(options: { layout: WorkspaceLayout; local: WorkspaceLayout; clock: Clock; families: readonly DoctorFamily[]; only?: string }): Promise<{ report: DoctorReport; strictFailsOn: "critical" | "warning" }> {
-  const { policy } = await loadPolicyTolerant(options.local);
+  const { policy } = await loadPolicyTolerant(options.local); // not the snapshot: a pulled record's doctor writes nothing
   const ctx = createDoctorContext({ layout: options.layout, clock: options.clock, policy, policyProblems: [], env: {}, homeDir: options.layout.root });
   const families = options.families.filter((f) => (options.only === undefined || f.name === options.only) && f.applies(ctx));
   const checks = families.flatMap((f) => f.checks).filter((c) => !c.id.startsWith("DRIFT_") || RECORD_DRIFT_CHECKS.has(c.id));

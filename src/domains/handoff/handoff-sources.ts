@@ -3,7 +3,7 @@
 import type { Clock } from "../../core/clock.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { readJsonlTail } from "../../store/jsonl-tail.js";
-import { loadPolicyTolerant } from "../../config/policy-loader.js";
+import { loadPolicySnapshot } from "../../config/policy-snapshot.js";
 import { buildResumeBlock, isOpenCheckpoint, openCheckpointsByUrgency, scanFolder, type Checkpoint, type ResumeBlock } from "../checkpoints/index.js";
 import { readStateSummary } from "../continuity/index.js";
 import { chainedFeatureIds } from "../evidence/index.js";
@@ -35,7 +35,7 @@ function chooseCheckpoint(all: Checkpoint[], skill: string | undefined): Checkpo
 }
 
 export async function gatherHandoffSources(layout: WorkspaceLayout, clock: Clock, skill: string | undefined): Promise<HandoffSources> {
-  const { policy } = await loadPolicyTolerant(layout);
+  const { policy } = await loadPolicySnapshot(layout);
   const scan = await scanFolder({ layout, clock });
   const all = scan.files.flatMap((f) => (f.checkpoint ? [f.checkpoint] : []));
   const chosen = chooseCheckpoint(all, skill);

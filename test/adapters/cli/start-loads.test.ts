@@ -58,8 +58,8 @@ describe("an everyday command loads no built-in module it does not use", () => {
   });
 });
 
-describe("a tool event of the hook reads no chunk of the hook's bundle", () => {
-  it("in a workspace aop init made (with a policy.yaml), once the policy's snapshot is kept: not the policy's loader", () => {
+describe("the hook reads the policy's loader only when the snapshot does not answer", () => {
+  it("in a workspace aop init made (with a policy.yaml): a tool event reads no chunk, a SessionStart not the loader", () => {
     const chunkPreload = path.join(tempDir("aop-preload-"), "chunks.cjs");
     // Chunks are read through fs.openSync (the vm loader, Node 20) or required (Node's compile cache).
     fs.writeFileSync(
@@ -70,17 +70,22 @@ describe("a tool event of the hook reads no chunk of the hook's bundle", () => {
         'process.on("exit", () => { for (const f of Object.keys(require.cache)) if (f.endsWith(".chunk.cjs")) seen.add(f); fs.writeFileSync(process.env.LOADS_OUT, JSON.stringify([...seen])); });',
       ].join("\n"),
     );
-    const event = (n: number) => JSON.stringify({ session_id: "sess-chunks", transcript_path: path.join(root, "t.jsonl"), cwd: root, hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "true" }, tool_response: { stdout: "", stderr: "", interrupted: false }, tool_use_id: `toolu_chunks_${n}` });
-    const chunksRead = (n: number): string[] => {
+    const base = { session_id: "sess-chunks", transcript_path: path.join(root, "t.jsonl"), cwd: root };
+    const toolEvent = (n: number) => ({ ...base, hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "true" }, tool_response: { stdout: "", stderr: "", interrupted: false }, tool_use_id: `toolu_chunks_${n}` });
+    const chunksRead = (event: object): string[] => {
       const out = path.join(tempDir("aop-loads-"), "chunks.json");
       const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: "", LOADS_OUT: out, CLAUDE_PROJECT_DIR: root };
       delete env.AOP_ROOT;
-      const r = spawnSync(process.execPath, ["-r", chunkPreload, CLI_BIN, "hook", "claude"], { cwd: root, env, input: event(n), encoding: "utf8" });
+      const r = spawnSync(process.execPath, ["-r", chunkPreload, CLI_BIN, "hook", "claude"], { cwd: root, env, input: JSON.stringify(event), encoding: "utf8" });
       expect(r.status, r.stderr).toBe(0);
       return (JSON.parse(fs.readFileSync(out, "utf8")) as string[]).map((f) => path.basename(f));
     };
     expect(fs.existsSync(path.join(root, "agentic", "orchestrator", "policy.yaml"))).toBe(true);
-    chunksRead(1); // keeps the snapshot, if no command did yet
-    expect(chunksRead(2)).toEqual([]);
+    chunksRead(toolEvent(1)); // keeps the snapshot, if no command did yet
+    expect(chunksRead(toolEvent(2))).toEqual([]);
+    // The orientation and the doctor's critical checks take the policy from the snapshot too.
+    const atStart = chunksRead({ ...base, hook_event_name: "SessionStart", source: "startup" });
+    expect(atStart).toContain("session-context.chunk.cjs");
+    expect(atStart).not.toContain("policy-loader.chunk.cjs");
   });
 });

@@ -79,7 +79,7 @@ async function deliveryFor(ctx: CliContext, opts: Record<string, unknown>, userA
     if (opts.protocol !== undefined && opts.protocol !== "http/json") throw usageError("the OTLP file format is JSON: --out takes no --protocol other than http/json");
     return domain.fileDelivery(String(opts.out));
   }
-  const { configInvalid, loadPolicyTolerant } = await import("../../../config/policy-loader.js");
+  const [{ configInvalid }, { loadPolicyTolerant }] = await Promise.all([import("../../../config/config-invalid.js"), import("../../../config/policy-loader.js")]);
   const { policy, problems } = await loadPolicyTolerant(ctx.layout);
   // Other sections' problems are the doctor's business; a broken export section would silently send elsewhere.
   const own = problems.filter((p) => p.path === "" || p.path.startsWith("observability.export"));
