@@ -16,14 +16,15 @@ let preload: string;
 
 /**
  * The built-in modules `aop <args>` loaded, from process.moduleLoadList at exit; its output discarded
- * and its stderr a pipe, as the bench runs it (stdout on a pipe is process.stdout, which loads net).
+ * (as the bench runs it) or read through a pipe (as an agent does), and its stderr a pipe.
  */
-function builtinsLoaded(args: string[]): string[] {
+function builtinsLoaded(args: string[], stdout: "ignore" | "pipe" = "ignore"): string[] {
   const out = path.join(tempDir("aop-loads-"), "loaded.json");
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: "", AOP_RUN_ID: "run:reader", LOADS_OUT: out };
   delete env.AOP_ROOT;
-  const r = spawnSync(process.execPath, ["-r", preload, CLI_BIN, ...args, "--root", root], { cwd: root, env, encoding: "utf8", stdio: ["ignore", "ignore", "pipe"] });
+  const r = spawnSync(process.execPath, ["-r", preload, CLI_BIN, ...args, "--root", root], { cwd: root, env, encoding: "utf8", stdio: ["ignore", stdout, "pipe"] });
   expect(r.status, r.stderr).toBe(0);
+  if (stdout === "pipe") expect(r.stdout.length).toBeGreaterThan(0);
   const loaded = JSON.parse(fs.readFileSync(out, "utf8")) as string[];
   return loaded.filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice("NativeModule ".length));
 }
@@ -49,6 +50,13 @@ describe("an everyday command loads no built-in module it does not use", () => {
     for (const args of [["run", "status"], ["feature", "list"]]) {
       const loaded = builtinsLoaded(args);
       for (const m of ["crypto", "perf_hooks", "child_process", "net"]) expect(loaded, args.join(" ")).not.toContain(m);
+    }
+  });
+
+  it("output read through a pipe, as an agent reads it: not net nor the stream modules of process.stdout", () => {
+    for (const args of [["checkpoint", "next"], ["feature", "list"], ["replay", "--run-id", "run:writer", "--limit", "20"]]) {
+      const loaded = builtinsLoaded(args, "pipe");
+      for (const m of ["net", "stream", "internal/streams/writable"]) expect(loaded, args.join(" ")).not.toContain(m);
     }
   });
 

@@ -1,18 +1,20 @@
-// Where command output goes. A regular file or /dev/null (hooks and CI often discard or redirect it) is
-// written with fs.writeSync, as Node's own stream for a file does; creating process.stdout loads some
-// twenty stream modules, which costs more than a small command's work. Terminals, pipes and sockets
-// get process.stdout, with its TTY detection and back-pressure.
+// Where command output goes. Anything but a terminal — a regular file or /dev/null (hooks and CI
+// discard or redirect it), a pipe or a socket (agents read commands' output through one) — is written
+// with fs.writeSync, as Node's own stream does for files and, on Linux, for pipes: creating
+// process.stdout loads net and some twenty stream modules, 4–6 ms of a small command. A terminal gets
+// process.stdout, with its TTY detection; so does a pipe that turns out non-blocking (EAGAIN), from that
+// write on, for its back-pressure.
 import fs from "node:fs";
 
 let direct: boolean | undefined;
 let pipeGuarded = false;
 
-/** fd 1 is a regular file or /dev/null: synchronous writes, never a terminal. */
+/** fd 1 is not a terminal: synchronous writes. */
 function writesDirectly(): boolean {
   if (direct !== undefined) return direct;
   try {
     const target = fs.fstatSync(1);
-    direct = target.isFile() || (target.isCharacterDevice() && target.rdev === fs.statSync("/dev/null").rdev);
+    direct = target.isFile() || target.isFIFO() || target.isSocket() || (target.isCharacterDevice() && target.rdev === fs.statSync("/dev/null").rdev);
   } catch {
     direct = false; // no /dev/null (Windows) or no fd 1: let Node decide
   }
@@ -36,14 +38,26 @@ export const stdoutTarget = {
   },
 };
 
+function writeThroughStream(data: string | Buffer): void {
+  endQuietlyOnClosedPipe();
+  process.stdout.write(data);
+}
+
 export function writeStdout(text: string): void {
-  if (!writesDirectly()) {
-    endQuietlyOnClosedPipe();
-    process.stdout.write(text);
-    return;
-  }
+  if (!writesDirectly()) return writeThroughStream(text);
   const bytes = Buffer.from(text, "utf8");
-  for (let written = 0; written < bytes.length; ) written += fs.writeSync(1, bytes, written, bytes.length - written);
+  let written = 0;
+  try {
+    while (written < bytes.length) written += fs.writeSync(1, bytes, written, bytes.length - written);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    // The reader went away (`aop … | head`): end quietly, as the stream does.
+    if (code === "EPIPE") process.exit(process.exitCode ?? 0);
+    if (code !== "EAGAIN") throw err;
+    // A non-blocking pipe that is full: the stream waits for it, for this write and every later one.
+    direct = false;
+    writeThroughStream(bytes.subarray(written));
+  }
 }
 
 /**
