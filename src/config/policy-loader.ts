@@ -2,7 +2,7 @@
 // agentic/orchestrator/aop.yaml (aop's own keys, which the upstream orchestrator's policy schema refuses:
 // docs/compatibility.md), validated. An older policy.yaml that still holds aop's keys is read as before;
 // aop.yaml wins where both set one. `loadPolicy` throws config_invalid; `loadPolicyTolerant` returns
-// problems instead (the doctor uses it).
+// problems instead (policy-snapshot.ts keeps its result for the hook, the kernel and the doctor).
 import { forbiddenKeyMessage, forbiddenKeyPath, mergeDocuments } from "../core/merge.js";
 import type { WorkspaceLayout } from "../store/layout.js";
 import { validateAgainst } from "../catalog/load-validator.js";

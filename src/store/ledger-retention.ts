@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import { assertContained } from "./containment.js";
 import type { WorkspaceLayout } from "./layout.js";
+import { compareText } from "../core/compare-text.js";
 
 export interface LedgerRetention {
   max_age_days: number;
@@ -82,7 +83,7 @@ export function pruneLedgerBucket(layout: WorkspaceLayout, bucketHex: string, re
   }
   const quota = bucketQuota(retention) - (keep && names.includes(keep) ? 1 : 0);
   if (records.length > quota) {
-    records.sort((a, b) => a.mtimeMs - b.mtimeMs || (a.name < b.name ? -1 : 1));
+    records.sort((a, b) => a.mtimeMs - b.mtimeMs || compareText(a.name, b.name));
     for (const r of records.slice(0, records.length - Math.max(0, quota))) remove(r.name);
   }
   return { scanned: names.length, removed };

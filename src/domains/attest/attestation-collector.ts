@@ -9,6 +9,7 @@ import { checkEnvelopeSignature } from "./dsse.js";
 import type { AttestationDigests } from "./attestation-digests.js";
 import type { TrustedKey } from "./ed25519-keys.js";
 import { isCanonicalGate, VouchedAttestations } from "./vouched-attestations.js";
+import { compareText } from "../../core/compare-text.js";
 
 export interface AttestationFailure {
   sequence: number | null;
@@ -157,7 +158,7 @@ export class AttestationCollector {
 
   async summary(): Promise<AttestationSummary> {
     const failures = (await Promise.all(this.pending)).filter((f): f is AttestationFailure => f !== null);
-    failures.sort((a, b) => (a.sequence ?? Infinity) - (b.sequence ?? Infinity) || (a.path < b.path ? -1 : 1));
+    failures.sort((a, b) => (a.sequence ?? Infinity) - (b.sequence ?? Infinity) || compareText(a.path, b.path));
     return { checked: this.checked, valid: this.checked - failures.length, failed: failures.length, unattested: this.unattested, failures: failures.slice(0, MAX_LISTED) };
   }
 }

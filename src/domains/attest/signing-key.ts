@@ -9,6 +9,7 @@ import { AopError } from "../../core/errors.js";
 import { listDirIfPresent } from "../../store/fs-probe.js";
 import { isEd25519, KEY_ID_PATTERN, signerFor, type Signer } from "./ed25519-keys.js";
 import { assertKeyOutsideWorkTrees } from "./key-location.js";
+import { compareText } from "../../core/compare-text.js";
 
 export interface KeyEnvironment {
   env: NodeJS.ProcessEnv;
@@ -40,7 +41,7 @@ export function localKeyFiles(ke: KeyEnvironment): { keyid: string; file: string
   return listDirIfPresent(dir).flatMap((name) => {
     const m = KEY_FILE.exec(name);
     return m ? [{ keyid: m[1]!, file: path.join(dir, name) }] : [];
-  }).sort((a, b) => (a.keyid < b.keyid ? -1 : 1));
+  }).sort((a, b) => compareText(a.keyid, b.keyid));
 }
 
 function invalid(file: string, reason: string): AopError {

@@ -10,11 +10,7 @@ export interface DoctorReport {
 }
 
 function compareFindings(a: Finding, b: Finding): number {
-  if (a.id !== b.id) return a.id < b.id ? -1 : 1;
-  if (a.message !== b.message) return a.message < b.message ? -1 : 1;
-  const ra = a.refs.join("\u0000");
-  const rb = b.refs.join("\u0000");
-  return compareText(ra, rb);
+  return compareText(a.id, b.id) || compareText(a.message, b.message) || compareText(a.refs.join("\u0000"), b.refs.join("\u0000"));
 }
 
 /** How many findings of each severity. */

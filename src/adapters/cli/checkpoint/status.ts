@@ -13,6 +13,7 @@ import { renderTable } from "../output/table.js";
 import { escapeInline } from "../output/escape.js";
 import { escapeInline as esc } from "../output/escape.js";
 import { formatAge } from "../../../core/time-format.js";
+import { compareText } from "../../../core/compare-text.js";
 
 /** One skill in the status view: the resume block's facts plus every queued action and blocker. */
 type StatusRow = Pick<ResumeBlock, "skill" | "phase" | "step" | "status" | "updated_at" | "age_ms" | "stale" | "stale_threshold_days" | "progress" | "progress_summary"> & {
@@ -41,7 +42,7 @@ export async function run(ctx: CliContext, opts: Record<string, unknown>): Promi
   const scan = await scanFolder(ctx);
   const now = ctx.clock.now();
   const all = buildRows(scan.files, now, await staleDaysFor(ctx));
-  const rows = all.filter((r) => Date.parse(r.updated_at) >= sinceMs).sort((a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at) || (a.skill < b.skill ? -1 : 1));
+  const rows = all.filter((r) => Date.parse(r.updated_at) >= sinceMs).sort((a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at) || compareText(a.skill, b.skill));
   const decisions = rows.flatMap((r) => r.blockers.filter((b) => b.needs === "user_decision").map((b) => ({ skill: r.skill, blocker_id: b.id, description: b.description, proposed_resolution: b.proposed_resolution ?? null })));
   const invalid = scan.files.filter((f) => !f.checkpoint).map((f) => ({ file: f.file, skill: f.skill, errors: f.errors }));
   if (ctx.json) {
