@@ -1,7 +1,8 @@
-// Validates policy and gates together and says what is wrong where.
+// Validates policy and gates together and says what is wrong where. Each file's load comes from its
+// snapshot when the snapshot was made of the very text there (config-snapshot.ts): the same result.
 import type { WorkspaceLayout } from "../store/layout.js";
-import { loadGatesTolerant } from "./gates-loader.js";
-import { loadPolicyTolerant } from "./policy-loader.js";
+import { loadGatesSnapshot } from "./gates-snapshot.js";
+import { loadPolicySnapshot } from "./policy-snapshot.js";
 import type { ConfigProblem, Policy } from "./policy-types.js";
 
 export interface ConfigCheckReport {
@@ -14,10 +15,10 @@ export interface ConfigCheckReport {
 export type ExtraPolicyCheck = (policy: Policy) => ConfigProblem[];
 
 export async function checkConfig(layout: WorkspaceLayout, extraChecks: ExtraPolicyCheck[] = []): Promise<ConfigCheckReport> {
-  const policy = await loadPolicyTolerant(layout);
+  const policy = await loadPolicySnapshot(layout);
   const policyProblems = [...policy.problems];
   if (policyProblems.length === 0) for (const check of extraChecks) policyProblems.push(...check(policy.policy));
-  const gates = await loadGatesTolerant(layout);
+  const gates = await loadGatesSnapshot(layout);
   const problems = [...policyProblems, ...gates.problems];
   return {
     ok: problems.length === 0,

@@ -5,7 +5,8 @@ import { schemaProblems } from "../catalog/schema-problems.js";
 import type { GatesConfig } from "./gates-types.js";
 import type { ConfigProblem } from "./policy-types.js";
 import { configInvalid } from "./config-invalid.js";
-import { readYamlFile } from "./read-config-file.js";
+import { parseYamlText, readYamlFile, type ReadResult } from "./read-config-file.js";
+import { gatesDefaultProfile } from "./upstream-shape.js";
 
 const GATES_FILE = "agentic/orchestrator/gates.yaml";
 
@@ -13,6 +14,8 @@ export interface GatesLoadResult {
   gates: GatesConfig | null;
   problems: ConfigProblem[];
   exists: boolean;
+  /** gates.yaml's own top-level `default_profile`, which the upstream orchestrator refuses (DRIFT_014), or null. */
+  ownDefaultProfile: string | null;
 }
 
 /** Step names unique per mode, depends_on naming earlier-declared steps of the same mode, no cycles. */
@@ -46,14 +49,23 @@ function gatesCrossProblems(gates: GatesConfig): ConfigProblem[] {
 }
 
 export async function loadGatesTolerant(layout: WorkspaceLayout): Promise<GatesLoadResult> {
-  const read = await readYamlFile(layout.gatesFile, GATES_FILE);
-  if (!read.ok) return { gates: null, problems: [read.problem], exists: true };
-  if (!read.exists) return { gates: null, problems: [], exists: false };
+  return gatesFrom(await readYamlFile(layout.gatesFile, GATES_FILE));
+}
+
+/** What loadGatesTolerant gives for a gates.yaml holding `text`, read already by the gates snapshot. */
+export async function gatesFromText(text: string): Promise<GatesLoadResult> {
+  return gatesFrom(await parseYamlText(text, GATES_FILE));
+}
+
+async function gatesFrom(read: ReadResult): Promise<GatesLoadResult> {
+  if (!read.ok) return { gates: null, problems: [read.problem], exists: true, ownDefaultProfile: null };
+  if (!read.exists) return { gates: null, problems: [], exists: false, ownDefaultProfile: null };
+  const ownDefaultProfile = gatesDefaultProfile(read.value) ?? null;
   const errors = await validateAgainst("config/gates", read.value);
-  if (errors.length > 0) return { gates: null, problems: schemaProblems(errors).map((p) => ({ file: GATES_FILE, ...p })), exists: true };
+  if (errors.length > 0) return { gates: null, problems: schemaProblems(errors).map((p) => ({ file: GATES_FILE, ...p })), exists: true, ownDefaultProfile };
   const gates = read.value as GatesConfig;
   const problems = gatesCrossProblems(gates);
-  return { gates: problems.length === 0 ? gates : null, problems, exists: true };
+  return { gates: problems.length === 0 ? gates : null, problems, exists: true, ownDefaultProfile };
 }
 
 export async function loadGates(layout: WorkspaceLayout): Promise<GatesConfig> {

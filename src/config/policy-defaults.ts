@@ -11,5 +11,5 @@ export function policyDefaults(): Policy {
 
 /** What loading the policy gives in a workspace without policy.yaml and aop.yaml. */
 export function policyWithoutUserFile(): PolicyLoadResult {
-  return { policy: policyDefaults(), problems: [], userFileExists: false, aopFileExists: false };
+  return { policy: policyDefaults(), problems: [], userFileExists: false, aopFileExists: false, aopOnlyKeysInUserFile: [] };
 }

@@ -11,6 +11,7 @@ import type { ConfigProblem, Policy, PolicyLoadResult } from "./policy-types.js"
 import { policyDefaults, policyWithoutUserFile } from "./policy-defaults.js";
 import { parseYamlText, readYamlFile, type ReadResult } from "./read-config-file.js";
 import { configInvalid } from "./config-invalid.js";
+import { aopOnlyPolicyKeys } from "./upstream-shape.js";
 
 export { policyDefaults };
 
@@ -51,8 +52,8 @@ async function checkedFile(read: ReadResult, file: string, schema: string): Prom
 }
 
 async function policyFrom(read: ReadResult, aopRead: ReadResult): Promise<PolicyLoadResult> {
-  const exists = { userFileExists: !read.ok || read.exists, aopFileExists: !aopRead.ok || aopRead.exists };
-  if (!exists.userFileExists && !exists.aopFileExists) return policyWithoutUserFile();
+  const files = { userFileExists: !read.ok || read.exists, aopFileExists: !aopRead.ok || aopRead.exists, aopOnlyKeysInUserFile: read.ok && read.exists ? aopOnlyPolicyKeys(read.value) : [] };
+  if (!files.userFileExists && !files.aopFileExists) return policyWithoutUserFile();
   const defaults = policyDefaults();
   const user = await checkedFile(read, USER_FILE, "config/policy.user");
   const own = await checkedFile(aopRead, AOP_FILE, "config/aop");
@@ -60,11 +61,11 @@ async function policyFrom(read: ReadResult, aopRead: ReadResult): Promise<Policy
   const merged = mergeDocuments(mergeDocuments(defaults, user.value, { nullRemoves: false }), own.value, { nullRemoves: false }) as Policy;
   const sectionProblems = [...user.schemaProblems, ...own.schemaProblems];
   if (sectionProblems.length === 0) {
-    const where = exists.aopFileExists ? `${USER_FILE} and ${AOP_FILE} (merged over defaults)` : `${USER_FILE} (merged over defaults)`;
+    const where = files.aopFileExists ? `${USER_FILE} and ${AOP_FILE} (merged over defaults)` : `${USER_FILE} (merged over defaults)`;
     sectionProblems.push(...schemaProblems(await validateAgainst("config/policy", merged)).map((p) => ({ file: where, ...p })));
   }
   const problems = [...user.fileProblems, ...own.fileProblems, ...sectionProblems];
-  if (sectionProblems.length === 0) return { policy: merged, problems, ...exists };
+  if (sectionProblems.length === 0) return { policy: merged, problems, ...files };
   // Keep the user's valid sections; fall back to the defaults for any section with a problem.
   const broken = new Set(sectionProblems.map((p) => p.path.split(/[.[]/)[0] ?? ""));
   const tolerant = structuredClone(defaults) as unknown as Record<string, unknown>;
@@ -72,7 +73,7 @@ async function policyFrom(read: ReadResult, aopRead: ReadResult): Promise<Policy
   for (const section of Object.keys(tolerant)) {
     if (!broken.has(section) && !broken.has("")) tolerant[section] = mergedRecord[section];
   }
-  return { policy: tolerant as unknown as Policy, problems, ...exists };
+  return { policy: tolerant as unknown as Policy, problems, ...files };
 }
 
 export async function loadPolicy(layout: WorkspaceLayout): Promise<Policy> {

@@ -58,4 +58,6 @@ export interface PolicyLoadResult {
   userFileExists: boolean;
   /** aop.yaml exists. */
   aopFileExists: boolean;
+  /** The aop-only keys policy.yaml itself sets, which the upstream orchestrator's schema refuses (DRIFT_014). */
+  aopOnlyKeysInUserFile: string[];
 }

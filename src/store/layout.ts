@@ -254,6 +254,10 @@ export class WorkspaceLayout {
   get policySnapshotFile(): string {
     return path.join(this.runtimeDir, "policy.snapshot.json");
   }
+  /** gates.yaml as loaded from its current text, for the doctor's checks at every run (config/gates-snapshot.ts). */
+  get gatesSnapshotFile(): string {
+    return path.join(this.runtimeDir, "gates.snapshot.json");
+  }
 
   // .checkpoints/
   checkpointFile(skill: string): string {

@@ -1,6 +1,5 @@
 // `done --verify`: runs an action's `done_when` through the user's shell ($SHELL -c, else /bin/sh -c)
 // with a timeout; the whole process group is killed when time runs out. Output is streamed and its tail kept.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -52,7 +51,8 @@ export function runDoneWhen(options: VerifyOptions): Promise<VerifyResult> {
     let tail = Buffer.alloc(0);
     let truncated = false;
     let timedOut = false;
-    const child = spawn(shell, ["-c", options.command], { cwd: options.cwd, env: options.env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    // node:child_process on first use: the domain's tools load this module whether a check runs or not.
+    const child = process.getBuiltinModule("node:child_process").spawn(shell, ["-c", options.command], { cwd: options.cwd, env: options.env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     const killGroup = (signal: NodeJS.Signals) => {
       try {
         if (child.pid !== undefined) process.kill(-child.pid, signal);

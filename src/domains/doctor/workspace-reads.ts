@@ -4,6 +4,8 @@ import { FEATURE_STATUSES, type FeatureStatus } from "../features/index.js";
 import { isNoLeasePlaceholder, parseLease, readLeaseFiles, type LeaseFile, type RunLease } from "../runs/index.js";
 import { readBytesBounded, refusalProblem } from "../../store/read-text-bounded.js";
 import { READ_LIMITS } from "../../store/read-limits.js";
+import { loadGatesSnapshot } from "../../config/gates-snapshot.js";
+import type { GatesLoadResult } from "../../config/gates-loader.js";
 
 export interface IndexRead {
   exists: boolean;
@@ -49,4 +51,9 @@ export type LeaseRead = LeaseFile;
 /** Every `.aop/runtime/<instance>/run-lease.json` (ours use `default`; the upstream orchestrator any name). */
 export function readLeases(ctx: DoctorContext): LeaseRead[] {
   return ctx.memo("leases", () => readLeaseFiles(ctx.layout));
+}
+
+/** gates.yaml as loaded (DRIFT_002 checks it, DRIFT_014 its upstream shape), from its snapshot when it answers. */
+export function readGates(ctx: DoctorContext): Promise<GatesLoadResult> {
+  return ctx.memo("gates", () => loadGatesSnapshot(ctx.layout));
 }

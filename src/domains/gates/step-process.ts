@@ -1,6 +1,6 @@
 // Runs one gate step: an argv command (never a shell string) in its own process group, stdout and stderr
 // written straight to the step's log file, with a timeout that kills the whole group.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { openForWriting, writeAll } from "../../store/atomic-write.js";
 import { killGroupAndWait, signalGroup } from "./process-group.js";
@@ -51,7 +51,7 @@ export function runStepProcess(request: StepProcessRequest): Promise<StepProcess
   let child: ChildProcess;
   try {
     // detached: the step leads a new process group, so a timeout can kill everything it started.
-    child = spawn(command!, args, { cwd: request.cwd, env: request.env, stdio: ["ignore", fd, fd], detached: true });
+    child = process.getBuiltinModule("node:child_process").spawn(command!, args, { cwd: request.cwd, env: request.env, stdio: ["ignore", fd, fd], detached: true });
   } catch (err) {
     // Arguments Node refuses outright (a NUL byte in an argument, say).
     fs.closeSync(fd);

@@ -1,7 +1,6 @@
 // `.checkpoints/` as git had it at a given time (docs/replay.md, "Time travel"): the newest commit touching
 // the folder at or before that time, and the checkpoint files in that commit's tree. Read with git only
 // (log, ls-tree, cat-file): the work tree and the index are never read or touched.
-import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { READ_LIMITS } from "../../store/read-limits.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
@@ -15,7 +14,8 @@ const MAX_SKILLS = 1_000;
 type GitView = Known<{ commit: string | null; skills: Record<string, CheckpointAt> }>;
 
 function git(cwd: string, args: string[]): { ok: boolean; stdout: string } {
-  const r = spawnSync("git", args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "ignore"] });
+  // node:child_process loaded on first use: the doctor loads this domain for its tool names only.
+  const r = process.getBuiltinModule("node:child_process").spawnSync("git", args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "ignore"] });
   return { ok: !r.error && r.status === 0, stdout: r.stdout ?? "" };
 }
 

@@ -60,14 +60,19 @@ describe("an everyday command loads no built-in module it does not use", () => {
     }
   });
 
+  it("the doctor: not child_process nor net (every domain's tools load for DRIFT_003; none of them runs a process here)", () => {
+    const loaded = builtinsLoaded(["doctor"]);
+    for (const m of ["child_process", "net"]) expect(loaded).not.toContain(m);
+  });
+
   it("evidence verify: not child_process (git runs only for a git anchor) nor net (stderr is asked for only to show progress)", () => {
     const loaded = builtinsLoaded(["evidence", "verify", "--feature-id", "feat_login"]);
     for (const m of ["child_process", "net", "perf_hooks"]) expect(loaded).not.toContain(m);
   });
 });
 
-describe("the hook reads the policy's loader only when the snapshot does not answer", () => {
-  it("in a workspace aop init made (with a policy.yaml): a tool event reads no chunk, a SessionStart not the loader", () => {
+describe("the hook and the doctor read the config loaders only when the snapshots do not answer", () => {
+  it("in a workspace aop init made (policy.yaml, gates.yaml): a tool event reads no chunk, a SessionStart nor the doctor the loaders or the YAML parser", () => {
     const chunkPreload = path.join(tempDir("aop-preload-"), "chunks.cjs");
     // Chunks are read through fs.openSync (the vm loader, Node 20) or required (Node's compile cache).
     fs.writeFileSync(
@@ -92,8 +97,25 @@ describe("the hook reads the policy's loader only when the snapshot does not ans
     chunksRead(toolEvent(1)); // keeps the snapshot, if no command did yet
     expect(chunksRead(toolEvent(2))).toEqual([]);
     // The orientation and the doctor's critical checks take the policy from the snapshot too.
-    const atStart = chunksRead({ ...base, hook_event_name: "SessionStart", source: "startup" });
+    // The orientation and the doctor's critical checks (DRIFT_002 reads gates.yaml) take the policy and
+    // gates.yaml from their snapshots too, once a first start kept gates.yaml's.
+    const sessionStart = { ...base, hook_event_name: "SessionStart", source: "startup" };
+    chunksRead(sessionStart);
+    const atStart = chunksRead(sessionStart);
     expect(atStart).toContain("session-context.chunk.cjs");
-    expect(atStart).not.toContain("policy-loader.chunk.cjs");
+    for (const chunk of ["policy-loader.chunk.cjs", "yaml.chunk.cjs", "config__gates.chunk.cjs"]) expect(atStart).not.toContain(chunk);
+    expect(fs.existsSync(path.join(root, ".aop", "runtime", "gates.snapshot.json"))).toBe(true);
+    // `aop doctor`: DRIFT_002 and DRIFT_014 read gates.yaml and policy.yaml through the same snapshots.
+    const doctorChunks = (): string[] => {
+      const out = path.join(tempDir("aop-loads-"), "chunks.json");
+      const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: "", LOADS_OUT: out, AOP_RUN_ID: "run:reader" };
+      delete env.AOP_ROOT;
+      const r = spawnSync(process.execPath, ["-r", chunkPreload, CLI_BIN, "doctor", "--root", root], { cwd: root, env, encoding: "utf8" });
+      expect(r.status, r.stderr).toBe(0);
+      return (JSON.parse(fs.readFileSync(out, "utf8")) as string[]).map((f) => path.basename(f));
+    };
+    const doctor = doctorChunks();
+    expect(doctor).toContain("doctor.chunk.cjs");
+    for (const chunk of ["policy-loader.chunk.cjs", "yaml.chunk.cjs", "config__gates.chunk.cjs"]) expect(doctor).not.toContain(chunk);
   });
 });

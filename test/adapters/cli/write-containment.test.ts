@@ -58,6 +58,7 @@ const WRITES: WritePath[] = [
   { rel: ".aop/runtime/hooks.log", kind: "file", args: ["hook", "claude"], input: hookEvent, refusal: "silent" },
   { rel: ".aop/runtime/policy.snapshot.json", kind: "file", args: ["hook", "claude"], input: toolEvent, refusal: "silent", absent: true },
   { rel: ".aop/runtime/policy.snapshot.json", kind: "file", args: ["feature", "list"], refusal: "silent", absent: true },
+  { rel: ".aop/runtime/gates.snapshot.json", kind: "file", args: ["config", "check"], refusal: "silent", absent: true },
   { rel: ".checkpoints/builder.checkpoint.json", kind: "file", args: ["checkpoint", "update", "builder", "--status=blocked"], refusal: "fails", says: /^error checkpoint_invalid: .*outside the project: refused, not followed/m },
   { rel: "agentic/orchestrator/tools.md", kind: "file", args: ["tools", "--write-docs"], refusal: "fails" },
   { rel: "agentic/orchestrator/policy.yaml", kind: "file", args: ["init", "--force"], refusal: "fails" },

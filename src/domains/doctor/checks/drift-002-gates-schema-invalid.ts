@@ -1,6 +1,6 @@
 // DRIFT_002: gates.yaml cannot be parsed or is invalid.
 import type { DoctorCheck } from "../check-types.js";
-import { loadGatesTolerant } from "../../../config/gates-loader.js";
+import { readGates } from "../workspace-reads.js";
 import { upstreamConfigNotice } from "../upstream-config.js";
 
 export const check: DoctorCheck = {
@@ -9,7 +9,7 @@ export const check: DoctorCheck = {
   title: "gates.yaml is valid",
   remediation: "fix agentic/orchestrator/gates.yaml as the message says, then run `aop config check`",
   async run(ctx) {
-    const { problems } = await loadGatesTolerant(ctx.layout);
+    const { problems } = await readGates(ctx);
     return {
       findings: [
         ...problems.map((p) => ({ message: `${p.file}: ${p.path === "" ? "" : p.path + " "}${p.message}`, ...(p.hint ? { remediation: p.hint } : {}), refs: ["agentic/orchestrator/gates.yaml"] })),

@@ -2,8 +2,8 @@
 // an older gates.yaml's `default_profile` (`aop migrate` moves it to policy.yaml's
 // gate_selection.default_profile), or aop-only policy keys (`aop migrate` moves them to aop.yaml, which
 // upstream never reads). aop reads both where they are; upstream refuses the file.
-import { readYamlFile } from "../../../config/read-config-file.js";
-import { aopOnlyPolicyKeys, gatesDefaultProfile } from "../../../config/upstream-shape.js";
+import { loadPolicySnapshot } from "../../../config/policy-snapshot.js";
+import { readGates } from "../workspace-reads.js";
 import type { DoctorCheck, FindingDraft } from "../check-types.js";
 
 export const check: DoctorCheck = {
@@ -13,16 +13,14 @@ export const check: DoctorCheck = {
   remediation: "run `aop migrate` (see `aop migrate --dry-run` first): it moves gates.yaml's default_profile to policy.yaml's gate_selection.default_profile and policy.yaml's aop-only keys to agentic/orchestrator/aop.yaml, keeping a backup",
   async run(ctx) {
     const findings: FindingDraft[] = [];
-    const gates = await readYamlFile(ctx.layout.gatesFile, "agentic/orchestrator/gates.yaml");
-    const profile = gates.ok && gates.exists ? gatesDefaultProfile(gates.value) : undefined;
-    if (profile !== undefined) {
+    const profile = (await readGates(ctx)).ownDefaultProfile;
+    if (profile !== null) {
       findings.push({
         message: `agentic/orchestrator/gates.yaml sets default_profile (${profile}), which the upstream orchestrator's gates schema refuses; aop reads it while policy.yaml's gate_selection.default_profile is absent`,
         refs: ["agentic/orchestrator/gates.yaml"],
       });
     }
-    const policy = await readYamlFile(ctx.layout.policyFile, "agentic/orchestrator/policy.yaml");
-    const keys = policy.ok && policy.exists ? aopOnlyPolicyKeys(policy.value) : [];
+    const keys = (await loadPolicySnapshot(ctx.layout)).aopOnlyKeysInUserFile;
     if (keys.length > 0) {
       findings.push({
         message: `agentic/orchestrator/policy.yaml sets aop-only key${keys.length === 1 ? "" : "s"} (${keys.join(", ")}) that the upstream orchestrator's policy schema refuses; aop reads ${keys.length === 1 ? "it" : "them"} there until moved to agentic/orchestrator/aop.yaml`,
