@@ -41,9 +41,20 @@ function wrap(source) {
   return `(function (exports, require, module, __filename, __dirname) { ${source}\n})`;
 }
 
+/**
+ * The name stack traces give the code of `file`. V8 keeps the name a code cache was made under, and the
+ * build makes its caches in a staging folder it then renames to dist/: it names its files as they will
+ * be found there (AOP_BUILD_STAGING, AOP_BUILD_DIST; scripts/bundle-bins.mjs).
+ */
+function scriptName(file) {
+  const staging = process.env.AOP_BUILD_STAGING;
+  const dist = process.env.AOP_BUILD_DIST;
+  return staging && dist && file.startsWith(staging + path.sep) ? path.join(dist, file.slice(staging.length + 1)) : file;
+}
+
 /** Compiles and runs the bundle at `file`; returns its script (for making a cache) and its exports. */
 function compileBundle(file, source, cachedData, stat) {
-  const script = new vm.Script(wrap(source), { filename: file, cachedData });
+  const script = new vm.Script(wrap(source), { filename: scriptName(file), cachedData });
   compiled.set(file, script);
   if (stat && (cachedData === undefined || script.cachedDataRejected)) noteUncached(file, stat);
   const module = { exports: {} };

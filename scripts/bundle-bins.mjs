@@ -101,7 +101,8 @@ async function makeCodeCache(dist, files, { entry, sample, runs }) {
   const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "aop-code-cache-")));
   try {
     await sample(work, dist);
-    const env = { ...process.env, AOP_BUNDLE_LOADER: "vm" }; // the loader V8's cache is made for (bin/load-bundle.cjs)
+    // The loader V8's cache is made for (bin/load-bundle.cjs), naming each file by its path once dist/ is swapped in.
+    const env = { ...process.env, AOP_BUNDLE_LOADER: "vm", AOP_BUILD_STAGING: dist, AOP_BUILD_DIST: path.join(root, "dist") };
     delete env.NODE_OPTIONS; // V8 refuses a cache made under other flags
     // The sample's own workspace, whatever the shell that builds points at.
     for (const name of ["AOP_ROOT", "AOP_RUN_ID", "AOP_SESSION_ID", "AOP_ACTOR", "AOP_NOW", "CLAUDE_PROJECT_DIR", "NO_COLOR", "FORCE_COLOR"]) delete env[name];

@@ -118,6 +118,18 @@ describe("the CLI bundle", () => {
     expect(fs.existsSync(codeCacheOf(swapped))).toBe(false);
   });
 
+  it("a stack trace (AOP_DEBUG=1) names the bundle's files in dist/, not the folder the build made their caches in", () => {
+    // V8 keeps the name a code cache was made under; the build makes them before it swaps its folder in.
+    const root = workspace();
+    for (const loader of [undefined, "vm"]) {
+      const r = runCli(["feature", "show", "feat_nope"], { cwd: root, env: { AOP_DEBUG: "1", AOP_BUNDLE_LOADER: loader } });
+      expect(r.code, r.stderr).not.toBe(0);
+      const frames = r.stderr.split("\n").filter((line) => line.trimStart().startsWith("at ") && line.includes(".cjs:"));
+      expect(frames.length, r.stderr).toBeGreaterThan(2);
+      for (const frame of frames) expect(frame, loader).toContain(path.join(REPO_ROOT, "dist", "cli") + path.sep);
+    }
+  });
+
   it("NODE_DISABLE_COMPILE_CACHE: no cache is written", () => {
     const pkg = packageCopy((p) => fs.rmSync(codeCacheOf(p), { force: true }));
     expect(runCli(["--help"], { bin: path.join(pkg, "bin", "aop.js"), env: { AOP_BUNDLE_LOADER: "vm", NODE_DISABLE_COMPILE_CACHE: "1" } }).code).toBe(0);
