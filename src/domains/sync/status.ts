@@ -11,7 +11,7 @@ import { listTree } from "./git-objects.js";
 import { readOriginFile } from "./pull.js";
 import { recordsRef, trackingRef } from "./push.js";
 import { countLines, SEGMENT_LINES } from "./record-tree.js";
-import { git, gitAsync, must, refCommit, requireRemote, requireRepository } from "./sync-git.js";
+import { checkRemoteName, git, gitAsync, must, refCommit, remoteNames, requireRemote, requireRepository } from "./sync-git.js";
 
 interface RunSyncState {
   run_id: string;
@@ -31,6 +31,11 @@ interface OriginState {
 
 export interface SyncStatus {
   remote: string;
+  /**
+   * Whether the repository has this remote. A repository with no remote at all is shown, not refused:
+   * every record is local only (one with other remotes refuses a name it lacks, which may be a typo).
+   */
+  remote_configured: boolean;
   workspace_id: string;
   ref: string;
   pushed_commit: string | null;
@@ -82,7 +87,9 @@ export function pushedEntries(root: string, commit: string): Map<string, number>
 export async function syncStatus(layout: WorkspaceLayout, clock: Clock, options: { remote?: string; offline?: boolean } = {}): Promise<SyncStatus> {
   const root = layout.root;
   requireRepository(root);
-  const remote = requireRemote(root, options.remote ?? "origin");
+  const name = options.remote ?? "origin";
+  const remoteless = remoteNames(root).length === 0;
+  const remote = remoteless ? checkRemoteName(name) : requireRemote(root, name);
   const id = (await ensureWorkspaceIdentity(layout, clock)).identity.workspace_id;
   const pushed = refCommit(root, trackingRef(remote, id));
   const pushedCounts = pushed === null ? new Map<string, number>() : pushedEntries(root, pushed);
@@ -90,7 +97,7 @@ export async function syncStatus(layout: WorkspaceLayout, clock: Clock, options:
   for (const [run, n] of pushedCounts) if (!runs.some((r) => r.run_id === run)) runs.push({ run_id: run, local_entries: 0, pushed_entries: n });
   // The remote's refs now, unless offline: then what the last fetch or push saw.
   let remoteTips: Map<string, string> | null = null;
-  if (options.offline !== true) {
+  if (options.offline !== true && !remoteless) {
     const ls = await gitAsync(root, ["ls-remote", remote, "refs/aop/records/*"]);
     if (ls.status === 0) {
       remoteTips = new Map(
@@ -118,7 +125,7 @@ export async function syncStatus(layout: WorkspaceLayout, clock: Clock, options:
   }
   for (const o of origins) o.behind = behindBy(root, o.pulled_commit, o.remote_commit);
   const pushedAt = pushed === null ? null : isoUtc(Number(must(root, ["show", "-s", "--format=%ct", pushed]).trim()) * 1000);
-  return { remote, workspace_id: id, ref: recordsRef(id), pushed_commit: pushed, pushed_at: pushedAt, remote_checked: remoteTips !== null, remote_commit: tip(id), runs, origins };
+  return { remote, remote_configured: !remoteless, workspace_id: id, ref: recordsRef(id), pushed_commit: pushed, pushed_at: pushedAt, remote_checked: remoteTips !== null, remote_commit: tip(id), runs, origins };
 }
 
 /** Commits from `from` to `to`; 0 when equal, null when `to` is not here (not fetched) or unrelated. */

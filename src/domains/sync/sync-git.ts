@@ -76,16 +76,27 @@ export function requireRepository(root: string): string {
 
 const REMOTE_NAME = /^(?!\.)(?!.*\.\.)[A-Za-z0-9._-]{1,100}$/;
 
-/** A configured remote's name (it becomes part of a ref name and a folder name), or sync_unknown_remote. */
-export function requireRemote(root: string, remote: string): string {
+/** The names of the repository's remotes (`git remote`). */
+export function remoteNames(root: string): string[] {
+  return git(root, ["remote"]).stdout.trim().split("\n").filter(Boolean);
+}
+
+/** A name that can be a remote's (it becomes part of a ref name and a folder name), or sync_unknown_remote. */
+export function checkRemoteName(remote: string): string {
   if (!REMOTE_NAME.test(remote) || remote.endsWith(".lock")) {
     throw new AopError("sync_unknown_remote", `'${remote.slice(0, 80)}' is not a remote name (letters, digits, '.', '_', '-')`, {
       hint: "name a remote from `git remote -v`, or add one: `git remote add origin URL`",
     });
   }
+  return remote;
+}
+
+/** A configured remote's name, or sync_unknown_remote. */
+export function requireRemote(root: string, remote: string): string {
+  checkRemoteName(remote);
   const r = git(root, ["remote", "get-url", remote]);
   if (r.status !== 0) {
-    const known = git(root, ["remote"]).stdout.trim().split("\n").filter(Boolean);
+    const known = remoteNames(root);
     throw new AopError("sync_unknown_remote", `this repository has no remote '${remote}'${known.length > 0 ? ` (it has: ${known.join(", ")})` : " (it has none)"}`, {
       details: { remote, remotes: known },
       hint: known.length > 0 ? `run \`aop sync push ${known[0]}\`, or add it: \`git remote add ${remote} URL\`` : `add one: \`git remote add ${remote} URL\``,

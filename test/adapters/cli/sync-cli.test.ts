@@ -43,6 +43,33 @@ function entry(runId: string, i: number) {
   return { ts: new Date(Date.UTC(2026, 5, 1) + i * 1000).toISOString(), run_id: runId, session_id: runId, actor_type: "agent", feature_id: null, tool_name: "Read", mutating: false, operation_id: `op-${i}`, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 };
 }
 
+describe("aop sync status in a repository with no remote", () => {
+  it("shows every run as local only instead of refusing; a name the repository lacks is still refused where it has remotes", async () => {
+    const root = path.join(tempDir("aop-sync-"), "solo");
+    git(path.dirname(root), ["init", "-q", "-b", "main", root]);
+    const m = machine(root);
+    expect(m.aop(["init"]).code).toBe(0);
+    await appendEntries(root, "run-solo", 0, 3);
+    for (const [args, remote] of [[["sync", "status"], "origin"], [["sync", "status", "--offline"], "origin"], [["sync", "status", "upstream"], "upstream"]] as const) {
+      const status = m.json<{ remote: string; remote_configured: boolean; remote_checked: boolean; pushed_commit: string | null; runs: { run_id: string; local_entries: number; pushed_entries: number }[] }>([...args]);
+      expect(status.code, `${args.join(" ")}: ${status.stderr}`).toBe(0);
+      expect(status.json).toMatchObject({ remote, remote_configured: false, remote_checked: false, pushed_commit: null });
+      expect(status.json.runs).toContainEqual({ run_id: "run-solo", local_entries: 3, pushed_entries: 0 });
+    }
+    const human = m.aop(["sync", "status"]);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(/this repository has no remote: every record here is local only \(add one: git remote add origin URL, then aop sync push\)/);
+    expect(human.stdout).toMatch(/run-solo: 3 here, 0 pushed — 3 local only/);
+    // A name that cannot be a remote's, and push and pull, which need a remote, are refused as before.
+    expect(m.aop(["sync", "status", "../evil"]).stderr).toMatch(/^error sync_unknown_remote: '..\/evil' is not a remote name/);
+    expect(m.aop(["sync", "push"]).stderr).toMatch(/^error sync_unknown_remote: this repository has no remote 'origin' \(it has none\)/);
+    expect(m.aop(["sync", "pull"]).stderr).toMatch(/^error sync_unknown_remote: this repository has no remote 'origin' \(it has none\)/);
+    git(root, ["remote", "add", "origin", path.join(path.dirname(root), "nowhere.git")]);
+    expect(m.aop(["sync", "status", "upstream"]).stderr).toMatch(/^error sync_unknown_remote: this repository has no remote 'upstream' \(it has: origin\)/);
+    expect(m.json<{ remote_configured: boolean }>(["sync", "status", "--offline"]).json.remote_configured).toBe(true);
+  });
+});
+
 async function appendEntries(root: string, runId: string, from: number, n: number): Promise<void> {
   const writer = new TimelineWriter(new WorkspaceLayout(root), () => 1_000_000);
   for (let i = from; i < from + n; i++) await writer.append(entry(runId, i));

@@ -31,7 +31,8 @@ export function renderStatus(s: SyncStatus, style: Style): string {
   const lines = [`workspace ${s.workspace_id} → ${s.remote} ${s.ref}`];
   lines.push(s.pushed_commit === null ? "  never pushed to this remote" : `  last push: commit ${s.pushed_commit.slice(0, 12)} at ${s.pushed_at}`);
   if (s.remote_checked && s.remote_commit !== s.pushed_commit) lines.push(`  ${style.yellow("the remote's ref is at")} ${s.remote_commit?.slice(0, 12) ?? "(none)"}`);
-  if (!s.remote_checked) lines.push(`  ${style.dim("remote not asked (--offline or unreachable): compared with the last push and pull")}`);
+  if (!s.remote_configured) lines.push(`  ${style.yellow("this repository has no remote")}: every record here is local only (add one: git remote add ${s.remote} URL, then aop sync push)`);
+  else if (!s.remote_checked) lines.push(`  ${style.dim("remote not asked (--offline or unreachable): compared with the last push and pull")}`);
   lines.push("runs:");
   if (s.runs.length === 0) lines.push("  (none)");
   for (const r of s.runs) {
