@@ -191,6 +191,11 @@ function buildTemplate(): string {
   ok(["--run-id", "run:seed", "feature", "init", "feat_a"]);
   ok(["gates", "run", "--feature-id", "feat_a", "--mode", "fast"]);
   writeFile(root, ".checkpoints/architect.checkpoint.json", JSON.stringify(minimalCheckpoint("architect", { project_dir: root, next_actions: ["Write the handler", "Review"] }), null, 2));
+  // A command that loads gates.yaml or the policy keeps their snapshots once per text (a cache of the
+  // load, docs/performance.md), as the commands above kept the policy's: made here, so that what the
+  // runs below are checked for is their own writes.
+  ok(["config", "check"]);
+  expect(fs.existsSync(path.join(root, ".aop", "runtime", "gates.snapshot.json"))).toBe(true);
   return root;
 }
 
