@@ -158,10 +158,11 @@ async function template(c: ToolCase): Promise<string> {
     const r = await runAop(call(root, tool, args, `op-setup-${String(++n).padStart(4, "0")}`), { AOP_NOW: T0 });
     if (r.code !== 0) throw new Error(`setup ${tool} failed: ${r.stdout}${r.stderr}`);
   }
-  // A command through the kernel keeps the policy's snapshot (docs/performance.md); made here, so that
-  // the writes a killed call is traced and killed at are the call's own, not the snapshot's.
-  const warm = await runAop(["feature", "list", "--root", root, "--json"], { AOP_NOW: T0 });
-  if (warm.code !== 0 || !fs.existsSync(new WorkspaceLayout(root).policySnapshotFile)) throw new Error(`no policy snapshot in the template: ${warm.stdout}${warm.stderr}`);
+  // A command through the kernel keeps the policy's snapshot, and the doctor gates.yaml's (docs/performance.md);
+  // made here, so that the writes a killed call is traced and killed at are the call's own, not a snapshot's.
+  const warm = await runAop(["config", "check", "--root", root, "--json"], { AOP_NOW: T0 });
+  const layout = new WorkspaceLayout(root);
+  if (warm.code !== 0 || !fs.existsSync(layout.policySnapshotFile) || !fs.existsSync(layout.gatesSnapshotFile)) throw new Error(`no config snapshots in the template: ${warm.stdout}${warm.stderr}`);
   return root;
 }
 
