@@ -8,7 +8,7 @@ import type { GatesLoadResult } from "./gates-loader.js";
 export async function loadGatesSnapshot(layout: WorkspaceLayout): Promise<GatesLoadResult> {
   const source = configText(layout.gatesFile);
   if (source === null) return { gates: null, problems: [], exists: false, ownDefaultProfile: null };
-  const { gatesFromText, loadGatesTolerant } = await import("./gates-loader.js");
-  if (source === undefined) return loadGatesTolerant(layout); // refused (too large, not a file): the loader says why
-  return keptResult(layout, layout.gatesSnapshotFile, { source }, () => gatesFromText(source));
+  // The loader is loaded only when the snapshot does not answer.
+  if (source === undefined) return (await import("./gates-loader.js")).loadGatesTolerant(layout); // refused (too large, not a file): the loader says why
+  return keptResult(layout, layout.gatesSnapshotFile, { source }, async () => (await import("./gates-loader.js")).gatesFromText(source));
 }

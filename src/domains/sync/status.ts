@@ -88,8 +88,9 @@ export async function syncStatus(layout: WorkspaceLayout, clock: Clock, options:
   const root = layout.root;
   requireRepository(root);
   const name = options.remote ?? "origin";
-  const remoteless = remoteNames(root).length === 0;
-  const remote = remoteless ? checkRemoteName(name) : requireRemote(root, name);
+  const known = remoteNames(root);
+  const remoteless = known.length === 0;
+  const remote = remoteless ? checkRemoteName(name) : requireRemote(root, name, known);
   const id = (await ensureWorkspaceIdentity(layout, clock)).identity.workspace_id;
   const pushed = refCommit(root, trackingRef(remote, id));
   const pushedCounts = pushed === null ? new Map<string, number>() : pushedEntries(root, pushed);

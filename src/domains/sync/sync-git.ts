@@ -91,12 +91,11 @@ export function checkRemoteName(remote: string): string {
   return remote;
 }
 
-/** A configured remote's name, or sync_unknown_remote. */
-export function requireRemote(root: string, remote: string): string {
+/** A configured remote's name, or sync_unknown_remote; `known`: the repository's remotes, when already listed. */
+export function requireRemote(root: string, remote: string, known?: string[]): string {
   checkRemoteName(remote);
-  const r = git(root, ["remote", "get-url", remote]);
-  if (r.status !== 0) {
-    const known = remoteNames(root);
+  if (known ? !known.includes(remote) : git(root, ["remote", "get-url", remote]).status !== 0) {
+    known ??= remoteNames(root);
     throw new AopError("sync_unknown_remote", `this repository has no remote '${remote}'${known.length > 0 ? ` (it has: ${known.join(", ")})` : " (it has none)"}`, {
       details: { remote, remotes: known },
       hint: known.length > 0 ? `run \`aop sync push ${known[0]}\`, or add it: \`git remote add ${remote} URL\`` : `add one: \`git remote add ${remote} URL\``,
