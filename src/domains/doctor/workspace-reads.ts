@@ -2,6 +2,7 @@
 import type { DoctorContext } from "./check-types.js";
 import { FEATURE_STATUSES, type FeatureStatus } from "../features/index.js";
 import { isNoLeasePlaceholder, parseLease, readLeaseFiles, type LeaseFile, type RunLease } from "../runs/index.js";
+import { auditTimeline, type TimelineAudit } from "../replay/index.js";
 import { readBytesBounded, refusalProblem } from "../../store/read-text-bounded.js";
 import { READ_LIMITS } from "../../store/read-limits.js";
 import { loadGatesSnapshot } from "../../config/gates-snapshot.js";
@@ -56,4 +57,9 @@ export function readLeases(ctx: DoctorContext): LeaseRead[] {
 /** gates.yaml as loaded (DRIFT_002 checks it, DRIFT_014 its upstream shape), from its snapshot when it answers. */
 export function readGates(ctx: DoctorContext): Promise<GatesLoadResult> {
   return ctx.memo("gates", () => loadGatesSnapshot(ctx.layout));
+}
+
+/** One full read of a run's timeline (DRIFT_006 checks what it found, DRIFT_013 its old-shape count). */
+export function readTimelineAudit(ctx: DoctorContext, runId: string): Promise<TimelineAudit> {
+  return ctx.memo(`timeline-audit:${runId}`, () => auditTimeline(ctx.layout, runId));
 }

@@ -7,7 +7,6 @@ export type { EntryWithoutSequence, TimelineEntry } from "./timeline-entry.js";
 export { readEntriesFrom } from "./timeline-read.js";
 export { readSparse } from "./timeline-sparse.js";
 export { joinSidecar, readExtras, type Extras } from "./timeline-ext.js";
-export { countOldShapeLines } from "./timeline-shape.js";
 export { migrateTimeline, migrationBackupDir, type TimelineMigration } from "./timeline-migrate.js";
 export { adoptHandoff, handoffBacklog } from "./timeline-handoff.js";
 export { createTimelineHook, retainedAppender, sweepHandoffs } from "./timeline-hook.js";
@@ -17,6 +16,7 @@ export { removeSpoolDirIfEmpty, spoolBacklog, spoolEntry } from "./timeline-spoo
 // Every tool call's runtime imports this surface for the timeline hook; what only the doctor or
 // `aop replay --follow` needs loads on first use.
 import type { auditTimeline as AuditTimeline } from "./timeline-audit.js";
+export type { TimelineAudit } from "./timeline-audit.js";
 import type { followTimeline as FollowTimeline } from "./timeline-follow.js";
 export const auditTimeline: typeof AuditTimeline = async (...args) => (await import("./timeline-audit.js")).auditTimeline(...args);
 export const followTimeline: typeof FollowTimeline = async (...args) => (await import("./timeline-follow.js")).followTimeline(...args);

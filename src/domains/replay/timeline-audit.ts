@@ -1,6 +1,6 @@
 // A full read of one timeline that reports everything wrong with it: unreadable lines, gaps,
 // duplicates or reordering, a torn tail, and disagreement with its meta (ours, or one with only the
-// contract's five fields). Entry timestamps are not compared: the upstream orchestrator allocates
+// contract's five fields), and how many entries are in aop's older line shape (timeline-shape.ts). Entry timestamps are not compared: the upstream orchestrator allocates
 // sequences in lock order, so its `ts` need not grow with them. Read-only, streaming.
 import fs from "node:fs";
 import { readLinesSync } from "../../store/jsonl.js";
@@ -9,6 +9,7 @@ import type { WorkspaceLayout } from "../../store/layout.js";
 import { entrySequence } from "./timeline-entry.js";
 import { lineSequence, NOT_ENTRY, NOT_JSON, UNSURE } from "./timeline-line-check.js";
 import { readMetaValue } from "./timeline-scan.js";
+import { isOldShapeLine } from "./timeline-shape.js";
 import { parseContractMeta, parseMeta, type TimelineMeta } from "./timeline-meta.js";
 
 export interface TimelineAudit {
@@ -22,13 +23,15 @@ export interface TimelineAudit {
   out_of_order: number;
   first_out_of_order: number | null;
   max_sequence: number;
+  /** Entries in the shape aop wrote before DESIGN §21, which the upstream orchestrator's replay refuses (DRIFT_013). */
+  old_shape: number;
   meta: TimelineMeta | null;
   meta_problems: string[];
 }
 
 export async function auditTimeline(layout: WorkspaceLayout, runId: string): Promise<TimelineAudit> {
   const file = layout.timelineFile(runId);
-  const audit: TimelineAudit = { run_id: runId, entries: 0, unparseable: 0, invalid: 0, torn_tail: false, gaps: 0, first_gap_after: null, out_of_order: 0, first_out_of_order: null, max_sequence: -1, meta: null, meta_problems: [] };
+  const audit: TimelineAudit = { run_id: runId, entries: 0, unparseable: 0, invalid: 0, torn_tail: false, gaps: 0, first_gap_after: null, out_of_order: 0, first_out_of_order: null, max_sequence: -1, old_shape: 0, meta: null, meta_problems: [] };
   let expected = 0;
   // The meta is read before the file and again after it: a writer appends its line, then rewrites the
   // meta, so a meta read first never claims more than the file then holds unless the file lost lines; a
@@ -70,6 +73,7 @@ export async function auditTimeline(layout: WorkspaceLayout, runId: string): Pro
       continue;
     }
     audit.entries += 1;
+    if (isOldShapeLine(bytes, line.from!, line.to!)) audit.old_shape += 1;
     if (sequence === expected) expected += 1;
     else if (sequence > expected) {
       audit.gaps += 1;

@@ -37,12 +37,15 @@ function endsWithKeyAndDigits(b: Uint8Array, from: number, to: number, key: Buff
 }
 
 /** True when the line `b[from, to)` (an entry) is in the old shape. */
-function isOldShapeLine(b: Buffer, from: number, to: number): boolean {
+export function isOldShapeLine(b: Buffer, from: number, to: number): boolean {
   if (!endsWithKeyAndDigits(b, from, to, LATENCY) && !endsWithKeyAndDigits(b, from, to, SEQUENCE)) return true;
   return b.subarray(from, Math.min(to, from + HEAD_BYTES)).indexOf(SESSION_NULL) !== -1;
 }
 
-/** How many of a run's lines are in the old shape (unparseable lines are DRIFT_006's, not counted here). */
+/**
+ * How many of a run's lines are in the old shape (unparseable lines are not counted): `aop migrate`'s
+ * count, under the run's lock. The doctor takes it from its one audit of the run (timeline-audit.ts).
+ */
 export function countOldShapeLines(layout: WorkspaceLayout, runId: string): number {
   let old = 0;
   for (const line of readLinesSync(layout.timelineFile(runId), { raw: true })) {

@@ -1,12 +1,14 @@
 import fs from "node:fs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { runDoctor } from "../../../src/domains/doctor/engine.js";
 import { persistReport, HISTORY_KEEP } from "../../../src/domains/doctor/report-store.js";
 import { buildReport, doctorExitCode } from "../../../src/domains/doctor/report.js";
 import { fixedClock } from "../../../src/core/clock.js";
 import { validateAgainst } from "../../../src/catalog/load-validator.js";
 import type { DoctorCheck } from "../../../src/domains/doctor/check-types.js";
-import { DriftFixture, NOW } from "./drift-fixtures.js";
+import { DriftFixture, entry, NOW } from "./drift-fixtures.js";
+import { check as timelineCorruption } from "../../../src/domains/doctor/checks/drift-006-timeline-corruption.js";
+import { check as timelineOldLines } from "../../../src/domains/doctor/checks/drift-013-timeline-old-lines.js";
 import { runCli, runJson } from "../../helpers/cli.js";
 import { DOCTOR_FAMILIES } from "../../../src/app/doctor-checks.js";
 
@@ -117,5 +119,22 @@ describe("aop doctor", () => {
 
   it("--only rejects an unknown family", () => {
     expect(runCli(["doctor", "--only", "nope"]).code).toBe(2);
+  });
+
+  it("reads each timeline once: DRIFT_006 and DRIFT_013 share one audit of it", async () => {
+    // A gap (DRIFT_006) and an old-shape line (DRIFT_013, an extra inside the line) in one timeline.
+    const f = new DriftFixture().timeline("r", [entry(0, { session_id: "s" }), entry(1, { session_id: "s", transport: "mcp" }), entry(3, { session_id: "s" })]);
+    const timeline = f.layout.timelineFile("r");
+    const open = vi.spyOn(fs, "openSync");
+    try {
+      const { report } = await runDoctor({ layout: f.layout, clock: fixedClock(NOW), env: {}, families: [{ name: "drift", applies: () => true, checks: [timelineCorruption, timelineOldLines] }] });
+      expect(report.findings.map((x) => [x.id, x.message])).toEqual([
+        ["DRIFT_006_TIMELINE_CORRUPTION", expect.stringMatching(/^run r: 1 sequence gap\(s\), first after sequence 1$/)],
+        ["DRIFT_013_TIMELINE_OLD_LINES", expect.stringMatching(/^run r: 1 line in aop's older shape/)],
+      ]);
+      expect(open.mock.calls.filter(([file]) => file === timeline)).toHaveLength(1);
+    } finally {
+      open.mockRestore();
+    }
   });
 });

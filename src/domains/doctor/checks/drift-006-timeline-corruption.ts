@@ -4,11 +4,11 @@ import { AopError } from "../../../core/errors.js";
 import type { DoctorCheck, FindingDraft } from "../check-types.js";
 import { replayWritesEnabled } from "../../../config/policy-types.js";
 import { timelineRunIds } from "../../replay/index.js";
-import { auditTimeline } from "../../replay/index.js";
 import { readRetention } from "../../replay/index.js";
 import { spoolBacklog } from "../../replay/index.js";
 import { handoffBacklog } from "../../replay/index.js";
 import { readExtras } from "../../replay/index.js";
+import { readTimelineAudit } from "../workspace-reads.js";
 
 export const check: DoctorCheck = {
   id: "DRIFT_006_TIMELINE_CORRUPTION",
@@ -25,7 +25,7 @@ export const check: DoctorCheck = {
       const where = `run ${runId}`;
       let a;
       try {
-        a = await auditTimeline(ctx.layout, runId);
+        a = await readTimelineAudit(ctx, runId);
       } catch (err) {
         // The timeline itself could not be read (a special file, a link out of the workspace…).
         if (!(err instanceof AopError)) throw err;

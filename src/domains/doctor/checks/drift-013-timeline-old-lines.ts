@@ -3,19 +3,20 @@
 // them. `aop migrate` rewrites them into the seed's line plus the run's sidecar, keeping a backup.
 import { AopError } from "../../../core/errors.js";
 import type { DoctorCheck, FindingDraft } from "../check-types.js";
-import { countOldShapeLines, timelineRunIds } from "../../replay/index.js";
+import { timelineRunIds } from "../../replay/index.js";
+import { readTimelineAudit } from "../workspace-reads.js";
 
 export const check: DoctorCheck = {
   id: "DRIFT_013_TIMELINE_OLD_LINES",
   severity: "info",
   title: "timelines are in the seed's line shape",
   remediation: "run `aop migrate` (see `aop migrate --dry-run` first): it rewrites the lines into the seed's 14 keys and moves their extras to the run's sidecar, keeping a backup",
-  run(ctx) {
+  async run(ctx) {
     const findings: FindingDraft[] = [];
     for (const runId of timelineRunIds(ctx.layout)) {
       let old: number;
       try {
-        old = countOldShapeLines(ctx.layout, runId);
+        old = (await readTimelineAudit(ctx, runId)).old_shape;
       } catch (err) {
         if (err instanceof AopError) continue; // an unreadable timeline is DRIFT_006's finding
         throw err;
