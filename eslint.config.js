@@ -4,6 +4,11 @@ import importX from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import { layerBoundaries } from "./scripts/eslint/layer-boundaries.mjs";
 
+const TYPE_ONLY_REEXPORT = {
+  selector: "ExportNamedDeclaration[exportKind='value'][source]:has(ExportSpecifier):not(:has(ExportSpecifier[exportKind='value']))",
+  message: "a re-export of types only must be `export type { … } from`: `export { type … } from` still loads the module",
+};
+
 export default tseslint.config(
   { ignores: ["dist/**", ".dist-*/**", "node_modules/**", "coverage/**", "src/catalog/generated/**"] },
   js.configs.recommended,
@@ -23,13 +28,7 @@ export default tseslint.config(
       // `import { type X }` and `export { type X } from` keep a bare import of the module under
       // verbatimModuleSyntax, so a type-only import would load the module (and all it imports).
       "@typescript-eslint/no-import-type-side-effects": "error",
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "ExportNamedDeclaration[exportKind='value'][source]:has(ExportSpecifier):not(:has(ExportSpecifier[exportKind='value']))",
-          message: "a re-export of types only must be `export type { … } from`: `export { type … } from` still loads the module",
-        },
-      ],
+      "no-restricted-syntax": ["error", TYPE_ONLY_REEXPORT],
       "no-constant-condition": ["error", { checkLoops: false }],
       // One commander instance: its classes are compared with instanceof across modules.
       "no-restricted-imports": ["error", { paths: [{ name: "commander", message: "import values from src/adapters/cli/commander-vendor.ts (types may come from commander)", allowTypeImports: true }] }],
@@ -47,6 +46,21 @@ export default tseslint.config(
     rules: {
       "aop/layer-boundaries": "error",
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
+    // A test process runs many files and evaluates a helper once (vitest.config.ts: isolate is off), so a
+    // hook a helper registers at its top level would serve the first file only.
+    files: ["test/helpers/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        TYPE_ONLY_REEXPORT,
+        {
+          selector: "Program > ExpressionStatement > CallExpression[callee.name=/^(after|before)(All|Each)$/]",
+          message: "a helper's top-level hook runs for the first test file of a process only: register the clean-up with atFileEnd (test/helpers/file-end.ts)",
+        },
+      ],
     },
   },
   {

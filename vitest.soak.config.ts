@@ -20,6 +20,8 @@ export default defineConfig({
     testTimeout: 600_000,
     hookTimeout: 600_000,
     pool: "forks",
+    // What each file leaves behind is undone when it ends (test/helpers/file-end.ts).
+    setupFiles: ["test/setup/file-end.ts"],
     // One file at a time: each is a stress run of its own, and their loads would add up.
     fileParallelism: false,
   },

@@ -5,15 +5,11 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll } from "vitest";
+import { atFileEnd } from "./file-end.js";
 
 export const FAULTS = ["fifo", "dev-zero-link", "socket", "directory", "oversized"] as const;
 export type Fault = (typeof FAULTS)[number];
 
-const servers: net.Server[] = [];
-afterAll(() => {
-  for (const s of servers) s.close();
-});
 
 /** Replace `file` by the fault (its folder is created); `oversizeBytes` is the size an oversized file gets. */
 export async function plantFault(fault: Fault, file: string, oversizeBytes = 64 * 1024 * 1024): Promise<void> {
@@ -30,7 +26,7 @@ export async function plantFault(fault: Fault, file: string, oversizeBytes = 64 
       // A socket path is limited to ~108 bytes: bind it in a short folder, then move it into place.
       const short = fs.mkdtempSync(path.join(os.tmpdir(), "s-"));
       const server = net.createServer();
-      servers.push(server);
+      atFileEnd(() => server.close());
       await new Promise<void>((resolve, reject) => server.once("error", reject).listen(path.join(short, "s"), resolve));
       fs.renameSync(path.join(short, "s"), file);
       fs.rmdirSync(short);

@@ -3,13 +3,8 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll } from "vitest";
+import { atFileEnd } from "./file-end.js";
 import { tempDir } from "./tmp.js";
-
-const mounted: string[] = [];
-afterAll(() => {
-  for (const dir of mounted) spawnSync("umount", [dir]);
-});
 
 /** A fresh tmpfs of `sizeKb`, or the reason none can be mounted here. */
 export function smallDisk(sizeKb = 512): { dir: string } | { skip: string } {
@@ -17,7 +12,7 @@ export function smallDisk(sizeKb = 512): { dir: string } | { skip: string } {
   const dir = tempDir("aop-disk-");
   const r = spawnSync("mount", ["-t", "tmpfs", "-o", `size=${sizeKb}k`, "tmpfs", dir], { encoding: "utf8" });
   if (r.status !== 0) return { skip: `cannot mount a tmpfs here: ${(r.stderr || r.error?.message || "").trim()}` };
-  mounted.push(dir);
+  atFileEnd(() => spawnSync("umount", [dir]));
   return { dir };
 }
 

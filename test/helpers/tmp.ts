@@ -2,17 +2,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll } from "vitest";
-
-const created: string[] = [];
-
-afterAll(() => {
-  for (const dir of created) fs.rmSync(dir, { recursive: true, force: true });
-});
+import { atFileEnd } from "./file-end.js";
 
 export function tempDir(prefix = "aop-test-"): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  created.push(dir);
+  atFileEnd(() => fs.rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 

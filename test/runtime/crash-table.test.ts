@@ -15,6 +15,7 @@ import { systemClock } from "../../src/core/clock.js";
 import { CRASH_POINTS } from "../../src/store/crash-points.js";
 import { loadCatalog } from "../../src/catalog/catalog.js";
 import { signingKeyFixture } from "../helpers/signing-key.js";
+import { setEnvForFile } from "../helpers/file-end.js";
 import { SOAK } from "../helpers/soak.js";
 
 const T0 = "2026-03-01T10:00:00.000Z";
@@ -53,7 +54,7 @@ const EVIDENCE = ".aop/features/f1/evidence";
 const completeLines = (text: string | null): number => (text ?? "").split("\n").length - 1;
 // The signing tools sign with this key (a temp file: the children inherit AOP_SIGNING_KEY); every template commits its public key.
 const KEY = signingKeyFixture();
-process.env.AOP_SIGNING_KEY = KEY.file;
+setEnvForFile("AOP_SIGNING_KEY", KEY.file);
 const CHECKPOINT: [string, Record<string, unknown>] = ["checkpoint.update", { skill: "architect", patch: { progress_summary: "designing", next_actions: ["write the tests", "fix the bug"] } }];
 
 const CASES: ToolCase[] = [

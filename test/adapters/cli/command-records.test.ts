@@ -13,10 +13,11 @@ import { tempDir, writeFile } from "../../helpers/tmp.js";
 import { minimalCheckpoint } from "../../domains/checkpoints/fixture.js";
 import { INTEGRITY_POLICY_YAML } from "../../helpers/gates.js";
 import { signingKeyFixture } from "../../helpers/signing-key.js";
+import { setEnvForFile } from "../../helpers/file-end.js";
 
 // The signing commands sign with this key (the children inherit AOP_SIGNING_KEY); the template commits its public key.
 const KEY = signingKeyFixture();
-process.env.AOP_SIGNING_KEY = KEY.file;
+setEnvForFile("AOP_SIGNING_KEY", KEY.file);
 
 type Run =
   | { kind: "mutating"; tool: string; argv: string[]; before?: string[][] }
