@@ -10,7 +10,6 @@ import { atFileEnd } from "./file-end.js";
 export const FAULTS = ["fifo", "dev-zero-link", "socket", "directory", "oversized"] as const;
 export type Fault = (typeof FAULTS)[number];
 
-
 /** Replace `file` by the fault (its folder is created); `oversizeBytes` is the size an oversized file gets. */
 export async function plantFault(fault: Fault, file: string, oversizeBytes = 64 * 1024 * 1024): Promise<void> {
   fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -1,7 +1,8 @@
 // A full read of one timeline that reports everything wrong with it: unreadable lines, gaps,
-// duplicates or reordering, a torn tail, and disagreement with its meta (ours, or one with only the
-// contract's five fields), and how many entries are in aop's older line shape (timeline-shape.ts). Entry timestamps are not compared: the upstream orchestrator allocates
-// sequences in lock order, so its `ts` need not grow with them. Read-only, streaming.
+// duplicates or reordering, a torn tail, disagreement with its meta (ours, or one with only the
+// contract's five fields), and how many entries are in aop's older line shape (timeline-shape.ts).
+// Entry timestamps are not compared: the upstream orchestrator allocates sequences in lock order, so
+// its `ts` need not grow with them. Read-only, streaming.
 import fs from "node:fs";
 import { readLinesSync } from "../../store/jsonl.js";
 import { HOSTNAME, processIsAlive, readHolder } from "../../store/lock-holder.js";
