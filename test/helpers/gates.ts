@@ -10,6 +10,7 @@ import { createFeature } from "../../src/domains/features/feature-store.js";
 import { sha256Of } from "../../src/core/hash.js";
 import { WorkspaceLayout } from "../../src/store/layout.js";
 import { tempWorkspace, writeFile } from "./tmp.js";
+import { until } from "./wait.js";
 
 const NODE = process.execPath;
 
@@ -49,6 +50,17 @@ export function gatesYaml(modes: Record<string, object[]>): string {
 /** A step running an inline Node script (argv, no shell); an empty script just exits 0. */
 export function nodeStep(name: string, script: string, extra: object = {}): object {
   return { name, cmd: [NODE, "-e", script === "" ? "0" : script], ...extra };
+}
+
+/** A step that writes its pid to `pidFile` and then runs until it is killed. */
+export function hangingStep(name: string, pidFile: string): object {
+  return nodeStep(name, `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000)`);
+}
+
+/** The pid a hanging step wrote, once it has started (20 s at most). */
+export async function startedStepPid(pidFile: string): Promise<number> {
+  await until("the step to start", () => fs.existsSync(pidFile) && fs.readFileSync(pidFile, "utf8") !== "");
+  return Number(fs.readFileSync(pidFile, "utf8"));
 }
 
 /** Replace the workspace's gates.yaml. */

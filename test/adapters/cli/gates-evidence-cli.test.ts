@@ -4,7 +4,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli, runJson } from "../../helpers/cli.js";
 import { spawn } from "node:child_process";
-import { buildChain, gateWorkspace, gatesYaml, INTEGRITY_POLICY_YAML, nodeStep, setGates } from "../../helpers/gates.js";
+import { buildChain, gateWorkspace, gatesYaml, hangingStep, INTEGRITY_POLICY_YAML, nodeStep, setGates, startedStepPid } from "../../helpers/gates.js";
+import { waitFor } from "../../helpers/wait.js";
 import { CLI_BIN } from "../../helpers/paths.js";
 import { processIsRunning } from "../../../src/domains/gates/process-group.js";
 import { validateAgainst } from "../../../src/catalog/load-validator.js";
@@ -96,23 +97,16 @@ describe("aop gates run", () => {
   it("an interrupted run (SIGINT) kills its running steps, writes no evidence and exits 130", async () => {
     const ws = await workspace();
     const pidFile = path.join(ws.root, "step.pid");
-    setGates(ws, { slow: [nodeStep("hang", `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000)`)] });
+    setGates(ws, { slow: [hangingStep("hang", pidFile)] });
     const child = spawn(process.execPath, [CLI_BIN, "gates", "run", "--feature-id", "feat_a", "--mode", "slow"], { cwd: ws.root, env: { ...process.env, NO_COLOR: "1" } });
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
-    const until = Date.now() + 20_000;
-    while (!fs.existsSync(pidFile) || fs.readFileSync(pidFile, "utf8") === "") {
-      if (Date.now() > until) throw new Error("the step never started");
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    const stepPid = Number(fs.readFileSync(pidFile, "utf8"));
+    const stepPid = await startedStepPid(pidFile);
     child.kill("SIGINT");
     expect(await exited).toBe(130);
     expect(stderr).toMatch(/interrupted by SIGINT: 1 running step killed; no evidence was written/);
-    const deadline = Date.now() + 5_000;
-    while (processIsRunning(stepPid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
-    expect(processIsRunning(stepPid)).toBe(false);
+    expect(await waitFor(() => !processIsRunning(stepPid), 5_000), "the step is killed").toBe(true);
     expect(fs.existsSync(ws.layout.evidenceDir("feat_a"))).toBe(false);
   });
 

@@ -5,7 +5,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { gateWorkspace, gatesYaml, INTEGRITY_POLICY_YAML, nodeStep, setGates, type GateWorkspace } from "../../helpers/gates.js";
+import { gateWorkspace, gatesYaml, hangingStep, INTEGRITY_POLICY_YAML, nodeStep, setGates, startedStepPid, type GateWorkspace } from "../../helpers/gates.js";
+import { waitFor } from "../../helpers/wait.js";
 import { CLI_BIN } from "../../helpers/paths.js";
 import { runJson } from "../../helpers/cli.js";
 import { processIsRunning } from "../../../src/domains/gates/process-group.js";
@@ -22,26 +23,15 @@ function serve(root: string): { child: ChildProcessWithoutNullStreams; send(mess
   return { child, send, exited };
 }
 
-async function waitForFile(file: string): Promise<string> {
-  const until = Date.now() + 20_000;
-  while (!fs.existsSync(file) || fs.readFileSync(file, "utf8") === "") {
-    if (Date.now() > until) throw new Error("the step never started");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return fs.readFileSync(file, "utf8");
-}
-
 async function hangingGate(): Promise<{ ws: GateWorkspace; pidFile: string }> {
   const ws = await gateWorkspace({ policyYaml: INTEGRITY_POLICY_YAML, gates: gatesYaml({ fast: [nodeStep("ok", "")] }) });
   const pidFile = path.join(ws.root, "step.pid");
-  setGates(ws, { slow: [nodeStep("hang", `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000)`)], fast: [nodeStep("ok", "")] });
+  setGates(ws, { slow: [hangingStep("hang", pidFile)], fast: [nodeStep("ok", "")] });
   return { ws, pidFile };
 }
 
 async function expectGone(pid: number): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (processIsRunning(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
-  expect(processIsRunning(pid), `step ${pid} still running`).toBe(false);
+  expect(await waitFor(() => !processIsRunning(pid), 5_000), `step ${pid} still running`).toBe(true);
 }
 
 function expectNothingRecorded(ws: GateWorkspace, operationId: string): void {
@@ -57,7 +47,7 @@ describe("aop mcp interrupted during gates_run", () => {
       const { ws, pidFile } = await hangingGate();
       const server = serve(ws.root);
       server.send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "gates_run", arguments: { feature_id: "feat_a", mode: "slow", operation_id: "op-interrupted-gate-1" } } });
-      const stepPid = Number(await waitForFile(pidFile));
+      const stepPid = await startedStepPid(pidFile);
       if (how === "stdin closed") server.child.stdin.end();
       else server.child.kill(how);
       const exit = await server.exited;
@@ -81,13 +71,12 @@ describe("aop mcp: a client cancels a running gates_run (notifications/cancelled
     let stdout = "";
     server.child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
     server.send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "gates_run", arguments: { feature_id: "feat_a", mode: "slow", operation_id: "op-cancelled-gate-1" } } });
-    const stepPid = Number(await waitForFile(pidFile));
+    const stepPid = await startedStepPid(pidFile);
     server.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 2, reason: "the user pressed Esc" } });
     await expectGone(stepPid);
     // Still serving: the next request is answered.
     server.send({ jsonrpc: "2.0", id: 3, method: "tools/list" });
-    const until = Date.now() + 10_000;
-    while (!stdout.includes('"id":3') && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+    await waitFor(() => stdout.includes('"id":3'), 10_000);
     expect(stdout).toContain('"id":3');
     server.child.stdin.end();
     await server.exited;
@@ -107,14 +96,13 @@ describe("aop gates run interrupted", () => {
       let stderr = "";
       child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
       const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
-      const stepPid = Number(await waitForFile(pidFile));
+      const stepPid = await startedStepPid(pidFile);
       child.kill("SIGTERM");
       expect(await exited).toBe(143);
       expect(stderr).toMatch(/^interrupted by SIGTERM: .*no evidence was written/m);
       await expectGone(stepPid);
       // the server of --transport mcp needs a moment after its client left
-      const until = Date.now() + 5_000;
-      while (fs.readdirSync(ws.layout.featureLogsDir("feat_a")).length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+      await waitFor(() => fs.readdirSync(ws.layout.featureLogsDir("feat_a")).length === 0, 5_000);
       expectNothingRecorded(ws, "op-cli-gate-0001");
     });
   }
@@ -127,7 +115,7 @@ describe("aop mcp interrupted during checkpoint_done with verify", () => {
     const before = fs.readFileSync(checkpointPath(root, "builder"));
     const server = serve(root);
     server.send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "checkpoint_done", arguments: { skill: "builder", verify: true, operation_id: "op-interrupted-done-1" } } });
-    const commandPid = Number(await waitForFile(path.join(root, pidFile)));
+    const commandPid = await startedStepPid(path.join(root, pidFile));
     server.child.stdin.end();
     expect((await server.exited).code).toBe(0);
     await expectGone(commandPid);

@@ -14,9 +14,10 @@ import { loadCatalog, mcpToolName } from "../../../src/catalog/catalog.js";
 import { sha256Hex } from "../../../src/core/hash.js";
 import { processIsRunning } from "../../../src/domains/gates/process-group.js";
 import { WorkspaceLayout } from "../../../src/store/layout.js";
-import { buildChain, gateWorkspace, gatesYaml, INTEGRITY_POLICY_YAML, nodeStep, type GateWorkspace } from "../../helpers/gates.js";
+import { buildChain, gateWorkspace, gatesYaml, hangingStep, INTEGRITY_POLICY_YAML, nodeStep, startedStepPid, type GateWorkspace } from "../../helpers/gates.js";
 import { startHttpServer, type HttpServer } from "../../helpers/mcp-http.js";
 import { allJoinedEntries } from "../../helpers/timeline.js";
+import { waitFor } from "../../helpers/wait.js";
 
 const INIT = (version: string) => ({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
 const POST_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
@@ -59,8 +60,7 @@ const pidFile = () => path.join(ws.root, "step.pid");
 
 beforeAll(async () => {
   ws = await gateWorkspace({ policyYaml: INTEGRITY_POLICY_YAML, gates: "" });
-  const hang = nodeStep("hang", `require('fs').writeFileSync(${JSON.stringify(path.join(ws.root, "step.pid"))}, String(process.pid)); setInterval(() => {}, 1000)`);
-  fs.writeFileSync(path.join(ws.root, "agentic", "orchestrator", "gates.yaml"), gatesYaml({ fast: [nodeStep("one", ""), nodeStep("two", "")], slow: [hang] }));
+  fs.writeFileSync(path.join(ws.root, "agentic", "orchestrator", "gates.yaml"), gatesYaml({ fast: [nodeStep("one", ""), nodeStep("two", "")], slow: [hangingStep("hang", pidFile())] }));
   server = await startHttpServer(ws.root);
 }, 60_000);
 
@@ -226,28 +226,25 @@ describe("long calls over HTTP", () => {
   ] as const)("a cancelled gates_run, %s, kills the step and records only operation_cancelled", async (_how, opId, pin) => {
     fs.rmSync(pidFile(), { force: true });
     const client = new Client({ name: "http-cancel", version: "1.0.0" }, pin ? { versionNegotiation: { mode: { pin } } } : {});
+    // What the client could not send (a cancellation it failed to POST) shows in the failure message.
+    const clientErrors: string[] = [];
+    client.onerror = (err) => void clientErrors.push(err.message);
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
     const abort = new AbortController();
     const call = client.callTool({ name: "gates_run", arguments: { feature_id: "feat_a", mode: "slow", operation_id: opId } }, { signal: abort.signal }).catch((e: unknown) => e);
-    const until = Date.now() + 20_000;
-    while (!(fs.existsSync(pidFile()) && fs.readFileSync(pidFile(), "utf8") !== "")) {
-      if (Date.now() > until) throw new Error("the step never started");
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    const stepPid = Number(fs.readFileSync(pidFile(), "utf8"));
+    const stepPid = await startedStepPid(pidFile());
     abort.abort("the user pressed Esc");
     await call;
-    const deadline = Date.now() + 5_000;
-    while (processIsRunning(stepPid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
-    expect(processIsRunning(stepPid), "the step is killed").toBe(false);
+    const killed = await waitFor(() => !processIsRunning(stepPid), 5_000);
+    expect(killed, `the step is killed (client errors: ${clientErrors.join("; ") || "none"}; the server's stderr: ${server.stderr().slice(-2000)})`).toBe(true);
     await client.close();
-    // Its entry is written when the handler settles, just after the kill.
+    // Its entry is written when the handler settles, just after the kill; its extras (`transport`) go to
+    // the sidecar just after its line, so a read between the two sees the line alone: wait for both.
     let entries: Record<string, unknown>[] = [];
-    while (Date.now() < deadline + 5_000) {
+    await waitFor(() => {
       entries = timeline(ws.root).filter((e) => e.operation_id === opId);
-      if (entries.length > 0) break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
+      return entries.length > 0 && entries.every((e) => "transport" in e);
+    }, 5_000);
     expect(entries).toEqual([expect.objectContaining({ tool_name: "gates.run", result: "error", error_code: "operation_cancelled", transport: "mcp-http" })]);
     expect(fs.existsSync(ws.layout.ledgerRecord(sha256Hex(opId))), "no ledger record").toBe(false);
     const chain = path.join(ws.layout.evidenceDir("feat_a"), "chain.jsonl");

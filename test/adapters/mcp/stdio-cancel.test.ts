@@ -9,23 +9,15 @@ import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { sha256Hex } from "../../../src/core/hash.js";
 import { processIsRunning } from "../../../src/domains/gates/process-group.js";
-import { gateWorkspace, gatesYaml, INTEGRITY_POLICY_YAML, nodeStep } from "../../helpers/gates.js";
+import { gateWorkspace, gatesYaml, hangingStep, INTEGRITY_POLICY_YAML, nodeStep, startedStepPid } from "../../helpers/gates.js";
+import { until } from "../../helpers/wait.js";
 import { CLI_BIN } from "../../helpers/paths.js";
-
-async function until(what: string, ok: () => boolean, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe("aop mcp (stdio) with the SDK 2.x client: progress and cancellation of gates_run", () => {
   it("reports the steps, then a cancelled run kills its step and records only operation_cancelled", async () => {
     const ws = await gateWorkspace({ policyYaml: INTEGRITY_POLICY_YAML, gates: "" });
     const pidFile = path.join(ws.root, "step.pid");
-    const sleeper = nodeStep("sleep", `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setTimeout(() => {}, 60000)`);
-    fs.writeFileSync(path.join(ws.root, "agentic", "orchestrator", "gates.yaml"), gatesYaml({ fast: [nodeStep("lint", "")], slow: [sleeper] }));
+    fs.writeFileSync(path.join(ws.root, "agentic", "orchestrator", "gates.yaml"), gatesYaml({ fast: [nodeStep("lint", "")], slow: [hangingStep("sleep", pidFile)] }));
     const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => typeof e[1] === "string" && !e[0].startsWith("AOP_")));
     const client = new Client({ name: "stdio-cancel", version: "1.0.0" });
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI_BIN, "mcp", "--root", ws.root], cwd: ws.root, env, stderr: "pipe" }));
@@ -41,8 +33,7 @@ describe("aop mcp (stdio) with the SDK 2.x client: progress and cancellation of 
         () => "answered",
         () => "rejected",
       );
-      await until("the step to start", () => fs.existsSync(pidFile) && fs.readFileSync(pidFile, "utf8") !== "");
-      const stepPid = Number(fs.readFileSync(pidFile, "utf8"));
+      const stepPid = await startedStepPid(pidFile);
       abort.abort("the user pressed Esc");
       expect(await call).toBe("rejected");
       await until("the step to be killed", () => !processIsRunning(stepPid), 5_000);
