@@ -10,6 +10,7 @@ import { assertContained } from "./containment.js";
 import { defaultFileMode } from "./layout.js";
 import { holderRecord, isDeadHolderReason, readHolder, reclaimReason, type HolderInfo, type LockHolder } from "./lock-holder.js";
 import { enterQueue, leaveQueue } from "./lock-queue.js";
+import { sameFile } from "./same-file.js";
 
 
 export interface LockOptions {
@@ -84,12 +85,11 @@ function holderToken(): string {
 }
 let tokenCounter = 0;
 
-/** True while the file at `lockPath` is the one our descriptor holds (`mine`: its fstat; an open file's inode is never reused). */
+/** True while the file at `lockPath` is the one our descriptor holds (`mine`: its fstat). */
 function isOurs(lockPath: string, mine: fs.Stats | null): boolean {
   if (mine === null) return false;
   try {
-    const there = fs.lstatSync(lockPath);
-    return mine.ino === there.ino && mine.dev === there.dev;
+    return sameFile(mine, fs.lstatSync(lockPath));
   } catch {
     return false;
   }

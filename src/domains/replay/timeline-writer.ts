@@ -11,8 +11,9 @@ import type { WorkspaceLayout } from "../../store/layout.js";
 import { defaultFileMode } from "../../store/layout.js";
 import { acquireLock, type ReleaseLock } from "../../store/lock.js";
 import { monotonicMs } from "../../core/clock.js";
-import { isAopError } from "../../core/errors.js";
+import { AopError, isAopError } from "../../core/errors.js";
 import { crashPoint } from "../../store/crash-points.js";
+import { sameFile } from "../../store/same-file.js";
 import { extrasOf, serializeEntry, serializeExt, type EntryWithoutSequence } from "./timeline-entry.js";
 import { noteEntry, serializeMeta, type TimelineMeta } from "./timeline-meta.js";
 import { catchUp, trustedMeta } from "./timeline-scan.js";
@@ -114,6 +115,14 @@ class RunWriter {
   }
 
   private async acquire(timeoutMs?: number): Promise<void> {
+    // The replay folder is created when missing, the workspace never: one removed under a long-lived
+    // process (a server, a library user) must not come back as a bare .aop/ holding a timeline.
+    if (!fs.existsSync(this.layout.root)) {
+      throw new AopError("workspace_not_found", `the workspace ${this.layout.root} no longer exists: the entry of run ${this.runId} was not recorded`, {
+        details: { root: this.layout.root, run_id: this.runId },
+        hint: "restart the process in a workspace that exists (`aop init` creates one)",
+      });
+    }
     ensureDir(this.layout.replayDir);
     this.release = await acquireLock(this.lockPath, timeoutMs === undefined ? {} : { timeoutMs });
     this.heldSince = monotonicMs();
@@ -157,6 +166,11 @@ class RunWriter {
   /** Bring `meta` in line with the file: the file is the truth, the meta file a cache. */
   private async sync(): Promise<void> {
     const stat = fs.statSync(this.file, { throwIfNoEntry: false });
+    if (this.fd !== null && (!stat || !sameFile(stat, fs.fstatSync(this.fd)))) {
+      // The timeline was removed (or replaced) since our last hold: our descriptor and what we knew
+      // describe a file no reader will see again. Start from what is on disk now.
+      this.dropState();
+    }
     const size = stat?.size ?? 0;
     if (this.meta && this.meta.file_size === size) return;
     // Our own meta from the last hold is exact; one read from disk is used only when it matches the file
@@ -241,6 +255,9 @@ class RunWriter {
   private flushMeta(): void {
     if (!this.meta) return;
     this.metaDirty = false;
+    // A cache of a timeline that is gone (its folder removed before this process exits) is not written:
+    // the write would create the folders again.
+    if (!fs.existsSync(this.file)) return;
     try {
       writeFileAtomic(this.layout.timelineMeta(this.runId), serializeMeta(this.meta), { durable: false });
     } catch (err) {

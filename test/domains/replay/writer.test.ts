@@ -330,6 +330,32 @@ describe("timeline writer", () => {
     expect(readMetaFile(layout, "run-u")).toMatchObject({ sequence_head: 1, entry_count: 2 });
   });
 
+  it("a timeline removed under a live writer: the next entry starts a new file from sequence 0, none goes to the removed one", async () => {
+    const layout = workspace();
+    const runtime = await runtimeFor(layout);
+    await runtime.callTool("feature.init", { feature_id: "a", operation_id: "op-gone-00001" });
+    await runtime.callTool("feature.list", {});
+    await new Promise((r) => setImmediate(r));
+    fs.rmSync(layout.replayDir, { recursive: true });
+    await runtime.callTool("feature.get", { feature_id: "a" });
+    await new Promise((r) => setImmediate(r));
+    const { entries } = readTimelineLines(layout, "run-t");
+    expect(entries.map((e) => [e.sequence, e.tool_name])).toEqual([[0, "feature.get"]]);
+    expect(readMetaFile(layout, "run-t")).toMatchObject({ sequence_head: 0, entry_count: 1, file_size: fs.statSync(layout.timelineFile("run-t")).size });
+  });
+
+  it("a workspace removed under a live writer is not created again: the entry fails with workspace_not_found, and closing writes nothing", async () => {
+    const layout = workspace();
+    const writer = new TimelineWriter(layout, () => 1000);
+    const entry = { ts: "2026-01-01T00:00:00.000Z", run_id: "run-g", session_id: "run-g", actor_type: "agent", feature_id: null, tool_name: "Read", mutating: false, operation_id: null, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 };
+    await writer.append(entry);
+    await new Promise((r) => setImmediate(r)); // the writer gives its lock back
+    fs.rmSync(layout.root, { recursive: true });
+    await expect(writer.append(entry)).rejects.toMatchObject({ code: "workspace_not_found" });
+    writer.close();
+    expect(fs.existsSync(layout.root)).toBe(false);
+  });
+
   it("a drained spool leaves no folder behind", async () => {
     const layout = workspace();
     const entry = { ts: "2026-01-01T00:00:00.000Z", run_id: "run-d", session_id: "run-d", actor_type: "agent", feature_id: null, tool_name: "Read", mutating: false, operation_id: null, idempotency_status: "none" as const, request_hash: null, result: "ok" as const, error_code: null, latency_ms: 1 };
