@@ -4,6 +4,7 @@
 // decoding (the official .proto files it ships), and a proxy that answers 503 before forwarding.
 import http from "node:http";
 import { createRequire } from "node:module";
+import { waitFor } from "./wait.js";
 
 const require = createRequire(import.meta.url);
 
@@ -109,9 +110,8 @@ export async function startReceiver(): Promise<Receiver> {
 
 /** The receiver hands traces over after answering: give it a moment before asserting. */
 export async function settle(predicate: () => boolean = () => true, timeoutMs = 5_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
   await new Promise((r) => setTimeout(r, 50));
-  while (!predicate() && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+  await waitFor(predicate, timeoutMs);
 }
 
 export interface FlakyProxy {

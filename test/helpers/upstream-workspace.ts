@@ -10,6 +10,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { tempDir } from "./tmp.js";
+import { waitFor } from "./wait.js";
 
 const require = createRequire(import.meta.url);
 export const UPSTREAM_PACKAGE_DIR = path.dirname(require.resolve("agentic-orchestrator/package.json"));
@@ -96,14 +97,13 @@ export async function makeUpstreamWorkspace(): Promise<UpstreamWorkspace> {
   for (const [name, args, c] of calls) await runtime.callTool(name, args, c);
   // Its appends are fire-and-forget: wait until its meta counts them all.
   const meta = path.join(root, ".aop", "runtime", "replay", `${runId}.meta.json`);
-  for (let i = 0; i < 400; i++) {
+  await waitFor(() => {
     try {
-      if ((JSON.parse(fs.readFileSync(meta, "utf8")) as { entry_count: number }).entry_count >= calls.length) break;
+      return (JSON.parse(fs.readFileSync(meta, "utf8")) as { entry_count: number }).entry_count >= calls.length;
     } catch {
-      // not written yet
+      return false; // not written yet
     }
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  }, 10_000);
   return {
     root,
     instanceId,
