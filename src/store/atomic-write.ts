@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { AopError, errorFromErrno } from "../core/errors.js";
-import { assertContained, containedWritePath, displayPath } from "./containment.js";
+import { assertContained, containedWritePath, displayPath, missingWorkspaceRoot } from "./containment.js";
 import { defaultDirMode, defaultFileMode } from "./layout.js";
 import { crashPoint } from "./crash-points.js";
 import { noteCreate, noteMove, noteWrite } from "./effect-journal.js";
@@ -19,8 +19,36 @@ export function ensureDir(dir: string): void {
   makeDir(dir);
 }
 
-/** mkdir -p for a folder whose containment was already checked. */
+/**
+ * mkdir -p for a folder whose containment was already checked, below a workspace root that exists: a
+ * workspace is created by `aop init` alone (createWorkspaceFolder), never as a side effect of a write.
+ */
 function makeDir(dir: string): void {
+  if (isFolder(dir)) return;
+  const missingRoot = missingWorkspaceRoot(dir);
+  if (missingRoot !== null) {
+    throw new AopError("workspace_not_found", `the workspace ${missingRoot} does not exist (removed?): ${displayPath(dir)} was not created`, {
+      details: { root: missingRoot, path: dir },
+      hint: "run the command in a workspace that exists (`aop init --root <dir>` creates one), or restart the process that was serving the removed one",
+    });
+  }
+  mkdirs(dir);
+}
+
+function isFolder(dir: string): boolean {
+  try {
+    return fs.statSync(dir).isDirectory();
+  } catch {
+    return false; // mkdir reports why, with its own code
+  }
+}
+
+/** The folder of a new workspace (`aop init`, `aop checkpoint init`), with its parents. */
+export function createWorkspaceFolder(root: string): void {
+  mkdirs(root);
+}
+
+function mkdirs(dir: string): void {
   try {
     fs.mkdirSync(dir, { recursive: true, mode: defaultDirMode(dir) });
   } catch (err) {

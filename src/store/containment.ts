@@ -8,9 +8,23 @@ import { AopError } from "../core/errors.js";
 
 // Lexical root → its real path (undefined until the folder exists).
 const roots = new Map<string, string | undefined>();
+// The roots that are workspaces (not the folders that only hold a named checkpoints folder).
+const workspaceRoots = new Set<string>();
 
-export function registerWorkspaceRoot(root: string): void {
+/** `containmentOnly`: a folder links are judged against, not a workspace (a named checkpoints folder's parent). */
+export function registerWorkspaceRoot(root: string, options: { containmentOnly?: boolean } = {}): void {
   if (!roots.has(root)) roots.set(root, undefined);
+  if (options.containmentOnly !== true) workspaceRoots.add(root);
+}
+
+/**
+ * A workspace root holding `dir` that does not exist (removed under this process, or never created), or
+ * null. Only `aop init` creates a workspace (docs/hardening.md, "Root rules"): a folder below a missing
+ * root is not made, so a workspace removed under a long-lived process stays removed.
+ */
+export function missingWorkspaceRoot(dir: string): string | null {
+  for (const root of workspaceRoots) if (isWithin(root, dir) && !fs.existsSync(root)) return root;
+  return null;
 }
 
 function isWithin(parent: string, child: string): boolean {

@@ -19,7 +19,7 @@ export class WorkspaceLayout {
     this.checkpointsDir = options.checkpointsDir ? path.resolve(this.root, options.checkpointsDir) : path.join(this.root, ".checkpoints");
     // Reads and writes under either folder must not follow links out of it (docs/hardening.md).
     registerWorkspaceRoot(this.root);
-    if (options.checkpointsDir) registerWorkspaceRoot(path.dirname(this.checkpointsDir));
+    if (options.checkpointsDir) registerWorkspaceRoot(path.dirname(this.checkpointsDir), { containmentOnly: true });
   }
 
   // agentic/orchestrator/

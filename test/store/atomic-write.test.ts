@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import "../helpers/workers-env.js";
 import { startWorker, waitForOutput } from "../helpers/processes.js";
 import { tempDir } from "../helpers/tmp.js";
-import { writeFileAtomic } from "../../src/store/atomic-write.js";
+import { createWorkspaceFolder, ensureDir, writeFileAtomic } from "../../src/store/atomic-write.js";
+import { WorkspaceLayout } from "../../src/store/layout.js";
 
 describe("writeFileAtomic", () => {
   it("writes the contents and leaves no temp file", () => {
@@ -38,4 +39,36 @@ describe("writeFileAtomic", () => {
     }
     expect(versions.every((v) => v >= 1)).toBe(true);
   }, 60_000);
+});
+
+describe("folders below a workspace root that does not exist", () => {
+  it("are refused with workspace_not_found, and nothing is created: a removed workspace stays removed", () => {
+    const root = path.join(tempDir(), "ws");
+    fs.mkdirSync(root);
+    const layout = new WorkspaceLayout(root);
+    ensureDir(layout.replayDir);
+    fs.rmSync(root, { recursive: true });
+    for (const write of [() => ensureDir(layout.replayDir), () => writeFileAtomic(layout.timelineMeta("run-a"), "{}")]) {
+      expect(write).toThrow(expect.objectContaining({ code: "workspace_not_found", details: expect.objectContaining({ root }) }));
+      expect(fs.existsSync(root)).toBe(false);
+    }
+  });
+
+  it("a folder that exists is used as it is; createWorkspaceFolder makes a new root with its parents", () => {
+    const root = path.join(tempDir(), "new", "ws");
+    const layout = new WorkspaceLayout(root);
+    expect(() => ensureDir(layout.replayDir)).toThrow(expect.objectContaining({ code: "workspace_not_found" }));
+    createWorkspaceFolder(root);
+    ensureDir(layout.replayDir);
+    ensureDir(layout.replayDir);
+    expect(fs.statSync(layout.replayDir).isDirectory()).toBe(true);
+  });
+
+  it("the folder holding a named checkpoints folder is not a workspace: its parents are created as before", () => {
+    const root = tempDir();
+    const checkpointsDir = path.join(tempDir(), "elsewhere", "project", ".checkpoints");
+    const layout = new WorkspaceLayout(root, { checkpointsDir });
+    ensureDir(layout.checkpointsDir);
+    expect(fs.statSync(checkpointsDir).isDirectory()).toBe(true);
+  });
 });

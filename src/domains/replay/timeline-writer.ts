@@ -11,7 +11,7 @@ import type { WorkspaceLayout } from "../../store/layout.js";
 import { defaultFileMode } from "../../store/layout.js";
 import { acquireLock, type ReleaseLock } from "../../store/lock.js";
 import { monotonicMs } from "../../core/clock.js";
-import { AopError, isAopError } from "../../core/errors.js";
+import { isAopError } from "../../core/errors.js";
 import { crashPoint } from "../../store/crash-points.js";
 import { sameFile } from "../../store/same-file.js";
 import { extrasOf, serializeEntry, serializeExt, type EntryWithoutSequence } from "./timeline-entry.js";
@@ -115,14 +115,7 @@ class RunWriter {
   }
 
   private async acquire(timeoutMs?: number): Promise<void> {
-    // The replay folder is created when missing, the workspace never: one removed under a long-lived
-    // process (a server, a library user) must not come back as a bare .aop/ holding a timeline.
-    if (!fs.existsSync(this.layout.root)) {
-      throw new AopError("workspace_not_found", `the workspace ${this.layout.root} no longer exists: the entry of run ${this.runId} was not recorded`, {
-        details: { root: this.layout.root, run_id: this.runId },
-        hint: "restart the process in a workspace that exists (`aop init` creates one)",
-      });
-    }
+    // Creates the replay folder when missing, never the workspace (workspace_not_found: see ensureDir).
     ensureDir(this.layout.replayDir);
     this.release = await acquireLock(this.lockPath, timeoutMs === undefined ? {} : { timeoutMs });
     this.heldSince = monotonicMs();

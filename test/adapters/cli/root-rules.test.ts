@@ -70,6 +70,36 @@ describe("root rules: no command but aop init creates a workspace where there wa
     expect(fs.existsSync(path.join(missing, ".aop"))).toBe(true);
   });
 
+  it("aop checkpoint init --root names a new folder: it is created, with its parents", () => {
+    const missing = path.join(unmarked(), "new", "project");
+    const r = runCli(["--root", missing, "checkpoint", "init"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(fs.existsSync(path.join(missing, ".checkpoints", ".gitignore"))).toBe(true);
+  });
+
+  it("a workspace removed under aop mcp is not created again: writing calls fail with workspace_not_found, reads find nothing", async () => {
+    const root = tempWorkspace();
+    const client = await mcpClient({ root, env: { ...process.env }, stderr: "pipe" });
+    try {
+      expect((await client.callTool("feature.init", { feature_id: "feat_a", operation_id: "op-removed-01" })).envelope).toMatchObject({ ok: true });
+      fs.rmSync(root, { recursive: true });
+      for (const [tool, args] of [
+        ["feature.init", { feature_id: "feat_b", operation_id: "op-removed-02" }],
+        ["checkpoint.init", { operation_id: "op-removed-03" }],
+      ] as const) {
+        const r = await client.callTool(tool, args);
+        expect(r.envelope, tool).toMatchObject({ ok: false, error: { code: "workspace_not_found" } });
+        expect(fs.existsSync(root), `${tool} created the removed workspace again`).toBe(false);
+      }
+      // A read answers what is there (nothing); its timeline entry is not written (best_effort warns).
+      expect((await client.callTool("feature.list", {})).envelope).toMatchObject({ ok: true, data: { features: [] } });
+      expect(fs.existsSync(root)).toBe(false);
+    } finally {
+      await client.close();
+    }
+    expect(fs.existsSync(root)).toBe(false);
+  }, 30_000);
+
   it("the checkpoint commands treat a folder holding .checkpoints/ as the project, and --dir names one", () => {
     const cwd = unmarked();
     writeFile(cwd, ".checkpoints/builder.checkpoint.json", JSON.stringify(minimalCheckpoint("builder")));

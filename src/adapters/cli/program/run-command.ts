@@ -31,6 +31,8 @@ export function runCommand<A extends unknown[], O = Record<string, unknown>>(bod
         ...(runOptions.rootMarkers ? { rootMarkers: runOptions.rootMarkers } : {}),
         ...(runOptions.createsWorkspace ? { createsWorkspace: true } : {}),
       });
+      // The one place a workspace folder is made: every other write refuses to create a missing root.
+      if (runOptions.createsWorkspace === true) (await import("../../../store/atomic-write.js")).createWorkspaceFolder(ctx.layout.root);
       const code = await body(ctx, opts as O, ...(received.slice(0, -2) as A));
       process.exitCode = typeof code === "number" ? code : 0;
     } catch (err) {
