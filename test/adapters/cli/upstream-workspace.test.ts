@@ -60,7 +60,9 @@ function sessionsOf(lease: { feature_sessions: Record<string, Record<string, str
   return `planner → ${s.planner_session_id}, builder → ${s.builder_session_id}, qa → ${s.qa_session_id}`;
 }
 
-describe("a workspace the upstream orchestrator (agentic-orchestrator 0.2.19) wrote itself", () => {
+// The steps of one workspace's life (held lease, then released): they run in order, even under
+// --sequence.shuffle.
+describe("a workspace the upstream orchestrator (agentic-orchestrator 0.2.19) wrote itself", { shuffle: false }, () => {
   let ws: UpstreamWorkspace;
   let lease: { run_id: string; lease_expires_at: string; feature_sessions: Record<string, Record<string, string>> };
   let before: Record<string, string>;

@@ -56,8 +56,10 @@ function story(project: string, sessionId: string): string[] {
 const requestsText = (api: FakeApi, from: number) => JSON.stringify(api.requests.slice(from).map((r) => r.body));
 
 // Each test runs Claude Code (a 400 MB executable) once or twice; its first start reads it from disk,
-// which on a loaded machine takes tens of seconds. runClaude ends a run after 90 s.
-describe.skipIf(!CLAUDE_BIN)(`aop under the real Claude Code CLI${CLAUDE_BIN ? "" : ` (skipped: ${MISSING})`}`, { timeout: 200_000 }, () => {
+// which on a loaded machine takes tens of seconds. runClaude ends a run after 90 s. The tests are the
+// steps of one project's sessions (the /compact step resumes the first session): they run in order,
+// even under --sequence.shuffle.
+describe.skipIf(!CLAUDE_BIN)(`aop under the real Claude Code CLI${CLAUDE_BIN ? "" : ` (skipped: ${MISSING})`}`, { timeout: 200_000, shuffle: false }, () => {
   let api: FakeApi;
   let sandbox: Sandbox;
   let sessionId: string;

@@ -68,7 +68,9 @@ afterAll(async () => {
   await client?.close();
 });
 
-describe("MCP parity over a real stdio connection", () => {
+// The timeline comparison reads what the call sequence wrote, and every later call adds to the server's
+// timeline: the tests run in order, even under --sequence.shuffle.
+describe("MCP parity over a real stdio connection", { shuffle: false }, () => {
   it("tools/list advertises every catalog tool with the catalog schemas (no $id, no $schema, type arrays as anyOf) and hints", async () => {
     const listed = await client.rawListTools();
     const catalog = loadCatalog().tools;
