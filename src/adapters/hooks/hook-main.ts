@@ -2,10 +2,11 @@
 // within a second even if the workspace is slow (a watchdog ends the process). It runs after every
 // tool call of the agent, so it creates no stream it does not need (docs/performance.md): stdin is read
 // with fs.readSync to its end (Claude Code writes the event and closes it; one over the read bound is
-// scanned as it streams instead of held), and process.stdout / process.stderr exist only once
-// something is written to them.
+// scanned as it streams instead of held), its answer is written to a pipe or file with fs.writeSync
+// (the CLI's writer), and process.stderr exists only once something is written to it.
 import fs from "node:fs";
 import { clockFromEnv, type Clock } from "../../core/clock.js";
+import { writeStdoutOrDrop } from "../cli/output/stdout.js";
 import { provideValidators } from "../../catalog/load-validator.js";
 import { loadClientHook, loadEventScanner, MAX_EVENT_BYTES, rescueUnspooled, runClaudeHook, type HookClient, type ScannedEvent } from "../../domains/agents/index.js";
 
@@ -64,14 +65,13 @@ async function readStdinStream(received: Received): Promise<void> {
   for await (const chunk of process.stdin) await take(received, chunk as Buffer);
 }
 
-function writeTo(stream: "stdout" | "stderr"): (text: string) => void {
+/** stderr (rarely written): its stream, whose errors are ignored — the agent may stop reading early. */
+function writeStderr(): (text: string) => void {
   let guarded = false;
   return (text) => {
-    const out = process[stream];
-    // The agent may stop reading early; that must not turn into an error exit.
-    if (!guarded) out.on("error", () => undefined);
+    if (!guarded) process.stderr.on("error", () => undefined);
     guarded = true;
-    out.write(text);
+    process.stderr.write(text);
   };
 }
 
@@ -92,8 +92,10 @@ export async function handleHookEvent(stdin: string, options: { root?: string; c
       env: process.env,
       clock: options.clock ?? clockFromEnv(),
       ...(options.root ? { root: options.root } : {}),
-      stdout: writeTo("stdout"),
-      stderr: writeTo("stderr"),
+      // The answer (SessionStart's context, a Stop reminder) goes to a pipe without process.stdout, which
+      // would load net and the stream modules (~8 ms of SessionStart: docs/performance.md).
+      stdout: writeStdoutOrDrop,
+      stderr: writeStderr(),
       doctorFamilies: async () => (await import("../../app/doctor-checks.js")).DOCTOR_FAMILIES,
     };
     // Other clients' events are small: one over the read bound is not theirs to scan (it is logged as empty).

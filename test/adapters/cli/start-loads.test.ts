@@ -60,6 +60,18 @@ describe("an everyday command loads no built-in module it does not use", () => {
     }
   });
 
+  it("the hook's SessionStart answer read through a pipe, as Claude Code reads it: not net nor the stream modules of process.stdout", () => {
+    const out = path.join(tempDir("aop-loads-"), "loaded.json");
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: "", LOADS_OUT: out, CLAUDE_PROJECT_DIR: root };
+    delete env.AOP_ROOT;
+    const event = { session_id: "sess-loads", transcript_path: path.join(root, "t.jsonl"), cwd: root, hook_event_name: "SessionStart", source: "startup" };
+    const r = spawnSync(process.execPath, ["-r", preload, CLI_BIN, "hook", "claude"], { cwd: root, env, input: JSON.stringify(event), encoding: "utf8", stdio: ["pipe", "pipe", "pipe"] });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: expect.stringContaining("aop-continuity orientation") } });
+    const loaded = (JSON.parse(fs.readFileSync(out, "utf8")) as string[]).filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice("NativeModule ".length));
+    for (const m of ["net", "stream", "internal/streams/writable"]) expect(loaded).not.toContain(m);
+  });
+
   it("the doctor: not child_process nor net (every domain's tools load for DRIFT_003; none of them runs a process here)", () => {
     const loaded = builtinsLoaded(["doctor"]);
     for (const m of ["child_process", "net"]) expect(loaded).not.toContain(m);

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +11,7 @@ import { hashCanonical } from "../../../src/core/hash.js";
 import { minimalCheckpoint } from "../../domains/checkpoints/fixture.js";
 import { spoolBacklog } from "../../../src/domains/replay/timeline-spool.js";
 import { bySuite } from "../../helpers/soak.js";
+import { CLI_BIN } from "../../helpers/paths.js";
 
 const SESSION = "0b6c7d1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e";
 const SECRET = "do-not-store-this-token-9f8e7d";
@@ -122,6 +124,20 @@ describe("aop hook claude — never blocks the agent", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("");
     expect(fs.readFileSync(path.join(root, ".aop/runtime/hooks.log"), "utf8")).toMatch(/"level":"error"/);
+  });
+
+  it("an agent that stopped reading (stdout closed before the answer): exit 0, silence, and the session start is recorded", async () => {
+    const root = tempWorkspace();
+    const child = spawn(process.execPath, [CLI_BIN, "hook", "claude"], { cwd: root, env: { ...process.env, AOP_NOW: "2026-07-01T09:00:00.000Z" }, stdio: ["pipe", "pipe", "pipe"] });
+    child.stdout.destroy(); // the reading end is gone before the hook writes: its write fails with EPIPE
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => void (stderr += d.toString()));
+    child.stdin.end(event(root, "SessionStart", { source: "startup" }));
+    const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
+    expect(code, stderr).toBe(0);
+    expect(stderr).toBe("");
+    const { entries } = readTimelineLines(new WorkspaceLayout(root), `claude-${SESSION}`);
+    expect(entries.map((e) => e.tool_name)).toEqual(["session.start"]);
   });
 
   it("an unwritable .aop/ (a file) → exit 0 and silence", () => {

@@ -3,7 +3,7 @@
 // with fs.writeSync, as Node's own stream does for files and, on Linux, for pipes: creating
 // process.stdout loads net and some twenty stream modules, 4–6 ms of a small command. A terminal gets
 // process.stdout, with its TTY detection; so does a pipe that turns out non-blocking (EAGAIN), from that
-// write on, for its back-pressure.
+// write on, for its back-pressure. The hook writes its answer the same way (writeStdoutOrDrop).
 import fs from "node:fs";
 
 let direct: boolean | undefined;
@@ -21,11 +21,18 @@ function writesDirectly(): boolean {
   return direct;
 }
 
-/** A reader that stops early (`checkpoint show | head`) is not an error: end with the command's exit code. */
-function endQuietlyOnClosedPipe(): void {
+/**
+ * What a reader that stops early means. A command (`checkpoint show | head`): not an error, end with the
+ * command's exit code. A hook: the rest of its answer is dropped and it finishes its work (it records the
+ * event whoever reads its answer).
+ */
+type OnClosedPipe = "exit" | "drop";
+
+function guardStream(onClosed: OnClosedPipe): void {
   if (pipeGuarded) return;
   pipeGuarded = true;
   process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+    if (onClosed === "drop") return;
     if (err.code !== "EPIPE") throw err;
     process.exit(process.exitCode ?? 0);
   });
@@ -38,26 +45,39 @@ export const stdoutTarget = {
   },
 };
 
-function writeThroughStream(data: string | Buffer): void {
-  endQuietlyOnClosedPipe();
+function writeThroughStream(data: string | Buffer, onClosed: OnClosedPipe): void {
+  guardStream(onClosed);
   process.stdout.write(data);
 }
 
-export function writeStdout(text: string): void {
-  if (!writesDirectly()) return writeThroughStream(text);
+function write(text: string, onClosed: OnClosedPipe): void {
+  if (!writesDirectly()) return writeThroughStream(text, onClosed);
   const bytes = Buffer.from(text, "utf8");
   let written = 0;
   try {
     while (written < bytes.length) written += fs.writeSync(1, bytes, written, bytes.length - written);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
+    if (code === "EAGAIN") {
+      // A non-blocking pipe that is full: the stream waits for it, for this write and every later one.
+      direct = false;
+      return writeThroughStream(bytes.subarray(written), onClosed);
+    }
+    if (onClosed === "drop") return;
     // The reader went away (`aop … | head`): end quietly, as the stream does.
     if (code === "EPIPE") process.exit(process.exitCode ?? 0);
-    if (code !== "EAGAIN") throw err;
-    // A non-blocking pipe that is full: the stream waits for it, for this write and every later one.
-    direct = false;
-    writeThroughStream(bytes.subarray(written));
+    throw err;
   }
+}
+
+/** A command's output; a reader that went away ends the command quietly. */
+export function writeStdout(text: string): void {
+  write(text, "exit");
+}
+
+/** A hook's answer: what a reader that went away (or a broken stdout) does not take is dropped, and the hook goes on. */
+export function writeStdoutOrDrop(text: string): void {
+  write(text, "drop");
 }
 
 /**
