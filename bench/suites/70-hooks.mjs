@@ -1,4 +1,4 @@
-// Agent-integration figures: `aop hook claude`, whole process, beside `node -e 0` measured in the same
+// Agent-integration figures: `aop hook claude`, whole process, run as an agent runs it (the event on stdin, the answer read through a pipe), beside `node -e 0` measured in the same
 // run, every event ≤ 1.2× (DESIGN §26). PostToolUse runs after every tool call of the agent; SessionStart at every session start (it
 // prints the orientation). The 500,000-entry row shows that a tool event costs the same on a long
 // session: its workspace's policy.yaml raises max_entries_per_run (default 50,000) so that the entry is
@@ -41,16 +41,19 @@ async function fillSession(root, n) {
   writer.close();
 }
 
+/** As an agent runs a hook: the event on stdin, the answer read through a pipe (a discarded stdout is not how hooks run). */
+const AS_AN_AGENT = { stdio: ["pipe", "pipe", "pipe"] };
+
 export async function run() {
   const root = tempDir("aop-bench-hook-");
   fs.mkdirSync(path.join(root, ".git"));
-  const [postMs, floorMs, nodeMs] = medianTimes([aop(["hook", "claude"], { cwd: root, input: postToolUse(root) }), node([HOOK_FLOOR], { cwd: root, input: postToolUse(root) }), node(["-e", "0"])], 21);
+  const [postMs, floorMs, nodeMs] = medianTimes([aop(["hook", "claude"], { cwd: root, input: postToolUse(root), ...AS_AN_AGENT }), node([HOOK_FLOOR], { cwd: root, input: postToolUse(root), ...AS_AN_AGENT }), node(["-e", "0"])], 21);
   record({ suite: SUITE, name: "aop hook claude, PostToolUse (median of 21)", value: postMs, unit: "ms", baselineName: "node -e 0", baselineValue: nodeMs, target: { max: 1.2, label: "≤ 1.2× node" } });
   record({ suite: SUITE, name: "floor: PostToolUse's reads and writes, bare", value: floorMs, unit: "ms", baselineName: "node -e 0", baselineValue: nodeMs });
   record({ suite: SUITE, name: "aop hook claude, PostToolUse, beside its floor", value: postMs, unit: "ms", baselineName: "floor", baselineValue: floorMs });
   if (timelineLines(root) !== 22) process.stderr.write(`hook bench: expected 22 timeline entries, found ${timelineLines(root)}\n`);
 
-  const start = compareProcesses(aop(["hook", "claude"], { cwd: root, input: hookEvent(root, "SessionStart", { source: "startup" }) }), node(["-e", "0"]), 21);
+  const start = compareProcesses(aop(["hook", "claude"], { cwd: root, input: hookEvent(root, "SessionStart", { source: "startup" }), ...AS_AN_AGENT }), node(["-e", "0"]), 21);
   record({ suite: SUITE, name: "aop hook claude, SessionStart (median of 21)", value: start.subjectMs, unit: "ms", baselineName: "node -e 0", baselineValue: start.baselineMs, target: { max: 1.2, label: "≤ 1.2× node" } });
   fs.rmSync(root, { recursive: true, force: true });
 
@@ -59,7 +62,7 @@ export async function run() {
   fs.mkdirSync(path.join(long, "agentic/orchestrator"), { recursive: true });
   fs.writeFileSync(path.join(long, "agentic/orchestrator/policy.yaml"), "version: 1\nobservability:\n  replay:\n    retention:\n      max_entries_per_run: 1000000\n");
   await fillSession(long, 500_000);
-  const big = compareProcesses(aop(["hook", "claude"], { cwd: long, input: postToolUse(long) }), node(["-e", "0"]), 21);
+  const big = compareProcesses(aop(["hook", "claude"], { cwd: long, input: postToolUse(long), ...AS_AN_AGENT }), node(["-e", "0"]), 21);
   record({ suite: SUITE, name: "aop hook claude, PostToolUse, 500,000-entry session", value: big.subjectMs, unit: "ms", baselineName: "node -e 0", baselineValue: big.baselineMs, target: { max: 1.2, label: "≤ 1.2× node" } });
   if (timelineLines(long) !== 500_022) process.stderr.write(`hook bench: expected 500,022 timeline entries, found ${timelineLines(long)}\n`);
   fs.rmSync(long, { recursive: true, force: true });
