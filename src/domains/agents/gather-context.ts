@@ -1,7 +1,7 @@
 // Collects the session orientation's sources from the workspace: checkpoints, CURRENT_STATE.md and
 // the doctor's critical checks (only those: the hook has to answer within a second).
 import os from "node:os";
-import type { Clock } from "../../core/clock.js";
+import { monotonicMs, type Clock } from "../../core/clock.js";
 import type { WorkspaceLayout } from "../../store/layout.js";
 import { loadPolicySnapshot } from "../../config/policy-snapshot.js";
 import { buildResumeBlock, openCheckpointsByUrgency, scanFolder } from "../checkpoints/index.js";
@@ -9,9 +9,17 @@ import { readStateSummary } from "../continuity/index.js";
 import { runChecks, type DoctorFamily } from "../doctor/index.js";
 import type { ContextSources } from "./session-context.js";
 
+/**
+ * How long the critical checks' searches may take: the hook answers within its watchdog (900 ms from its
+ * start, a loaded machine's start-up included), so the search for private keys in a big .aop/ stops
+ * here; `aop doctor` searches to its bounds.
+ */
+const CRITICAL_SEARCH_MS = 300;
+
 async function criticalFindings(layout: WorkspaceLayout, clock: Clock, env: NodeJS.ProcessEnv, families: readonly DoctorFamily[]) {
   const onlyCritical = families.map((f) => ({ ...f, checks: f.checks.filter((c) => c.severity === "critical") }));
-  const { outcomes } = await runChecks({ layout, clock, env, homeDir: env.HOME ?? os.homedir(), families: onlyCritical });
+  const searchUntil = monotonicMs() + CRITICAL_SEARCH_MS;
+  const { outcomes } = await runChecks({ layout, clock, env, homeDir: env.HOME ?? os.homedir(), families: onlyCritical, searchUntil });
   return outcomes.flatMap((o) => o.findings).filter((f) => f.severity === "critical");
 }
 

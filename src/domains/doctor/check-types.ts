@@ -47,6 +47,11 @@ export interface DoctorContext {
   transcriptsDir?: string;
   /** Problems of the tool surface (catalog, handlers, schemas); supplied by the composition root. */
   selfCheck?: () => Promise<string[]>;
+  /**
+   * A monotonic time (core/clock.ts monotonicMs) at which a search that grows with the workspace stops
+   * and says so: the hook's SessionStart must answer within its watchdog. `aop doctor` sets none.
+   */
+  searchUntil?: number;
   /** Memoised reads shared by the checks of one run (e.g. the parsed CURRENT_STATE.md). */
   memo<T>(key: string, compute: () => T): T;
 }

@@ -22,6 +22,8 @@ export interface ContextOptions {
   transcriptsDir?: string;
   /** Problems of the tool surface (catalog, handlers, schemas), for DRIFT_003. */
   selfCheck?: () => Promise<string[]>;
+  /** See DoctorContext.searchUntil. */
+  searchUntil?: number;
 }
 
 export interface DoctorOptions extends ContextOptions {
@@ -57,6 +59,7 @@ export async function doctorContext(options: ContextOptions): Promise<DoctorCont
     homeDir: options.homeDir ?? os.homedir(),
     ...(options.transcriptsDir ? { transcriptsDir: options.transcriptsDir } : {}),
     ...(options.selfCheck ? { selfCheck: options.selfCheck } : {}),
+    ...(options.searchUntil === undefined ? {} : { searchUntil: options.searchUntil }),
   });
 }
 

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { DoctorCheck, FindingDraft } from "../check-types.js";
 import { readDirEntries } from "../../../store/fs-probe.js";
 import { compareText } from "../../../core/compare-text.js";
+import { monotonicMs } from "../../../core/clock.js";
 
 /** The search is bounded: a workspace of any size costs a bounded time and memory. */
 export interface SearchLimits {
@@ -14,7 +15,12 @@ export interface SearchLimits {
   depth: number;
   /** Bytes read per file. A key file is a few KB (RSA 8192: ~6.5 KB); a key pasted into a larger file is found in its first 64 KiB. */
   bytes: number;
+  /** A monotonic time (monotonicMs) at which the search stops: SessionStart's share of the hook's second. */
+  until?: number;
 }
+
+/** How many files are read between two looks at the clock. */
+const FILES_PER_CLOCK_READ = 64;
 
 export const LIMITS: SearchLimits = { entries: 100_000, files: 20_000, depth: 8, bytes: 64 * 1024 };
 
@@ -69,8 +75,13 @@ export function findPrivateKeys(folders: readonly string[], limits: SearchLimits
   let files = 0;
   let stopped = false;
   const queue = folders.map((dir) => ({ dir, depth: 0 }));
+  const outOfTime = () => limits.until !== undefined && monotonicMs() >= limits.until;
   try {
     while (queue.length > 0 && !stopped) {
+      if (outOfTime()) {
+        stopped = true;
+        break;
+      }
       const { dir, depth } = queue.shift()!;
       const listed = readDirEntries(dir); // a link is neither a file nor a folder here: never followed
       entries += listed.length;
@@ -79,7 +90,7 @@ export function findPrivateKeys(folders: readonly string[], limits: SearchLimits
         if (entry.isDirectory()) {
           if (depth < limits.depth) queue.push({ dir: full, depth: depth + 1 });
         } else if (entry.isFile()) {
-          if (files === limits.files) {
+          if (files === limits.files || (files % FILES_PER_CLOCK_READ === FILES_PER_CLOCK_READ - 1 && outOfTime())) {
             stopped = true;
             break;
           }
@@ -107,7 +118,7 @@ export function privateKeyCheck(limits: SearchLimits): DoctorCheck {
     "move each key named out of the workspace (aop's signing key to $XDG_CONFIG_HOME/aop/keys/, mode 0600) and check it was never committed (`git log --all -- <file>`); if it was, or the workspace was shared, treat it as leaked: `aop keys init --new`, then delete its public key from agentic/orchestrator/keys/ so nothing it signs verifies",
   run(ctx) {
     const { layout } = ctx;
-    const search = findPrivateKeys([layout.orchestratorDir, layout.checkpointsDir, layout.aopDir], limits);
+    const search = findPrivateKeys([layout.orchestratorDir, layout.checkpointsDir, layout.aopDir], ctx.searchUntil === undefined ? limits : { ...limits, until: ctx.searchUntil });
     const found = search.found.map((f) => ({ rel: layout.relative(f.file), kind: f.kind })).sort((a, b) => compareText(a.rel, b.rel));
     const findings: FindingDraft[] = [];
     if (found.length > 0) {

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { check, findPrivateKeys, LIMITS, privateKeyCheck, privateKeyKind } from "../../../../src/domains/doctor/checks/drift-012-private-key-in-workspace.js";
-import { fixedClock } from "../../../../src/core/clock.js";
+import { fixedClock, monotonicMs } from "../../../../src/core/clock.js";
 import { DOCTOR_FAMILIES } from "../../../../src/app/doctor-checks.js";
 import { runDoctor } from "../../../../src/domains/doctor/engine.js";
 import { runCheck, testCheck } from "../../../helpers/check-tester.js";
@@ -72,6 +72,20 @@ describe(`${check.id}: the search`, () => {
     fs.writeFileSync(path.join(dir, "a/b/c/deep.key"), pkcs8);
     expect(findPrivateKeys([dir], { ...LIMITS, depth: 2 }).found.map((x) => path.basename(x.file))).toEqual(["z.key"]);
     expect(findPrivateKeys([dir], { ...LIMITS, entries: 2 })).toMatchObject({ stopped: true });
+  });
+
+  it("stops when its time is up (SessionStart's share of the hook's second), and says so; aop doctor sets no time", async () => {
+    const dir = tempDir();
+    for (let i = 0; i < 200; i++) fs.writeFileSync(path.join(dir, `f${String(i).padStart(3, "0")}`), "hello");
+    fs.writeFileSync(path.join(dir, "z.key"), pkcs8);
+    expect(findPrivateKeys([dir], { ...LIMITS, until: monotonicMs() - 1 })).toEqual({ found: [], files: 0, entries: 0, stopped: true });
+    expect(findPrivateKeys([dir], { ...LIMITS, until: monotonicMs() + 60_000 })).toMatchObject({ files: 201, stopped: false, found: [{ kind: "PRIVATE KEY" }] });
+    // Through the engine: the context's searchUntil reaches the check.
+    const f = new DriftFixture().write("agentic/orchestrator/keys/signing.key", pkcs8);
+    const late = await runDoctor({ layout: f.layout, clock: fixedClock(NOW), env: {}, families: DOCTOR_FAMILIES, searchUntil: monotonicMs() - 1 });
+    expect(late.report.findings.filter((x) => x.id === check.id).map((x) => [x.severity, x.message])).toEqual([["info", expect.stringMatching(/^the search for private keys stopped after 0 files/)]]);
+    const unbounded = await runDoctor({ layout: f.layout, clock: fixedClock(NOW), env: {}, families: DOCTOR_FAMILIES });
+    expect(unbounded.report.findings.filter((x) => x.id === check.id).map((x) => x.severity)).toEqual(["critical"]);
   });
 
   it("a search cut short is an info finding of its own, beside what it found", async () => {
