@@ -2,7 +2,7 @@
 // (OpenClaw's workspace plugin root). OpenClaw runs plugins inside its Gateway and has no hook commands,
 // so the plugin registers typed hooks (`api.on`) and hands each event aop acts on to
 // `aop hook openclaw` as one JSON object (hook-clients/openclaw.ts reads it), without blocking the
-// Gateway: the child runs asynchronously, bounded to 10 s. What the hook prints is used: `{context}`
+// Gateway: the child runs asynchronously, bounded to 10 s, one after another in the order the events came. What the hook prints is used: `{context}`
 // (at session_start, or at a session's first prompt when no session_start came) is returned by
 // before_prompt_build as `prependSystemContext` for that session's turns; `{reminder}` at before_agent_finalize asks for one more model pass (mode block) or is logged
 // (mode message). Events are recorded in the project the plugin lives in. Pure: the sources are strings.
@@ -74,7 +74,15 @@ export default {
     const contexts = new Map();
     const started = new Set();
     const sid = (event, ctx) => (event && event.sessionId) || (ctx && ctx.sessionId) || undefined;
-    const send = (name, sessionId, extra = {}) => (sessionId ? hook({ hook_event_name: name, session_id: sessionId, ...extra }) : Promise.resolve(null));
+    // OpenClaw does not wait for its void hooks (after_tool_call among them): two tool calls' hooks would
+    // race, and the timeline would hold them in the order their processes finished. One at a time here,
+    // in the order the events came (hook never rejects).
+    let last = Promise.resolve(null);
+    const send = (name, sessionId, extra = {}) => {
+      if (!sessionId) return Promise.resolve(null);
+      last = last.then(() => hook({ hook_event_name: name, session_id: sessionId, ...extra }));
+      return last;
+    };
     // Once per session in this process: from session_start, or from the first prompt of a session whose
     // start this process did not see (\`openclaw agent --local\` fires no session_start).
     const start = async (id, extra) => {

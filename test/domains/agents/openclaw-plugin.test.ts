@@ -1,0 +1,38 @@
+// The OpenClaw plugin aop writes, run in-process with a stand-in for OpenClaw's plugin API: OpenClaw does
+// not wait for its void hooks (after_tool_call), so the plugin must run its hook processes one after
+// another for the timeline to keep the calls' order.
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { openclawPluginSource } from "../../../src/domains/agents/openclaw-plugin.js";
+import { tempDir } from "../../helpers/tmp.js";
+
+type Handler = (event: Record<string, unknown>, ctx: Record<string, unknown>) => Promise<unknown>;
+
+describe("the OpenClaw plugin", () => {
+  it("runs its hooks one at a time, in the order the events came, though OpenClaw does not wait for them", async () => {
+    const dir = tempDir("aop-claw-plugin-");
+    const log = path.join(dir, "order.log");
+    // A hook that takes longer for the first call than for the second: run at once, they would finish swapped.
+    const fakeHook = path.join(dir, "fake-hook.cjs");
+    fs.writeFileSync(
+      fakeHook,
+      `let input = ""; process.stdin.on("data", (d) => (input += d)); process.stdin.on("end", () => {
+  const event = JSON.parse(input);
+  setTimeout(() => { require("node:fs").appendFileSync(${JSON.stringify(log)}, event.tool_name + "\\n"); }, event.tool_name === "exec" ? 400 : 0);
+});\n`,
+    );
+    const pluginFile = path.join(dir, "index.mjs");
+    fs.writeFileSync(pluginFile, openclawPluginSource(`${JSON.stringify(process.execPath)} ${JSON.stringify(fakeHook)}`, dir));
+    const plugin = (await import(pathToFileURL(pluginFile).href)) as { default: { register(api: { on(name: string, handler: Handler): void }): void } };
+    const handlers = new Map<string, Handler>();
+    plugin.default.register({ on: (name, handler) => void handlers.set(name, handler) });
+    const afterToolCall = handlers.get("after_tool_call")!;
+    // Fired as OpenClaw fires a void hook: not awaited before the next one.
+    const first = afterToolCall({ toolName: "exec", toolCallId: "call_1", params: {} }, { sessionId: "s-1" });
+    const second = afterToolCall({ toolName: "read", toolCallId: "call_2", params: {} }, { sessionId: "s-1" });
+    await Promise.all([first, second]);
+    expect(fs.readFileSync(log, "utf8").trimEnd().split("\n")).toEqual(["exec", "read"]);
+  });
+});
