@@ -70,6 +70,13 @@ export const layerBoundaries = {
         context.report({ node, message: `${from}/ may not import ${to}/ ('${spec}'): imports run adapters → app → runtime | domains → catalog | config → store → core` });
         return;
       }
+      // The CLI starts the hook and the MCP server; they never load the CLI (the hook's bundle stays small).
+      // What they share lives in adapters/ itself.
+      const adapterFrom = relFile.split("/")[1];
+      if (fromKind === "adapters" && (adapterFrom === "hooks" || adapterFrom === "mcp") && target.startsWith("adapters/cli/")) {
+        context.report({ node, message: `adapters/${adapterFrom}/ may not import adapters/cli/ ('${spec}'): the CLI starts it; what they share lives in adapters/ or a domain` });
+        return;
+      }
       if (toKind === "domains" && to !== from && target !== `${to}/index.js`) {
         context.report({ node, message: `import ${to} through its public surface '${to}/index.js', not '${spec}'` });
       }

@@ -21,6 +21,8 @@ tester.run("aop/layer-boundaries", layerBoundaries, {
     { filename: at("app/create-runtime.ts"), code: code("../domains/runs/index.js") },
     { filename: at("adapters/cli/commands/doctor.ts"), code: code("../../../app/doctor-checks.js") },
     { filename: at("store/lock.ts"), code: code("../core/errors.js") },
+    { filename: at("adapters/hooks/hook-main.ts"), code: code("../stdout.js") },
+    { filename: at("adapters/cli/commands/hook.ts"), code: code("../../hooks/hook-main.js") },
     { filename: at("core/clock.ts"), code: code("./instants.js") },
     // A path built at run time is checked by its fixed part.
     { filename: at("adapters/cli/main.ts"), code: "const load = (m: string) => import(`../../catalog/generated/validators/${m}.js`);" },
@@ -37,6 +39,8 @@ tester.run("aop/layer-boundaries", layerBoundaries, {
     { filename: at("runtime/tool-runtime.ts"), code: code("../app/handler-registry.js"), errors: [{ message: /may not import app/ }] },
     { filename: at("domains/doctor/checks/drift-003.ts"), code: code("../../../app/self-check.js"), errors: [{ message: /domains\/doctor\/ may not import app/ }] },
     { filename: at("app/clients/mcp.ts"), code: code("../../adapters/mcp/server.js"), errors: [{ message: /app\/ may not import adapters/ }] },
+    { filename: at("adapters/hooks/hook-main.ts"), code: code("../cli/output/style.js"), errors: [{ message: /adapters\/hooks\/ may not import adapters\/cli\// }] },
+    { filename: at("adapters/mcp/server.ts"), code: code("../cli/program/version.js"), errors: [{ message: /adapters\/mcp\/ may not import adapters\/cli\// }] },
     { filename: at("store/lock.ts"), code: code("../config/policy-types.js"), errors: [{ message: /store\/ may not import config/ }] },
     { filename: at("core/clock.ts"), code: code("node:fs"), errors: [{ message: /core\/ is pure/ }] },
     { filename: at("core/clock.ts"), code: `export { y } from "../store/layout.js";`, errors: [{ message: /core\/ may not import store/ }] },

@@ -3,10 +3,10 @@
 // tool call of the agent, so it creates no stream it does not need (docs/performance.md): stdin is read
 // with fs.readSync to its end (Claude Code writes the event and closes it; one over the read bound is
 // scanned as it streams instead of held), its answer is written to a pipe or file with fs.writeSync
-// (the CLI's writer), and process.stderr exists only once something is written to it.
+// (adapters/stdout.ts, the CLI's writer), and process.stderr exists only once something is written to it.
 import fs from "node:fs";
 import { clockFromEnv, type Clock } from "../../core/clock.js";
-import { writeStdoutOrDrop } from "../cli/output/stdout.js";
+import { writeStdoutOrDrop } from "../stdout.js";
 import { provideValidators } from "../../catalog/load-validator.js";
 import { loadClientHook, loadEventScanner, MAX_EVENT_BYTES, rescueUnspooled, runClaudeHook, type HookClient, type ScannedEvent } from "../../domains/agents/index.js";
 

@@ -37,8 +37,7 @@ async function resume(services: PromptContext, skill: string | null): Promise<Ge
   ];
   if (skill) {
     const { loadPolicyTolerant } = await import("../../config/policy-loader.js");
-    const { resumeSkill } = await import("../../domains/checkpoints/index.js");
-    const { renderResumeMarkdown } = await import("../cli/output/resume-markdown.js");
+    const { renderResumeMarkdown, resumeSkill } = await import("../../domains/checkpoints/index.js");
     const { policy } = await loadPolicyTolerant(layout);
     messages.push(user(renderResumeMarkdown(await resumeSkill({ layout, clock }, skill, policy.checkpoints.stale_days))));
   }

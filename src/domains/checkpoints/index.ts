@@ -8,6 +8,7 @@ export { rankCheckpoints } from "./ranking.js";
 export { isOpenCheckpoint, openCheckpointsByUrgency } from "./open-checkpoints.js";
 export { readSkill, scanFolder, validateReport } from "./read-service.js";
 export { buildResumeBlock, type ResumeBlock } from "./resume-block.js";
+export { renderResumeMarkdown } from "./resume-markdown.js";
 export { staleness, type StaleDays } from "./staleness.js";
 export type { DoneWhenOutput } from "./tools.js";
 export { loadCheckpointValidator } from "./validate-checkpoint.js";

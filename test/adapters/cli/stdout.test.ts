@@ -1,4 +1,4 @@
-// Where command output goes (src/adapters/cli/output/stdout.ts): anything but a terminal is written with
+// Where command output goes (src/adapters/stdout.ts): anything but a terminal is written with
 // fs.writeSync — a file, /dev/null, a pipe, a socket — and a pipe that turns out non-blocking (EAGAIN)
 // hands the rest, and every later write, to process.stdout in order.
 import fs from "node:fs";
@@ -12,7 +12,7 @@ afterEach(() => {
 /** A fresh copy of the module (it decides once per process), with fd 1 looking like `kind`. */
 async function stdoutModule(kind: "fifo" | "socket") {
   vi.spyOn(fs, "fstatSync").mockReturnValue({ isFile: () => false, isFIFO: () => kind === "fifo", isSocket: () => kind === "socket", isCharacterDevice: () => false } as fs.Stats);
-  return import("../../../src/adapters/cli/output/stdout.js");
+  return import("../../../src/adapters/stdout.js");
 }
 
 describe("writeStdout off a terminal", () => {

@@ -1,8 +1,7 @@
 // checkpoint resume <skill>: the orientation block a new session reads first, as Markdown (or --json).
-import { resumeSkill } from "../../../domains/checkpoints/index.js";
+import { renderResumeMarkdown, resumeSkill } from "../../../domains/checkpoints/index.js";
 import { staleDaysFor } from "./stale-days.js";
 import { escapeControl } from "../output/escape.js";
-import { renderResumeMarkdown } from "../output/resume-markdown.js";
 import type { CliContext } from "../program/context.js";
 
 export async function run(ctx: CliContext, _opts: Record<string, unknown>, skill: unknown): Promise<number> {

@@ -30,7 +30,7 @@ export function register(program: Command, summary: string): void {
           ...completionTable(buildCheckpointProgram(), "checkpoint"),
           ...completionTable(buildContinuityDoctorProgram(), "continuity-doctor"),
         ];
-        const { writeStdout } = await import("../output/stdout.js");
+        const { writeStdout } = await import("../../stdout.js");
         writeStdout(await script(shell as Shell, entries));
       }),
     );

@@ -3,7 +3,7 @@
 import type { Command } from "commander";
 import { wholeNumberFlag } from "../flags/flags.js";
 import { examples, runCommand, usageError } from "../program/run-command.js";
-import { stdoutDrained, writeStdout } from "../output/stdout.js";
+import { stdoutDrained, writeStdout } from "../../stdout.js";
 import type { CliContext } from "../program/context.js";
 import type { Delivery, ExportOptions, RunExport, RunSelection, SkippedRun, SpanRecord } from "../../../domains/export/index.js";
 

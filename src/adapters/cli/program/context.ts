@@ -6,7 +6,7 @@ import { clockFromEnv } from "../../../core/clock.js";
 import { WorkspaceLayout } from "../../../store/layout.js";
 import { findWorkspaceRoot } from "../../../store/workspace-root.js";
 import { sanitizeOutput } from "../output/escape.js";
-import { stdoutTarget, writeStdout } from "../output/stdout.js";
+import { stdoutTarget, writeStdout } from "../../stdout.js";
 import { colorEnabled, makeStyle, type Style } from "../output/style.js";
 import type { GlobalOptions } from "../flags/global-flags.js";
 

@@ -4,7 +4,7 @@ import { AopError, envelopeFromError, isAopError } from "../../../core/errors.js
 import { createContext, type CliContext, type GlobalOptions } from "./context.js";
 import { EXIT_FAILED, EXIT_USAGE } from "./exit-codes.js";
 import { escapeControl } from "../output/escape.js";
-import { writeStdout } from "../output/stdout.js";
+import { writeStdout } from "../../stdout.js";
 
 /** A command's body: the options commander parsed (typed by the command's FlagValues), then its arguments. */
 export type CommandBody<A extends unknown[], O = Record<string, unknown>> = (ctx: CliContext, opts: O, ...args: A) => Promise<number | void>;

@@ -4,7 +4,7 @@
 import type { Command } from "commander";
 import { CommanderError } from "../commander-vendor.js";
 import { EXIT_USAGE } from "./exit-codes.js";
-import { stdoutTarget, writeStdout } from "../output/stdout.js";
+import { stdoutTarget, writeStdout } from "../../stdout.js";
 
 /** The subcommand of `command` that `word` names (by name or alias), if any. */
 function subcommandNamed(command: Command, word: string): Command | undefined {

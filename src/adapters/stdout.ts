@@ -1,9 +1,10 @@
-// Where command output goes. Anything but a terminal — a regular file or /dev/null (hooks and CI
-// discard or redirect it), a pipe or a socket (agents read commands' output through one) — is written
-// with fs.writeSync, as Node's own stream does for files and, on Linux, for pipes: creating
+// Where the output of an aop process goes: a command's (adapters/cli) and a hook's answer (adapters/hooks),
+// one writer with two policies for a reader that went away. Anything but a terminal — a regular file or
+// /dev/null (hooks and CI discard or redirect it), a pipe or a socket (agents read output through one) —
+// is written with fs.writeSync, as Node's own stream does for files and, on Linux, for pipes: creating
 // process.stdout loads net and some twenty stream modules, 4–6 ms of a small command. A terminal gets
 // process.stdout, with its TTY detection; so does a pipe that turns out non-blocking (EAGAIN), from that
-// write on, for its back-pressure. The hook writes its answer the same way (writeStdoutOrDrop).
+// write on, for its back-pressure.
 import fs from "node:fs";
 
 let direct: boolean | undefined;

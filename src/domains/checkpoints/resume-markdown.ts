@@ -1,7 +1,7 @@
 // The resume block as Markdown: what a new session pastes into its context before doing anything.
-import { actionText } from "../../../domains/checkpoints/index.js";
-import type { ResumeBlock } from "../../../domains/checkpoints/index.js";
-import { formatAge } from "../../../core/time-format.js";
+import { actionText } from "./checkpoint-types.js";
+import type { ResumeBlock } from "./resume-block.js";
+import { formatAge } from "../../core/time-format.js";
 
 function bullets(items: readonly string[]): string[] {
   return items.map((i) => `- ${i}`);
