@@ -1,10 +1,11 @@
-// Agent-integration figures: `aop hook claude`, whole process, run as an agent runs it (the event on stdin, the answer read through a pipe), beside `node -e 0` measured in the same
-// run, every event ≤ 1.2× (DESIGN §26). PostToolUse runs after every tool call of the agent; SessionStart at every session start (it
-// prints the orientation). The 500,000-entry row shows that a tool event costs the same on a long
-// session: its workspace's policy.yaml raises max_entries_per_run (default 50,000) so that the entry is
-// appended rather than dropped, which also puts reading a policy file on that row's path. The floor row
-// is a bare node program doing the event's essential reads and writes (bench/floors/hook-event.cjs):
-// what any hook pays, so the rest is what aop adds.
+// Agent-integration figures: `aop hook claude`, whole process, run as an agent runs it (the event on
+// stdin, the answer read through a pipe), beside `node -e 0` measured in the same run, every event
+// ≤ 1.2× (DESIGN §26). PostToolUse runs after every tool call of the agent; SessionStart at every
+// session start (it prints the orientation). The 500,000-entry row shows that a tool event costs the
+// same on a long session: its workspace's policy.yaml raises max_entries_per_run (default 50,000) so
+// that the entry is appended rather than dropped, which also puts reading a policy file on that row's
+// path. The floor row is a bare node program doing the event's essential reads and writes
+// (bench/floors/hook-event.cjs): what any hook pays, so the rest is what aop adds.
 import fs from "node:fs";
 import path from "node:path";
 import { aop, compareProcesses, dist, medianTimes, node, record, REPO_ROOT, tempDir } from "../lib.mjs";

@@ -2,10 +2,12 @@
 // (OpenClaw's workspace plugin root). OpenClaw runs plugins inside its Gateway and has no hook commands,
 // so the plugin registers typed hooks (`api.on`) and hands each event aop acts on to
 // `aop hook openclaw` as one JSON object (hook-clients/openclaw.ts reads it), without blocking the
-// Gateway: the child runs asynchronously, bounded to 10 s, one after another in the order the events came. What the hook prints is used: `{context}`
-// (at session_start, or at a session's first prompt when no session_start came) is returned by
-// before_prompt_build as `prependSystemContext` for that session's turns; `{reminder}` at before_agent_finalize asks for one more model pass (mode block) or is logged
-// (mode message). Events are recorded in the project the plugin lives in. Pure: the sources are strings.
+// Gateway: the child runs asynchronously, bounded to 10 s; a session's hooks run one after another, in
+// the order its events came, and different sessions' side by side. What the hook prints is used:
+// `{context}` (at session_start, or at a session's first prompt when no session_start came) is returned
+// by before_prompt_build as `prependSystemContext` for that session's turns; `{reminder}` at
+// before_agent_finalize asks for one more model pass (mode block) or is logged (mode message). Events are
+// recorded in the project the plugin lives in. Pure: the sources are strings.
 
 /** The plugin's id, in its manifest and in OpenClaw's `plugins.entries`. */
 const OPENCLAW_PLUGIN_ID = "aop";
@@ -75,13 +77,18 @@ export default {
     const started = new Set();
     const sid = (event, ctx) => (event && event.sessionId) || (ctx && ctx.sessionId) || undefined;
     // OpenClaw does not wait for its void hooks (after_tool_call among them): two tool calls' hooks would
-    // race, and the timeline would hold them in the order their processes finished. One at a time here,
-    // in the order the events came (hook never rejects).
-    let last = Promise.resolve(null);
+    // race, and the timeline would hold them in the order their processes finished. A session's hooks run
+    // one at a time, in the order its events came (hook never rejects); other sessions do not wait.
+    const queues = new Map();
     const send = (name, sessionId, extra = {}) => {
       if (!sessionId) return Promise.resolve(null);
-      last = last.then(() => hook({ hook_event_name: name, session_id: sessionId, ...extra }));
-      return last;
+      const queued = (queues.get(sessionId) || Promise.resolve(null)).then(() => hook({ hook_event_name: name, session_id: sessionId, ...extra }));
+      queues.set(sessionId, queued);
+      // The last one out leaves no queue behind.
+      queued.then(() => {
+        if (queues.get(sessionId) === queued) queues.delete(sessionId);
+      });
+      return queued;
     };
     // Once per session in this process: from session_start, or from the first prompt of a session whose
     // start this process did not see (\`openclaw agent --local\` fires no session_start).

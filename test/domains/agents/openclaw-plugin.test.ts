@@ -10,29 +10,42 @@ import { tempDir } from "../../helpers/tmp.js";
 
 type Handler = (event: Record<string, unknown>, ctx: Record<string, unknown>) => Promise<unknown>;
 
-describe("the OpenClaw plugin", () => {
-  it("runs its hooks one at a time, in the order the events came, though OpenClaw does not wait for them", async () => {
-    const dir = tempDir("aop-claw-plugin-");
-    const log = path.join(dir, "order.log");
-    // A hook that takes longer for the first call than for the second: run at once, they would finish swapped.
-    const fakeHook = path.join(dir, "fake-hook.cjs");
-    fs.writeFileSync(
-      fakeHook,
-      `let input = ""; process.stdin.on("data", (d) => (input += d)); process.stdin.on("end", () => {
+/** The plugin written with a stand-in hook that logs each event's tool name, the one named `slow` 400 ms late. */
+async function pluginWithLoggingHook(slow: string): Promise<{ afterToolCall: Handler; logged: () => string[] }> {
+  const dir = tempDir("aop-claw-plugin-");
+  const log = path.join(dir, "order.log");
+  const fakeHook = path.join(dir, "fake-hook.cjs");
+  fs.writeFileSync(
+    fakeHook,
+    `let input = ""; process.stdin.on("data", (d) => (input += d)); process.stdin.on("end", () => {
   const event = JSON.parse(input);
-  setTimeout(() => { require("node:fs").appendFileSync(${JSON.stringify(log)}, event.tool_name + "\\n"); }, event.tool_name === "exec" ? 400 : 0);
+  setTimeout(() => { require("node:fs").appendFileSync(${JSON.stringify(log)}, event.tool_name + "\\n"); }, event.tool_name === ${JSON.stringify(slow)} ? 400 : 0);
 });\n`,
-    );
-    const pluginFile = path.join(dir, "index.mjs");
-    fs.writeFileSync(pluginFile, openclawPluginSource(`${JSON.stringify(process.execPath)} ${JSON.stringify(fakeHook)}`, dir));
-    const plugin = (await import(pathToFileURL(pluginFile).href)) as { default: { register(api: { on(name: string, handler: Handler): void }): void } };
-    const handlers = new Map<string, Handler>();
-    plugin.default.register({ on: (name, handler) => void handlers.set(name, handler) });
-    const afterToolCall = handlers.get("after_tool_call")!;
+  );
+  const pluginFile = path.join(dir, "index.mjs");
+  fs.writeFileSync(pluginFile, openclawPluginSource(`${JSON.stringify(process.execPath)} ${JSON.stringify(fakeHook)}`, dir));
+  const plugin = (await import(pathToFileURL(pluginFile).href)) as { default: { register(api: { on(name: string, handler: Handler): void }): void } };
+  const handlers = new Map<string, Handler>();
+  plugin.default.register({ on: (name, handler) => void handlers.set(name, handler) });
+  return { afterToolCall: handlers.get("after_tool_call")!, logged: () => fs.readFileSync(log, "utf8").trimEnd().split("\n") };
+}
+
+describe("the OpenClaw plugin", () => {
+  it("runs a session's hooks one at a time, in the order the events came, though OpenClaw does not wait for them", async () => {
+    // The first call's hook takes longer than the second's: run at once, they would finish swapped.
+    const { afterToolCall, logged } = await pluginWithLoggingHook("exec");
     // Fired as OpenClaw fires a void hook: not awaited before the next one.
     const first = afterToolCall({ toolName: "exec", toolCallId: "call_1", params: {} }, { sessionId: "s-1" });
     const second = afterToolCall({ toolName: "read", toolCallId: "call_2", params: {} }, { sessionId: "s-1" });
     await Promise.all([first, second]);
-    expect(fs.readFileSync(log, "utf8").trimEnd().split("\n")).toEqual(["exec", "read"]);
+    expect(logged()).toEqual(["exec", "read"]);
+  });
+
+  it("does not hold one session's hooks behind another's", async () => {
+    const { afterToolCall, logged } = await pluginWithLoggingHook("slow_call");
+    const first = afterToolCall({ toolName: "slow_call", toolCallId: "call_1", params: {} }, { sessionId: "s-a" });
+    const second = afterToolCall({ toolName: "quick_call", toolCallId: "call_2", params: {} }, { sessionId: "s-b" });
+    await Promise.all([first, second]);
+    expect(logged()).toEqual(["quick_call", "slow_call"]);
   });
 });
