@@ -14,8 +14,11 @@ import { stagingFolder, swapIn } from "./build-swap.mjs";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 generate();
-// Tells what one build wrote from another's (the hook's policy snapshot, src/config/policy-snapshot.ts).
-fs.writeFileSync(path.join(root, "src", "catalog", "generated", "build.json"), JSON.stringify({ id: randomUUID() }) + "\n");
+// Tells what one build wrote from another's (the configuration snapshots, src/config/config-snapshot.ts).
+// A module, not a file read at run time: in a bundle it is a constant.
+const generatedDir = path.join(root, "src", "catalog", "generated");
+fs.writeFileSync(path.join(generatedDir, "build-id.js"), `export const BUILD_ID = ${JSON.stringify(randomUUID())};\n`);
+fs.writeFileSync(path.join(generatedDir, "build-id.d.ts"), "export declare const BUILD_ID: string;\n");
 const next = stagingFolder(root);
 try {
   const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");

@@ -1,11 +1,13 @@
 // A result computed from configuration files' texts (the policy's load, gates.yaml's), kept in a file
-// under .aop/runtime/ beside the texts it came from and the build that made it. A process that starts
-// for one event or command (the hook after every tool call, each CLI command, the doctor) reads it
-// instead of loading the YAML parser and the validators while the files and aop are unchanged
-// (docs/performance.md). The texts themselves are the key, so an edit is seen at once whatever the
-// clocks say; a missing, stale, unreadable or foreign snapshot only costs the ordinary load.
+// under .aop/runtime/ beside the texts it came from and the build that made it (BUILD_ID: a snapshot
+// from another build is not trusted). A process that starts for one event or command (the hook after
+// every tool call, each CLI command, the doctor) reads it instead of loading the YAML parser and the
+// validators while the files and aop are unchanged (docs/performance.md). The texts themselves are the
+// key, so an edit is seen at once whatever the clocks say; a missing, stale, unreadable or foreign
+// snapshot only costs the ordinary load.
 import fs from "node:fs";
 import { isDeepStrictEqual } from "node:util";
+import { BUILD_ID } from "../catalog/generated/build-id.js";
 import type { WorkspaceLayout } from "../store/layout.js";
 import { writeJsonAtomic } from "../store/atomic-write.js";
 import { readBytesBounded } from "../store/read-text-bounded.js";
@@ -13,12 +15,6 @@ import { READ_LIMITS } from "../store/read-limits.js";
 
 /** Each file's text by the snapshot's name for it (null: no such file). */
 export type SnapshotSources = Record<string, string | null>;
-
-/** This build's id (written by the build): a snapshot from another build is not trusted. */
-function buildId(): string {
-  // Read as a file: a JSON module through require costs a short process a module resolution.
-  return (JSON.parse(fs.readFileSync(new URL("../catalog/generated/build.json", import.meta.url), "utf8")) as { id: string }).id;
-}
 
 /** The snapshot's result when it was made from exactly `sources` by `build`, else undefined. */
 function keptAnswer(file: string, build: string, sources: SnapshotSources): unknown {
@@ -46,11 +42,10 @@ export function configText(file: string): string | null | undefined {
  * texts by this build, else computed and kept there.
  */
 export async function keptResult<T extends object>(layout: WorkspaceLayout, snapshotFile: string, sources: SnapshotSources, compute: () => Promise<T>): Promise<T> {
-  const build = buildId();
-  const kept = keptAnswer(snapshotFile, build, sources);
+  const kept = keptAnswer(snapshotFile, BUILD_ID, sources);
   if (kept !== undefined) return kept as T;
   const result = await compute();
-  const snapshot = { build, ...sources, result };
+  const snapshot = { build: BUILD_ID, ...sources, result };
   // Kept only where aop already keeps state, and only if JSON holds it exactly.
   if (fs.existsSync(layout.runtimeDir) && isDeepStrictEqual(JSON.parse(JSON.stringify(snapshot)), snapshot)) {
     try {
