@@ -8,18 +8,9 @@ import { idProblem } from "../../core/ids.js";
 import { openRegularFile, refusalProblem } from "../../store/read-text-bounded.js";
 import { catchUp, trustedMeta } from "./timeline-scan.js";
 import { compareText } from "../../core/compare-text.js";
+import type { RunSummary } from "../../catalog/run-summary.js";
 
-export interface RunSummary {
-  run_id: string;
-  entries: number;
-  errors: number;
-  started_at: string | null;
-  last_entry_at: string | null;
-  dropped_entries: number;
-  skipped_lines: number;
-  /** Why the timeline was not read (`… [code]`), or null. Such a run has no counts and no times. */
-  problem: string | null;
-}
+export type { RunSummary };
 
 const SUFFIX = ".timeline.jsonl";
 

@@ -1,5 +1,6 @@
 // The data a report page is built from, as embedded in the HTML file (docs/report.md). Shared by the
 // writer (Node) and the page (browser): types only, no imports from Node.
+import type { RunSummary } from "../../catalog/run-summary.js";
 import type { EncodedTimeline } from "./timeline-codec.js";
 
 export const REPORT_FORMAT = 1;
@@ -45,15 +46,8 @@ interface ReportScope {
   live: boolean;
 }
 
-export interface RunView {
-  run_id: string;
-  /** Entries in the timeline file (from its meta, brought up to date). */
-  entries: number;
-  errors: number;
-  started_at: string | null;
-  last_entry_at: string | null;
-  dropped_entries: number;
-  skipped_lines: number;
+/** A run's row: its summary (the reason it was not read moves to `note`) and what the file holds of it. */
+export interface RunView extends Omit<RunSummary, "problem"> {
   embedded: boolean;
   embedded_entries: number;
   /** Older entries of an embedded run left out (per-run bound, --since). */
@@ -63,7 +57,6 @@ export interface RunView {
   /** Served pages only: the byte offset where the live tail of the run continues. */
   cursor: number | null;
 }
-
 
 export interface LedgerView {
   status: "recorded" | "missing" | "unreadable";
