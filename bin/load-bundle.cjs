@@ -1,22 +1,24 @@
 // Loads a one-file CommonJS bundle of dist/ modules (scripts/bundle-bins.mjs) — the CLI's or the hook's
 // — started from V8's code cache, so that its code is not parsed and compiled again at every start.
-// Where Node has its own compile cache (module.enableCompileCache, Node ≥ 22.1) the bundle is required
-// with it on: Node keys that cache by Node version, architecture, V8 flags and the file's content, in a
-// folder of its own (NODE_COMPILE_CACHE, else <tmpdir>/node-compile-cache). On Node 20 the bundle is run
-// through vm.Script with bytecode cached beside it, in a file named after the runtime that made it
-// (<bundle>.<node version>-<arch>-<flags>.v8cache): the build writes its own runtime's, and a start on
-// a runtime that finds none (or one V8 refuses) compiles the bundle and writes that runtime's on exit,
-// where it may — so a cache made by another Node, architecture or set of flags is never read, and is
-// replaced rather than paid for at every start. V8 checks the cache it is given against its version, its
-// flags and the source's length, and ignores one that does not match. docs/startup.md.
+// The bundle is run through vm.Script with bytecode cached beside it, in a file named after the runtime
+// that made it (<bundle>.<node version>-<arch>-<flags>.v8cache): the build writes its own runtime's, and
+// a start on a runtime that finds none (or one V8 refuses) compiles the bundle and writes that runtime's
+// on exit, holding what that run compiled — so a cache made by another Node, architecture or set of
+// flags is never read, and is replaced rather than paid for at every start. Where no such cache can be
+// written (a package folder its user cannot write) and Node has its own compile cache
+// (module.enableCompileCache, Node >= 22.1), the bundle is required with that on instead: Node keys it
+// by version, architecture, V8 flags and the file's content, in a folder of its own. Node's holds what
+// compiling the file produced, ours what a run used: 7-14 ms a command faster on Node 24 and 26
+// (docs/performance.md). V8 checks the cache it is given against its version, its flags and the
+// source's length, and ignores one that does not match. docs/startup.md.
 "use strict";
 
 const fs = require("node:fs");
 const path = require("node:path");
 const vm = require("node:vm");
 // The loader's own Module class (createRequire is its own). require("node:module") is the same class
-// with the public helpers added; loading them costs a start half a millisecond, so only a Node that
-// has a compile cache to offer loads them.
+// with the public helpers added; loading them costs a start half a millisecond, so only a start that
+// turns Node's compile cache on loads them.
 const CjsModule = module.constructor;
 
 /** Every bundle compiled through vm.Script in this process, by file: the build writes their caches after a sample run. */
@@ -26,14 +28,28 @@ const uncached = new Map();
 /** A bundle's exports once it ran (a chunk is loaded once, like a module). */
 const loaded = new Map();
 
-/** Node's own compile cache, when this Node has one and it is not turned off (NODE_DISABLE_COMPILE_CACHE). */
+let nodeCacheOn;
+
+/** Turns Node's own compile cache on, when this Node has one and it is not turned off (NODE_DISABLE_COMPILE_CACHE). */
 function nodeCompileCache() {
+  if (nodeCacheOn !== undefined) return nodeCacheOn;
   const [major, minor] = process.versions.node.split(".").map(Number);
-  if (major < 22 || (major === 22 && minor < 1)) return false; // module.enableCompileCache came in 22.1
+  if (major < 22 || (major === 22 && minor < 1)) return (nodeCacheOn = false); // module.enableCompileCache came in 22.1
   const Module = require("node:module");
-  if (typeof Module.enableCompileCache !== "function") return false;
+  if (typeof Module.enableCompileCache !== "function") return (nodeCacheOn = false);
   const { status } = Module.enableCompileCache();
-  return status !== Module.constants.compileCacheStatus.DISABLED && status !== Module.constants.compileCacheStatus.FAILED;
+  nodeCacheOn = status !== Module.constants.compileCacheStatus.DISABLED && status !== Module.constants.compileCacheStatus.FAILED;
+  return nodeCacheOn;
+}
+
+/** Whether this process may write a code cache beside `file` (a package folder its user cannot write: no). */
+function writableBeside(file) {
+  try {
+    fs.accessSync(path.dirname(file), fs.constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The same wrapper Node puts around a CommonJS module (the cache is made for exactly this source). */
@@ -138,20 +154,18 @@ function writeCodeCaches({ strict = false } = {}) {
   uncached.clear();
 }
 
-let useNodeCache;
-
 /** The bundle's exports, or null when there is no such file (the checkout is not built). */
 function loadBundle(file) {
   if (loaded.has(file)) return loaded.get(file);
-  useNodeCache ??= process.env.AOP_BUNDLE_LOADER !== "vm" && nodeCompileCache();
+  const cache = readCodeCache(codeCacheFile(file));
   let exports;
-  if (useNodeCache) {
+  if (cache === undefined && process.env.AOP_BUNDLE_LOADER !== "vm" && !writableBeside(file) && nodeCompileCache()) {
     if (!fs.existsSync(file)) return null;
     exports = require(file);
   } else {
     const source = readWithStat(file, "latin1"); // the build makes it ASCII (scripts/bundle-bins.mjs)
     if (source === undefined) return null;
-    exports = compileBundle(file, source.text, readCodeCache(codeCacheFile(file)), source.stat).exports;
+    exports = compileBundle(file, source.text, cache, source.stat).exports;
   }
   loaded.set(file, exports);
   return exports;

@@ -2,8 +2,8 @@
 // Two routes start from a bundle (docs/startup.md): the CLI's, one CommonJS file holding every command
 // and the packages they use, each command's modules behind its import() (evaluated only when that
 // command runs); and the hook's, small, with its rarely needed parts in chunks of their own. Both are
-// loaded by bin/load-bundle.cjs, which on Node 20 hands V8 the bytecode cached here after a run on a
-// sample (scripts/bundle-samples.mjs, make-code-cache.cjs); newer Nodes use their own compile cache.
+// loaded by bin/load-bundle.cjs, which hands V8 the bytecode cached here after a run on a sample
+// (scripts/bundle-samples.mjs, make-code-cache.cjs); another runtime writes its own at its first start.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

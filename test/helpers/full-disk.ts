@@ -1,5 +1,5 @@
-// A small tmpfs for full-disk tests: mounted where the test runs as root with the capability, otherwise
-// the tests that need it are skipped with the reason shown.
+// A small tmpfs for full-disk tests, and read-only folders: mounted where the test runs as root with the
+// capability, otherwise the tests that need them are skipped with the reason shown.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -28,4 +28,15 @@ export function fillDisk(dir: string): void {
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** Mounts `dir` over itself read-only (undone when the test file ends), or says why it cannot be here. */
+export function readOnlyMount(dir: string): { skip: string } | null {
+  if (process.getuid?.() !== 0) return { skip: "a read-only mount needs root" };
+  const bind = spawnSync("mount", ["--bind", dir, dir], { encoding: "utf8" });
+  if (bind.status !== 0) return { skip: `cannot bind-mount here: ${(bind.stderr || bind.error?.message || "").trim()}` };
+  atFileEnd(() => spawnSync("umount", [dir]));
+  const ro = spawnSync("mount", ["-o", "remount,bind,ro", dir], { encoding: "utf8" });
+  if (ro.status !== 0) return { skip: `cannot mount read-only here: ${(ro.stderr || ro.error?.message || "").trim()}` };
+  return null;
 }

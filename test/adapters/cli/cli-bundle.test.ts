@@ -1,13 +1,15 @@
 // Every `aop` command (and the `checkpoint` and `continuity-doctor` bins) runs from one CommonJS bundle
-// started from V8's code cache (scripts/bundle-bins.mjs, bin/load-bundle.cjs, docs/startup.md): Node's
-// own compile cache where Node has one, else the bytecode the build cached beside the bundle. A
-// missing, corrupt or foreign cache costs time, never output; a checkout without a build says so.
+// started from V8's code cache (scripts/bundle-bins.mjs, bin/load-bundle.cjs, docs/startup.md): the
+// bytecode cached beside the bundle (by the build, or by a first start on another runtime), else, where
+// none can be written there, Node's own compile cache where Node has one. A missing, corrupt or foreign
+// cache costs time, never output; a checkout without a build says so.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import Module from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../helpers/cli.js";
+import { readOnlyMount } from "../../helpers/full-disk.js";
 import { packageCopy } from "../../helpers/package-copy.js";
 import { CHECKPOINT_BIN, CONTINUITY_DOCTOR_BIN, REPO_ROOT } from "../../helpers/paths.js";
 import { tempDir, tempWorkspace } from "../../helpers/tmp.js";
@@ -149,13 +151,33 @@ describe("the CLI bundle", () => {
     }
   });
 
-  it.skipIf(!hasCompileCache)("where Node has a compile cache, the bundle is started from it (keyed by Node itself)", () => {
+  it.skipIf(!hasCompileCache)("where Node has a compile cache too, a start still writes and takes the cache beside the bundle, not Node's", () => {
+    const pkg = packageCopy((p) => fs.rmSync(codeCacheOf(p), { force: true }));
+    const bin = path.join(pkg, "bin", "aop.js");
+    const expected = runCli(["--help"]);
+    expect(runCli(["--help"], { bin })).toEqual(expected);
+    expect(fs.existsSync(codeCacheOf(pkg))).toBe(true);
+    expect(cacheAccepted(pkg)).toBe("true");
+    // Node names each file its compile cache handles: the bins, never the bundle.
+    const logged = runCli(["--help"], { bin, env: { NODE_COMPILE_CACHE: tempDir("aop-compile-cache-"), NODE_DEBUG_NATIVE: "COMPILE_CACHE" } });
+    expect(logged.stdout).toBe(expected.stdout);
+    expect(logged.stderr).toContain("[compile cache]");
+    expect(logged.stderr).not.toContain("cli.bundle.cjs");
+  });
+
+  it.skipIf(!hasCompileCache)("where the package's folder cannot be written, the bundle starts from Node's compile cache (keyed by Node itself)", ({ skip }) => {
+    const pkg = packageCopy((p) => fs.rmSync(codeCacheOf(p), { force: true }));
+    const mounted = readOnlyMount(pkg);
+    if (mounted) skip(mounted.skip);
+    const bin = path.join(pkg, "bin", "aop.js");
     const cacheDir = tempDir("aop-compile-cache-");
     const env = { NODE_COMPILE_CACHE: cacheDir };
-    const first = runCli(["--help"], { env });
-    expect(first.code).toBe(0);
-    expect(fs.readdirSync(cacheDir, { recursive: true }).length).toBeGreaterThan(0);
-    expect(runCli(["--help"], { env })).toEqual(first);
+    const expected = runCli(["--help"]);
+    expect(runCli(["--help"], { bin, env })).toEqual(expected);
+    expect(fs.existsSync(codeCacheOf(pkg))).toBe(false);
+    const logged = runCli(["--help"], { bin, env: { ...env, NODE_DEBUG_NATIVE: "COMPILE_CACHE" } });
+    expect(logged.stdout).toBe(expected.stdout);
+    expect(logged.stderr).toMatch(/\[compile cache\] .*cli\.bundle\.cjs was accepted/);
   });
 
   it("the checkpoint and continuity-doctor bins run the same bundle's programs, named after the bins", () => {

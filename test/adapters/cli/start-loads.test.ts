@@ -86,7 +86,7 @@ describe("an everyday command loads no built-in module it does not use", () => {
 describe("the hook and the doctor read the config loaders only when the snapshots do not answer", () => {
   it("in a workspace aop init made (policy.yaml, gates.yaml): a tool event reads no chunk, a SessionStart nor the doctor the loaders or the YAML parser", () => {
     const chunkPreload = path.join(tempDir("aop-preload-"), "chunks.cjs");
-    // Chunks are read through fs.openSync (the vm loader, Node 20) or required (Node's compile cache).
+    // Chunks are read through fs.openSync (the vm loader) or required (Node's compile cache, where the package folder cannot be written).
     fs.writeFileSync(
       chunkPreload,
       [
