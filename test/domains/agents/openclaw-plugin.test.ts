@@ -31,21 +31,16 @@ async function pluginWithLoggingHook(slow: string): Promise<{ afterToolCall: Han
 }
 
 describe("the OpenClaw plugin", () => {
-  it("runs a session's hooks one at a time, in the order the events came, though OpenClaw does not wait for them", async () => {
-    // The first call's hook takes longer than the second's: run at once, they would finish swapped.
-    const { afterToolCall, logged } = await pluginWithLoggingHook("exec");
-    // Fired as OpenClaw fires a void hook: not awaited before the next one.
-    const first = afterToolCall({ toolName: "exec", toolCallId: "call_1", params: {} }, { sessionId: "s-1" });
-    const second = afterToolCall({ toolName: "read", toolCallId: "call_2", params: {} }, { sessionId: "s-1" });
+  // Two after_tool_call events fired as OpenClaw fires a void hook (not awaited before the next), the
+  // first one's hook 400 ms slower: run at once, they would be logged swapped.
+  it.each([
+    ["runs a session's hooks one at a time, in the order the events came, though OpenClaw does not wait for them", "s-1", ["slow", "quick"]],
+    ["does not hold one session's hooks behind another's", "s-2", ["quick", "slow"]],
+  ])("%s", async (_name, secondSession, expected) => {
+    const { afterToolCall, logged } = await pluginWithLoggingHook("slow");
+    const first = afterToolCall({ toolName: "slow", toolCallId: "call_1", params: {} }, { sessionId: "s-1" });
+    const second = afterToolCall({ toolName: "quick", toolCallId: "call_2", params: {} }, { sessionId: secondSession });
     await Promise.all([first, second]);
-    expect(logged()).toEqual(["exec", "read"]);
-  });
-
-  it("does not hold one session's hooks behind another's", async () => {
-    const { afterToolCall, logged } = await pluginWithLoggingHook("slow_call");
-    const first = afterToolCall({ toolName: "slow_call", toolCallId: "call_1", params: {} }, { sessionId: "s-a" });
-    const second = afterToolCall({ toolName: "quick_call", toolCallId: "call_2", params: {} }, { sessionId: "s-b" });
-    await Promise.all([first, second]);
-    expect(logged()).toEqual(["quick_call", "slow_call"]);
+    expect(logged()).toEqual(expected);
   });
 });
