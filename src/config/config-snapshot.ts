@@ -16,8 +16,8 @@ import { READ_LIMITS } from "../store/read-limits.js";
 /** Each file's text by the snapshot's name for it (null: no such file). */
 export type SnapshotSources = Record<string, string | null>;
 
-/** The snapshot's result when it was made from exactly `sources` by `build`, else undefined. */
-function keptAnswer(file: string, build: string, sources: SnapshotSources): unknown {
+/** The snapshot's result when it was made from exactly `sources` by this build, else undefined. */
+function keptAnswer(file: string, sources: SnapshotSources): unknown {
   const read = readBytesBounded(file, READ_LIMITS.config * 2);
   if (read.status !== "ok") return undefined;
   let value: Record<string, unknown>;
@@ -26,7 +26,7 @@ function keptAnswer(file: string, build: string, sources: SnapshotSources): unkn
   } catch {
     return undefined;
   }
-  if (value === null || typeof value !== "object" || value.build !== build || value.result === null || typeof value.result !== "object") return undefined;
+  if (value === null || typeof value !== "object" || value.build !== BUILD_ID || value.result === null || typeof value.result !== "object") return undefined;
   return Object.entries(sources).every(([name, text]) => value[name] === text) ? value.result : undefined;
 }
 
@@ -42,7 +42,7 @@ export function configText(file: string): string | null | undefined {
  * texts by this build, else computed and kept there.
  */
 export async function keptResult<T extends object>(layout: WorkspaceLayout, snapshotFile: string, sources: SnapshotSources, compute: () => Promise<T>): Promise<T> {
-  const kept = keptAnswer(snapshotFile, BUILD_ID, sources);
+  const kept = keptAnswer(snapshotFile, sources);
   if (kept !== undefined) return kept as T;
   const result = await compute();
   const snapshot = { build: BUILD_ID, ...sources, result };

@@ -36,12 +36,8 @@ export interface GatheredRuns {
 }
 
 /** A run's row before its entries are read. */
-export function runView(summary: RunSummary): RunView {
-  return {
-    run_id: summary.run_id, entries: summary.entries, errors: summary.errors, started_at: summary.started_at, last_entry_at: summary.last_entry_at,
-    dropped_entries: summary.dropped_entries, skipped_lines: summary.skipped_lines, embedded: false, embedded_entries: 0, omitted_entries: 0,
-    note: summary.problem === null ? null : `timeline file ${summary.problem}`, cursor: null,
-  };
+export function runView({ problem, ...counts }: RunSummary): RunView {
+  return { ...counts, embedded: false, embedded_entries: 0, omitted_entries: 0, note: problem === null ? null : `timeline file ${problem}`, cursor: null };
 }
 
 /** The summaries in scope: the named runs (each must exist), else every run active since `sinceMs`. */
