@@ -75,28 +75,41 @@ export function startEchoingError(status: number): Promise<Front> {
 export interface SlowFront extends Front {
   /** How many requests were answered (the answer written in full before the client went away). */
   readonly answered: number;
+  /** How many requests the client gave up on: its connection closed before their answer. */
+  readonly abandoned: number;
   /** How late each answer comes; may be changed while the front runs. */
   delayMs: number;
 }
 
 /**
  * Forwards each request to the receiver at `targetBase` as soon as it arrives (so the receiver has it
- * even if the client gives up), and answers with the receiver's answer `delayMs` later.
+ * even if the client gives up), and answers with the receiver's answer `delayMs` later; the first
+ * `answerAtOnce` requests are answered without delay.
  */
-export async function startSlowFront(targetBase: string, delayMs: number): Promise<SlowFront> {
+export async function startSlowFront(targetBase: string, delayMs: number, answerAtOnce = 0): Promise<SlowFront> {
   const target = new URL(targetBase);
-  const state = { answered: 0, delayMs };
+  const state = { answered: 0, abandoned: 0, delayMs, requests: 0 };
   const front = await serve((request, res) => {
+    const delay = ++state.requests <= answerAtOnce ? 0 : state.delayMs;
+    let answered = false;
+    let timer: NodeJS.Timeout | undefined;
+    res.on("close", () => {
+      clearTimeout(timer);
+      if (!answered) state.abandoned += 1;
+    });
     const headers = { ...request.headers, host: target.host, "content-length": String(request.body.length) };
     const upstream = http.request({ host: target.hostname, port: target.port, path: request.url, method: request.method, headers }, (up) => {
       const chunks: Buffer[] = [];
       up.on("data", (c: Buffer) => chunks.push(c));
       up.on("end", () => {
-        setTimeout(() => {
+        timer = setTimeout(() => {
           if (res.destroyed) return;
           res.writeHead(up.statusCode ?? 502, { "content-type": up.headers["content-type"] ?? "application/octet-stream" });
-          res.end(Buffer.concat(chunks), () => (state.answered += 1));
-        }, state.delayMs);
+          res.end(Buffer.concat(chunks), () => {
+            answered = true;
+            state.answered += 1;
+          });
+        }, delay);
       });
     });
     upstream.on("error", () => {
@@ -107,6 +120,7 @@ export async function startSlowFront(targetBase: string, delayMs: number): Promi
   });
   return Object.defineProperties(front, {
     answered: { get: () => state.answered, enumerable: true },
+    abandoned: { get: () => state.abandoned, enumerable: true },
     delayMs: { get: () => state.delayMs, set: (ms: number) => (state.delayMs = ms), enumerable: true },
   }) as SlowFront;
 }
