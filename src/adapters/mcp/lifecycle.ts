@@ -37,7 +37,9 @@ export async function runMcpServer(setup: McpServerSetup): Promise<number | void
   // the snapshot every kernel command keeps, when policy.yaml and aop.yaml are the texts it was made of.
   const policy = await loadPolicySnapshot(setup.layout);
   // Aborted when the client goes away (stdin closes) or on SIGTERM/SIGINT: calls in flight are
-  // interrupted (a gate kills its steps and records nothing, docs/evidence.md), then we exit.
+  // interrupted (a gate kills its steps and records nothing, docs/evidence.md), then we exit. Every
+  // call's signal includes this one, and a step started on an aborted signal is killed as it starts,
+  // so no step outlives the server whether or not its call settles within the grace.
   const interrupt = new AbortController();
   const runtime = await createRuntime({ layout: setup.layout, clock: setup.clock, identity: setup.identity, signal: interrupt.signal, transport: listen ? "mcp-http" : "mcp", warn, policy });
   const doctorFamilies = async () => (await import("../../app/doctor-checks.js")).DOCTOR_FAMILIES;
@@ -93,9 +95,6 @@ export async function runMcpServer(setup: McpServerSetup): Promise<number | void
   });
   interrupt.abort(reason);
   await runtime.whenIdle(SHUTDOWN_GRACE_MS);
-  // Anything still running (a call that did not settle in time) dies with us rather than outliving us.
-  const { killRunningSteps } = await import("../../domains/gates/index.js");
-  killRunningSteps();
   await sweep();
   if (reason === "client_gone") return 0;
   // Stdin is still open after a signal: leave once the last answers are flushed.
@@ -107,8 +106,6 @@ async function untilSignal(signalled: Promise<NodeJS.Signals>, interrupt: AbortC
   const signal = await signalled;
   interrupt.abort(signal);
   await runtime.whenIdle(SHUTDOWN_GRACE_MS);
-  const { killRunningSteps } = await import("../../domains/gates/index.js");
-  killRunningSteps();
   await close();
   process.exit(signal === "SIGINT" ? 130 : 143);
 }

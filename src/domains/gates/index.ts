@@ -2,7 +2,6 @@
 // Other domains, the composition root and the adapters import only from here.
 export type { GateProgressEvent } from "./gate-runner.js";
 export type { GateRunReport } from "./gate-service.js";
-export { killRunningSteps } from "./step-process.js";
 export { runGate, type RunGateInput } from "./gate-service.js";
 /** The domain's tool handlers, loaded on first use so that importing the domain stays cheap. */
 export const loadTools = async () => (await import("./tools.js")).handlers;

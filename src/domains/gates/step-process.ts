@@ -25,16 +25,6 @@ export interface StepProcessResult {
   interrupted?: boolean;
 }
 
-// Process groups of the steps running now, so an interrupted aop can take them down with it: they lead
-// their own groups, so a Ctrl-C aimed at aop's group never reaches them.
-const running = new Set<number>();
-
-/** SIGKILL every step group still running (on SIGINT/SIGTERM of the aop process). */
-export function killRunningSteps(): number {
-  for (const pgid of running) signalGroup(pgid, "SIGKILL");
-  return running.size;
-}
-
 function appendNote(logFile: string, note: string): void {
   const fd = openForWriting(logFile, "append");
   try {
@@ -59,8 +49,6 @@ export function runStepProcess(request: StepProcessRequest): Promise<StepProcess
     return Promise.resolve({ exit_code: 126, timed_out: false });
   }
   fs.closeSync(fd); // the child holds its own copies
-  const pgid = child.pid;
-  if (pgid !== undefined) running.add(pgid);
   return new Promise((resolve) => {
     let timedOut = false;
     let interrupted = false;
@@ -82,7 +70,6 @@ export function runStepProcess(request: StepProcessRequest): Promise<StepProcess
     const settle = (result: StepProcessResult, note: string | null) => {
       if (settled) return;
       settled = true;
-      if (pgid !== undefined) running.delete(pgid);
       request.signal?.removeEventListener("abort", onAbort);
       clearTimeout(timer);
       clearTimeout(graceTimer);
