@@ -20,7 +20,8 @@ export interface Front {
 
 type Handler = (request: SeenRequest, res: http.ServerResponse, req: http.IncomingMessage) => void;
 
-function serve(handler: Handler, port = 0): Promise<Front> {
+/** A server on 127.0.0.1 that records each request and hands it, read whole, to `handler`. */
+export function startFront(handler: Handler, port = 0): Promise<Front> {
   const seen: SeenRequest[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -50,7 +51,7 @@ function serve(handler: Handler, port = 0): Promise<Front> {
 
 /** Answers every request with 200 and an empty body (what a careless redirect target would). */
 export function startRecorder(): Promise<Front> {
-  return serve((_request, res) => {
+  return startFront((_request, res) => {
     res.writeHead(200, { "content-type": "application/json" });
     res.end("{}");
   });
@@ -58,7 +59,7 @@ export function startRecorder(): Promise<Front> {
 
 /** Answers every request with `status` and `Location: location`. */
 export function startRedirector(status: number, location: string, port = 0): Promise<Front> {
-  return serve((_request, res) => {
+  return startFront((_request, res) => {
     res.writeHead(status, { location, "content-type": "text/plain" });
     res.end("moved");
   }, port);
@@ -66,7 +67,7 @@ export function startRedirector(status: number, location: string, port = 0): Pro
 
 /** Answers `status` with a body that quotes the request line, as many servers' error pages do. */
 export function startEchoingError(status: number): Promise<Front> {
-  return serve((request, res) => {
+  return startFront((request, res) => {
     res.writeHead(status, { "content-type": "text/plain", "retry-after": "0" });
     res.end(`cannot ${request.method} ${request.url}`);
   });
@@ -89,7 +90,7 @@ export interface SlowFront extends Front {
 export async function startSlowFront(targetBase: string, delayMs: number, answerAtOnce = 0): Promise<SlowFront> {
   const target = new URL(targetBase);
   const state = { answered: 0, abandoned: 0, delayMs, requests: 0 };
-  const front = await serve((request, res) => {
+  const front = await startFront((request, res) => {
     const delay = ++state.requests <= answerAtOnce ? 0 : state.delayMs;
     let answered = false;
     let timer: NodeJS.Timeout | undefined;

@@ -1,8 +1,8 @@
 // postOtlp stops when its signal fires: during a retry's pause, and with a request in flight.
-import http from "node:http";
 import { describe, expect, it } from "vitest";
 import { resolveHttpTarget } from "../../../src/domains/export/export-target.js";
 import { postOtlp, type PostOptions } from "../../../src/domains/export/otlp-http.js";
+import { startFront } from "../../helpers/otlp-fronts.js";
 
 const body = new Uint8Array([1, 2, 3]);
 
@@ -19,45 +19,33 @@ async function stopped(url: string, arm: (stop: () => void) => Partial<PostOptio
   return { error, afterStopMs: Date.now() - stoppedAt };
 }
 
-/** A server for the duration of `use`, counting the requests that reached it. */
-async function withServer<T>(handler: http.RequestListener, use: (url: string, requests: () => number) => Promise<T>): Promise<T> {
-  let requests = 0;
-  const server = http.createServer((req, res) => {
-    requests += 1;
-    handler(req, res);
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  try {
-    const { port } = server.address() as { port: number };
-    return await use(`http://127.0.0.1:${port}/v1/traces`, () => requests);
-  } finally {
-    server.closeAllConnections();
-    server.close();
-  }
-}
-
 // Each wait the stop cuts short is half a minute or more, so a loaded machine's scheduling cannot pass
 // for waiting it out: the figures are from the stop, not from the start.
 describe("postOtlp and its signal", () => {
   it("a stop during the pause before a retry ends it at once", async () => {
-    const busy: http.RequestListener = (_req, res) => {
+    const busy = await startFront((_request, res) => {
       res.writeHead(503, { "retry-after": "30" });
       res.end();
-    };
-    await withServer(busy, async (url, requests) => {
-      const { error, afterStopMs } = await stopped(url, (stop) => ({ onRetry: () => setTimeout(stop, 50) }));
+    });
+    try {
+      const { error, afterStopMs } = await stopped(busy.url, (stop) => ({ onRetry: () => setTimeout(stop, 50) }));
       expect(error).toMatchObject({ code: "export_failed", details: { interrupted: true } });
       expect((error as Error).message).toMatch(/^export to http:\/\/127\.0\.0\.1:\d+\/v1\/traces was interrupted$/);
-      expect(requests()).toBe(1);
+      expect(busy.seen.length).toBe(1);
       expect(afterStopMs).toBeLessThan(10_000); // the receiver asked for a pause of 30 s
-    });
+    } finally {
+      await busy.close();
+    }
   });
 
   it("a stop aborts the request in flight", async () => {
-    await withServer(() => undefined /* never answers */, async (url) => {
-      const { error, afterStopMs } = await stopped(url, (stop) => (setTimeout(stop, 200), {}));
+    const silent = await startFront(() => undefined); // never answers
+    try {
+      const { error, afterStopMs } = await stopped(silent.url, (stop) => (setTimeout(stop, 200), {}));
       expect(error).toMatchObject({ code: "export_failed", details: { interrupted: true } });
       expect(afterStopMs).toBeLessThan(10_000); // the batch's budget is a minute
-    });
+    } finally {
+      await silent.close();
+    }
   });
 });
