@@ -124,21 +124,27 @@ function runtimeKey() {
   return `${process.version}-${process.arch}-${(hash >>> 0).toString(16).padStart(8, "0")}`;
 }
 
+let writesOnExit = false;
+
 function noteUncached(file, stat) {
   // NODE_DISABLE_COMPILE_CACHE asks for no compile cache: none is written.
   if (process.env.NODE_DISABLE_COMPILE_CACHE) return;
-  if (uncached.size === 0) process.once("exit", () => writeCodeCaches());
+  if (!writesOnExit) process.once("exit", () => writeCodeCaches());
+  writesOnExit = true;
   uncached.set(file, stat);
 }
 
 /**
- * Writes the code cache of every bundle compiled without one, with what V8 compiled so far (a command's
- * run compiles what it needed), each by a rename so a reader never sees half of one. A bundle whose file
- * is no longer the one read (a build swapped dist/ in) gets none. Where the package's folder is read-only
- * nothing is written and every start compiles, as before; `strict` (the build) throws instead.
+ * Writes the code cache of every bundle compiled without one (of those in `only`, when given), with what
+ * V8 compiled so far (a command's run compiles what it needed), each by a rename so a reader never sees
+ * half of one. A bundle whose file is no longer the one read (a build swapped dist/ in) gets none. Where
+ * the package's folder is read-only nothing is written and every start compiles, as before; `strict`
+ * (the build) throws instead.
  */
-function writeCodeCaches({ strict = false } = {}) {
+function writeCodeCaches({ strict = false, only } = {}) {
   for (const [file, read] of uncached) {
+    if (only && !only.includes(file)) continue;
+    uncached.delete(file);
     const target = codeCacheFile(file);
     const temp = `${target}.${process.pid}.tmp`;
     try {
@@ -151,7 +157,6 @@ function writeCodeCaches({ strict = false } = {}) {
       if (strict) throw err;
     }
   }
-  uncached.clear();
 }
 
 /** The bundle's exports, or null when there is no such file (the checkout is not built). */

@@ -45,7 +45,11 @@ export async function hookSample(work, dist) {
   await checkpointSample(full, dist);
 }
 
-/** Every event the hook acts on, as Claude Code sends them, in a session's order; tool events in both workspaces; one Codex event. */
+/**
+ * Every event the hook acts on, as Claude Code sends them, in a session's order; tool events in both
+ * workspaces; one Codex event. The first, a tool event where there is no policy.yaml, is what the
+ * bundle's own cache holds (scripts/make-code-cache.cjs): the event of every tool call.
+ */
 export function hookRuns(work) {
   const event = (ws, name, extra = {}) => JSON.stringify({ session_id: SESSION, transcript_path: path.join(work, "t.jsonl"), cwd: path.join(work, ws), permission_mode: "default", hook_event_name: name, ...extra });
   const tool = (ws, id) => event(ws, "PostToolUse", { tool_name: "Edit", tool_input: { file_path: "a.ts", old_string: "a", new_string: "b" }, tool_response: { success: true }, tool_use_id: id, duration_ms: 3 });
@@ -82,12 +86,13 @@ export async function cliSample(work, dist) {
 }
 
 /**
- * What is cached: the program and commander (`--help`) and the commands people and agents run all day,
- * each in its own chunk's cache (a start reads the bundle's and its command's only); the chunks of the
- * commands not run here get their caches from their first start. A function a cache lacks is compiled
- * when first called.
+ * What is cached: the commands people and agents run all day and the program's help, each in its own
+ * chunk's cache (a start reads the bundle's and its command's only); the bundle's own cache holds what
+ * the first, `checkpoint next` (git hooks and agents run it all day), compiled (scripts/make-code-cache.cjs).
+ * The chunks of the commands not run here get their caches from their first start. A function a cache
+ * lacks is compiled when first called.
  */
 export function cliRuns() {
-  const commands = [["--help"], ["feature", "list"], ["checkpoint", "validate"], ["checkpoint", "next"], ["replay", "--list"], ["run", "status"], ["config", "check"], ["evidence", "verify", "--feature-id", "sample"], ["doctor"]];
+  const commands = [["checkpoint", "next"], ["--help"], ["feature", "list"], ["checkpoint", "validate"], ["replay", "--list"], ["run", "status"], ["config", "check"], ["evidence", "verify", "--feature-id", "sample"], ["doctor"]];
   return commands.map((argv) => [argv]);
 }

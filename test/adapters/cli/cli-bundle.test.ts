@@ -68,6 +68,33 @@ describe("the CLI bundle", () => {
     expect(cacheAccepted(pkg)).toBe("true");
   });
 
+  it("the build caches in the bundle what the sample's first run compiled, and in each chunk what every run did", () => {
+    // The package's own copy of the script, so that its chunks find the bundle's loader (bin/load-bundle.cjs).
+    const pkg = packageCopy((p) => {
+      fs.mkdirSync(path.join(p, "scripts"));
+      fs.copyFileSync(path.join(REPO_ROOT, "scripts", "make-code-cache.cjs"), path.join(p, "scripts", "make-code-cache.cjs"));
+    });
+    const chunk = (name: string) => path.join(pkg, "dist", "cli", name);
+    const files = [path.join(pkg, BUNDLE), chunk("checkpoint.chunk.cjs"), chunk("doctor.chunk.cjs")];
+    const root = workspace();
+    const make = (runs: string[][]) => {
+      const made = spawnSync(process.execPath, [path.join(pkg, "scripts", "make-code-cache.cjs"), JSON.stringify(files), "main", root, JSON.stringify(runs.map((argv) => [argv]))], {
+        encoding: "utf8",
+        env: { ...process.env, NODE_OPTIONS: "", AOP_BUNDLE_LOADER: "vm" },
+      });
+      expect(made.status, made.stderr).toBe(0);
+      return files.map((file) => (fs.existsSync(codeCacheOf(pkg, file)) ? fs.statSync(codeCacheOf(pkg, file)).size : 0));
+    };
+    const [firstOnly] = make([["checkpoint", "next"]]);
+    // Help and the doctor compile much of the bundle that `checkpoint next` does not run (some 50 KB of
+    // cache): none of it is in the bundle's cache. A cache's size varies by a few bytes between runs.
+    const [bundle, checkpointChunk, doctorChunk] = make([["checkpoint", "next"], ["--help"], ["doctor"]]);
+    expect(Math.abs(bundle! - firstOnly!)).toBeLessThan(1024);
+    expect(checkpointChunk).toBeGreaterThan(0);
+    expect(doctorChunk).toBeGreaterThan(0); // loaded by the last run only
+    expect(cacheAccepted(pkg)).toBe("true");
+  });
+
   it("the cache's file is named after the runtime: the Node version, the architecture and the V8 flags", () => {
     const file = path.join(REPO_ROOT, BUNDLE);
     const name = codeCacheOf(REPO_ROOT);
