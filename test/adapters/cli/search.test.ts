@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runCli, runCliAsync, runJson } from "../../helpers/cli.js";
 import { tempDir, writeFile } from "../../helpers/tmp.js";
 import { minimalCheckpoint } from "../../domains/checkpoints/fixture.js";
-import type { SearchHit as Hit, SearchResult as Result } from "../../../src/domains/search/index.js";
+import { search as searchService, type SearchArgs, type SearchHit as Hit, type SearchResult as Result } from "../../../src/domains/search/index.js";
+import { WorkspaceLayout } from "../../../src/store/layout.js";
 
 const ESC = "\u001b";
 let root: string;
@@ -198,36 +199,55 @@ describe("filters", () => {
 
 describe("the index never changes a result", () => {
   // Whole lists (the searches' own steps, left out by hitsOf, would otherwise push hits off a page).
-  const QUERIES = [["login"], ["feature"], ["error"], ["--tool", "gates.run"], ["run", "alpha"], [], ["zzz-nothing"]].map((q) => [...q, "--limit", "1000"]);
+  const QUERIES: SearchArgs[] = [{ query: "login" }, { query: "feature" }, { query: "error" }, { query: "", tool_name: "gates.run" }, { query: "run alpha" }, { query: "" }, { query: "zzz-nothing" }].map((q) => ({ ...q, limit: 1000 }));
+  /** Every query through the search service itself, in this process: the matrix of states below is the service's; the CLI's part is one query a state. */
+  const all = async (extra: Partial<SearchArgs> = {}) => {
+    const results: { hits: Hit[] }[] = [];
+    for (const q of QUERIES) results.push(hitsOf(await searchService(new WorkspaceLayout(root), { ...q, ...extra }, Date.now())));
+    return results;
+  };
+  /** The same through `aop search`, for one query: the CLI's flags, its process building and reading the index. */
+  const CLI_QUERY = ["login", "--limit", "1000"];
 
-  it("same hits without the index, with a fresh one, a rebuilt one, a stale one and a damaged one", () => {
-    const scanned = QUERIES.map((q) => hitsOf(search([...q, "--scan"])));
+  it("same hits without the index, with a fresh one, a rebuilt one, a stale one and a damaged one", async () => {
+    const scanned = await all({ use_index: false });
+    const cliScanned = hitsOf(search([...CLI_QUERY, "--scan"]));
     fs.rmSync(path.join(root, ".aop/runtime/search"), { recursive: true, force: true });
-    expect(QUERIES.map((q) => hitsOf(search(q)))).toEqual(scanned); // builds the index
+    expect(hitsOf(search(CLI_QUERY))).toEqual(cliScanned); // `aop search` builds the index
+    expect(fs.readdirSync(path.join(root, ".aop/runtime/search")).some((n) => n.endsWith(".index.json"))).toBe(true);
+    expect(await all()).toEqual(scanned);
     const indexed = search(["lint"]);
     expect(indexed.runs_indexed).toBeGreaterThan(0);
     expect(indexed.lines_read).toBeLessThan(search(["lint", "--scan"]).lines_read);
-    expect(QUERIES.map((q) => hitsOf(search([...q, "--reindex"])))).toEqual(scanned);
+    expect(hitsOf(search([...CLI_QUERY, "--reindex"]))).toEqual(cliScanned);
+    expect(await all({ reindex: true })).toEqual(scanned);
 
     // Stale: more calls after the index was written.
     ok(["--run-id", "run:alpha", "feature", "init", "login-extra"]);
     expect(aop(["--run-id", "run:beta", "feature", "show", "ghost-two"]).code).not.toBe(0);
-    const rescanned = QUERIES.map((q) => hitsOf(search([...q, "--scan"])));
+    const rescanned = await all({ use_index: false });
     expect(rescanned).not.toEqual(scanned);
-    expect(QUERIES.map((q) => hitsOf(search(q)))).toEqual(rescanned);
+    const cliRescanned = hitsOf(search([...CLI_QUERY, "--scan"]));
+    expect(hitsOf(search(CLI_QUERY))).toEqual(cliRescanned);
+    expect(await all()).toEqual(rescanned);
 
     // Damaged: garbage, an index of other bytes, a timeline rewritten under its index.
     const indexFile = path.join(root, ".aop/runtime/search/run:alpha.index.json");
     fs.writeFileSync(indexFile, "{not json");
-    expect(QUERIES.map((q) => hitsOf(search(q)))).toEqual(rescanned);
-    expect(search(["lint"]).runs_indexed).toBeGreaterThan(0); // rewritten whole by that search
+    expect(hitsOf(search(CLI_QUERY))).toEqual(cliRescanned);
+    expect(fs.readFileSync(indexFile, "utf8")).not.toBe("{not json"); // rewritten whole by that search
+    fs.writeFileSync(indexFile, "{not json");
+    expect(await all()).toEqual(rescanned);
+    expect(search(["lint"]).runs_indexed).toBeGreaterThan(0);
     const timeline = path.join(root, ".aop/runtime/replay/run:alpha.timeline.jsonl");
     const bytes = fs.readFileSync(timeline);
     fs.writeFileSync(timeline, bytes.subarray(0, bytes.indexOf(0x0a) + 1)); // cut back to one line: the index is past the end
-    const cut = QUERIES.map((q) => hitsOf(search([...q, "--scan"])));
-    expect(QUERIES.map((q) => hitsOf(search(q)))).toEqual(cut);
+    const cut = await all({ use_index: false });
+    expect(await all()).toEqual(cut);
+    expect(hitsOf(search(CLI_QUERY))).toEqual(hitsOf(search([...CLI_QUERY, "--scan"])));
     fs.writeFileSync(timeline, bytes);
-    expect(QUERIES.map((q) => hitsOf(search(q)))).toEqual(rescanned);
+    expect(await all()).toEqual(rescanned);
+    expect(hitsOf(search(CLI_QUERY))).toEqual(cliRescanned);
   }, 180_000);
 
   it("several processes searching and appending at once: every call succeeds, and the index agrees with a scan after", async () => {
