@@ -3,29 +3,67 @@
 // Readers list, replay and verify it, escape its text, skip a malformed origin.json, and never write there.
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { signedWorkspace } from "../../helpers/attest.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { signedWorkspace, type SignedWorkspace } from "../../helpers/attest.js";
 import { runCli, runJson } from "../../helpers/cli.js";
 import { INTEGRITY_POLICY_YAML } from "../../helpers/gates.js";
 import { materializePull, snapshotTree } from "../../helpers/pulled.js";
-import { tempWorkspace } from "../../helpers/tmp.js";
+import { keyEnv } from "../../helpers/signing-key.js";
+import { tempDir, tempWorkspace } from "../../helpers/tmp.js";
 
 /** A second machine: its own workspace with one run of its own. */
-function machineB(): { root: string; cli: (args: string[]) => ReturnType<typeof runCli> } {
+function buildMachineB(): string {
   const root = tempWorkspace();
   const cli = (args: string[]) => runCli(["--root", root, ...args]);
   expect(cli(["init"]).code).toBe(0);
   expect(cli(["--run-id", "run:b-own", "feature", "list"]).code).toBe(0);
-  return { root, cli };
+  return root;
 }
 
 /** Machine A: a signed workspace with two anchored gate runs and a run of its own. */
-function machineA() {
+function buildMachineA(): SignedWorkspace {
   const ws = signedWorkspace({ policy: { anchor_after_gate: true } });
   expect(ws.cli(["init"]).code).toBe(0); // the workspace id a push names the ref by
   for (let i = 0; i < 2; i++) expect(ws.cli(["--run-id", "run:a-gates", "gates", "run", "--feature-id", "feat_a", "--mode", "fast"]).code).toBe(0);
   expect(ws.cli(["--run-id", "run:a-look", "feature", "show", "feat_a"]).code).toBe(0);
   return ws;
+}
+
+// Each machine is made once through the CLI; every test gets its own copy of each (links kept as
+// links), and its own HOME and configuration folder.
+let templateA: SignedWorkspace;
+let templateB: string;
+beforeAll(() => {
+  templateA = buildMachineA();
+  templateB = buildMachineB();
+}, 120_000);
+
+function copyOf(template: string): string {
+  const root = tempDir("aop-ws-");
+  fs.cpSync(template, root, { recursive: true, verbatimSymlinks: true });
+  return root;
+}
+
+function machineA(): SignedWorkspace {
+  const root = copyOf(templateA.root);
+  const env = keyEnv({ key: templateA.key });
+  const ws: SignedWorkspace = {
+    root,
+    key: templateA.key,
+    env,
+    cli: (args) => runCli(["--root", root, ...args], { env }),
+    json: <T>(args: string[]) => runJson<T>(["--root", root, ...args], { env }),
+    abs: (rel) => path.join(root, rel),
+  };
+  // A copy at another path takes a workspace id of its own (docs/foundation.md, "Workspace id"): taken
+  // now, before a pull names the copy by it.
+  expect(ws.cli(["init"]).code).toBe(0);
+  return ws;
+}
+
+function machineB(): { root: string; cli: (args: string[]) => ReturnType<typeof runCli> } {
+  const root = copyOf(templateB);
+  return { root, cli: (args: string[]) => runCli(["--root", root, ...args]) };
 }
 
 describe("replay over pulled records", () => {
