@@ -2,11 +2,14 @@
 // command line — bash through its completion function (COMP_WORDS in, COMPREPLY out), fish through
 // `complete -C`, zsh with its completion builtins (_describe, compadd, _files) recording what they are
 // handed, since they only run inside an interactive line editor. What every command path offers is
-// compared with the subcommands its own --help lists.
+// compared with the subcommands its own help lists (read from the CLI's program in this process, checked
+// against `aop … --help` for a few paths).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import type { Command } from "commander";
 import { describe, expect, it } from "vitest";
+import { buildProgram } from "../../../src/adapters/cli/main.js";
 import { runCli } from "../../helpers/cli.js";
 import { tempDir } from "../../helpers/tmp.js";
 
@@ -40,9 +43,8 @@ function bashComplete(script: string, words: string[], cwd: string): string[] {
   return r.stdout.split("\n").filter((l) => l !== "");
 }
 
-/** The subcommands a command's --help lists (`help` included, as commander adds it). */
-function helpCommands(argv: string[]): string[] {
-  const help = runCli([...argv, "--help"]).stdout;
+/** The subcommands a command's help lists (`help` included, as commander adds it). */
+function listedCommands(help: string): string[] {
   return (help.split("Commands:")[1] ?? "")
     .split("\n")
     .map((l) => /^ {2}([a-z][a-z-]*)/.exec(l)?.[1])
@@ -76,17 +78,27 @@ describe("aop completion", () => {
     for (const [words, expected] of cases) expect(bashComplete(script, words, cwd).sort(), words.join(" ")).toEqual([...expected].sort());
   });
 
-  it("bash: every command path offers the subcommands its --help lists, and its options", () => {
+  it("bash: every command path offers the subcommands its --help lists, and its options", async () => {
     const script = scriptFile("bash");
     const cwd = filesHere();
-    const walk = (argv: string[]) => {
-      const listed = helpCommands(argv);
+    // Each command's help from the program the CLI builds for `aop completion` (every command in full),
+    // in this process: `aop <path> --help` prints the same, as the paths checked against it below show.
+    const program = await buildProgram(["completion"]);
+    for (const argv of [[], ["evidence"], ["checkpoint"], ["sync"]]) {
+      const command = argv.reduce((c, name) => c.commands.find((sub) => sub.name() === name)!, program);
+      expect(listedCommands(command.helpInformation()), `aop ${argv.join(" ")}`).toEqual(listedCommands(runCli([...argv, "--help"]).stdout));
+    }
+    let paths = 0;
+    const walk = (command: Command, argv: string[]) => {
+      const listed = listedCommands(command.helpInformation());
       if (listed.length === 0) return;
+      paths += 1;
       expect(bashComplete(script, ["aop", ...argv, ""], cwd).sort(), `aop ${argv.join(" ")}`).toEqual([...listed].sort());
       expect(bashComplete(script, ["aop", ...argv, "--"], cwd), `aop ${argv.join(" ")} --`).toEqual(expect.arrayContaining(["--help", "--root", "--json"]));
-      for (const sub of listed) if (sub !== "help") walk([...argv, sub]);
+      for (const sub of listed) if (sub !== "help") walk(command.commands.find((c) => c.name() === sub)!, [...argv, sub]);
     };
-    walk([]);
+    walk(program, []);
+    expect(paths).toBeGreaterThan(10);
   });
 
   it.skipIf(!has("fish"))("fish: `complete -C` offers words and options with their descriptions, and folders for a folder", () => {
