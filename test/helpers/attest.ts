@@ -28,14 +28,10 @@ function signingPolicyYaml(extra: Record<string, boolean> = {}): string {
   return ["version: 1", "innovation:", "  tamper_evident_evidence: true", "observability:", "  evidence_integrity:", ...lines, ""].join("\n");
 }
 
-export function signedWorkspace(options: { policy?: Record<string, boolean>; feature?: string } = {}): SignedWorkspace {
-  const root = tempWorkspace();
-  const key = signingKeyFixture();
-  key.commitTo(root);
-  writeFile(root, "agentic/orchestrator/policy.yaml", signingPolicyYaml(options.policy));
-  writeFile(root, "agentic/orchestrator/gates.yaml", gatesYaml({ fast: [nodeStep("unit", "console.log('12 tests passed')"), nodeStep("lint", "console.log('no problems')")] }));
+/** The workspace at `root` driven with `key` as its signing key, a HOME and a configuration folder of its own. */
+export function signedWorkspaceIn(root: string, key: SigningKeyFixture): SignedWorkspace {
   const env = keyEnv({ key });
-  const ws: SignedWorkspace = {
+  return {
     root,
     key,
     env,
@@ -43,6 +39,15 @@ export function signedWorkspace(options: { policy?: Record<string, boolean>; fea
     json: <T>(args: string[]) => runJson<T>(["--root", root, ...args], { env }),
     abs: (rel) => path.join(root, rel),
   };
+}
+
+export function signedWorkspace(options: { policy?: Record<string, boolean>; feature?: string } = {}): SignedWorkspace {
+  const root = tempWorkspace();
+  const key = signingKeyFixture();
+  key.commitTo(root);
+  writeFile(root, "agentic/orchestrator/policy.yaml", signingPolicyYaml(options.policy));
+  writeFile(root, "agentic/orchestrator/gates.yaml", gatesYaml({ fast: [nodeStep("unit", "console.log('12 tests passed')"), nodeStep("lint", "console.log('no problems')")] }));
+  const ws = signedWorkspaceIn(root, key);
   const created = ws.cli(["feature", "init", options.feature ?? "feat_a"]);
   if (created.code !== 0) throw new Error(created.stderr);
   return ws;

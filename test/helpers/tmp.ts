@@ -17,6 +17,13 @@ export function tempWorkspace(): string {
   return dir;
 }
 
+/** A throw-away copy of the workspace at `from`, links kept as links (where they lead is what a test checks). */
+export function copyWorkspace(from: string, prefix = "aop-ws-"): string {
+  const root = tempDir(prefix);
+  fs.cpSync(from, root, { recursive: true, verbatimSymlinks: true });
+  return root;
+}
+
 export function writeFile(root: string, relative: string, contents: string | Uint8Array): string {
   const file = path.join(root, relative);
   fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -77,13 +77,14 @@ describe("the CLI bundle", () => {
     const chunk = (name: string) => path.join(pkg, "dist", "cli", name);
     const files = [path.join(pkg, BUNDLE), chunk("checkpoint.chunk.cjs"), chunk("doctor.chunk.cjs")];
     const root = workspace();
+    const caches = files.map((file) => codeCacheOf(pkg, file));
     const make = (runs: string[][]) => {
       const made = spawnSync(process.execPath, [path.join(pkg, "scripts", "make-code-cache.cjs"), JSON.stringify(files), "main", root, JSON.stringify(runs.map((argv) => [argv]))], {
         encoding: "utf8",
         env: { ...process.env, NODE_OPTIONS: "", AOP_BUNDLE_LOADER: "vm" },
       });
       expect(made.status, made.stderr).toBe(0);
-      return files.map((file) => (fs.existsSync(codeCacheOf(pkg, file)) ? fs.statSync(codeCacheOf(pkg, file)).size : 0));
+      return caches.map((cache) => (fs.existsSync(cache) ? fs.statSync(cache).size : 0));
     };
     const [firstOnly] = make([["checkpoint", "next"]]);
     // Help and the doctor compile much of the bundle that `checkpoint next` does not run (some 50 KB of

@@ -84,8 +84,9 @@ describe("aop completion", () => {
     // Each command's help from the program the CLI builds for `aop completion` (every command in full),
     // in this process: `aop <path> --help` prints the same, as the paths checked against it below show.
     const program = await buildProgram(["completion"]);
+    const subcommand = (command: Command, name: string) => command.commands.find((sub) => sub.name() === name)!;
     for (const argv of [[], ["evidence"], ["checkpoint"], ["sync"]]) {
-      const command = argv.reduce((c, name) => c.commands.find((sub) => sub.name() === name)!, program);
+      const command = argv.reduce(subcommand, program);
       expect(listedCommands(command.helpInformation()), `aop ${argv.join(" ")}`).toEqual(listedCommands(runCli([...argv, "--help"]).stdout));
     }
     let paths = 0;
@@ -95,7 +96,7 @@ describe("aop completion", () => {
       paths += 1;
       expect(bashComplete(script, ["aop", ...argv, ""], cwd).sort(), `aop ${argv.join(" ")}`).toEqual([...listed].sort());
       expect(bashComplete(script, ["aop", ...argv, "--"], cwd), `aop ${argv.join(" ")} --`).toEqual(expect.arrayContaining(["--help", "--root", "--json"]));
-      for (const sub of listed) if (sub !== "help") walk(command.commands.find((c) => c.name() === sub)!, [...argv, sub]);
+      for (const sub of listed) if (sub !== "help") walk(subcommand(command, sub), [...argv, sub]);
     };
     walk(program, []);
     expect(paths).toBeGreaterThan(10);

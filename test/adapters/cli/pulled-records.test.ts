@@ -4,12 +4,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signedWorkspace, type SignedWorkspace } from "../../helpers/attest.js";
+import { systemClock } from "../../../src/core/clock.js";
+import { WorkspaceLayout } from "../../../src/store/layout.js";
+import { ensureWorkspaceIdentity } from "../../../src/store/workspace-identity.js";
+import { signedWorkspace, signedWorkspaceIn, type SignedWorkspace } from "../../helpers/attest.js";
 import { runCli, runJson } from "../../helpers/cli.js";
 import { INTEGRITY_POLICY_YAML } from "../../helpers/gates.js";
 import { materializePull, snapshotTree } from "../../helpers/pulled.js";
-import { keyEnv } from "../../helpers/signing-key.js";
-import { tempDir, tempWorkspace } from "../../helpers/tmp.js";
+import { copyWorkspace, tempWorkspace } from "../../helpers/tmp.js";
 
 /** A second machine: its own workspace with one run of its own. */
 function buildMachineB(): string {
@@ -38,37 +40,22 @@ beforeAll(() => {
   templateB = buildMachineB();
 }, 120_000);
 
-function copyOf(template: string): string {
-  const root = tempDir("aop-ws-");
-  fs.cpSync(template, root, { recursive: true, verbatimSymlinks: true });
-  return root;
-}
-
-function machineA(): SignedWorkspace {
-  const root = copyOf(templateA.root);
-  const env = keyEnv({ key: templateA.key });
-  const ws: SignedWorkspace = {
-    root,
-    key: templateA.key,
-    env,
-    cli: (args) => runCli(["--root", root, ...args], { env }),
-    json: <T>(args: string[]) => runJson<T>(["--root", root, ...args], { env }),
-    abs: (rel) => path.join(root, rel),
-  };
-  // A copy at another path takes a workspace id of its own (docs/foundation.md, "Workspace id"): taken
-  // now, before a pull names the copy by it.
-  expect(ws.cli(["init"]).code).toBe(0);
+async function machineA(): Promise<SignedWorkspace> {
+  const ws = signedWorkspaceIn(copyWorkspace(templateA.root), templateA.key);
+  // A copy at another path takes a workspace id of its own (docs/foundation.md, "Workspace id"): settled
+  // now, as its first command would, before a pull names the copy by it.
+  await ensureWorkspaceIdentity(new WorkspaceLayout(ws.root), systemClock);
   return ws;
 }
 
 function machineB(): { root: string; cli: (args: string[]) => ReturnType<typeof runCli> } {
-  const root = copyOf(templateB);
+  const root = copyWorkspace(templateB);
   return { root, cli: (args: string[]) => runCli(["--root", root, ...args]) };
 }
 
 describe("replay over pulled records", () => {
-  it("lists local and pulled runs with their origin, filters by --origin, and replays a pulled run; the pulled folder is left byte-identical", () => {
-    const a = machineA();
+  it("lists local and pulled runs with their origin, filters by --origin, and replays a pulled run; the pulled folder is left byte-identical", async () => {
+    const a = await machineA();
     const b = machineB();
     const pulled = materializePull(a.root, b.root, { displayName: "alice@laptop" });
     const before = snapshotTree(pulled.dir);
@@ -110,8 +97,8 @@ describe("replay over pulled records", () => {
     expect(snapshotTree(pulled.dir)).toEqual(before);
   });
 
-  it("skips a malformed origin.json (and other folders that are not pulls) with a warning, and reads the rest", () => {
-    const a = machineA();
+  it("skips a malformed origin.json (and other folders that are not pulls) with a warning, and reads the rest", async () => {
+    const a = await machineA();
     const b = machineB();
     materializePull(a.root, b.root, { displayName: "alice@laptop" });
     const bad = materializePull(a.root, b.root, { displayName: "mallory", workspaceId: "f".repeat(32) });
@@ -130,8 +117,8 @@ describe("replay over pulled records", () => {
     expect(b.cli(["replay", "--list"]).stdout).not.toContain("me-again");
   });
 
-  it("a link inside a pulled folder that leads back into the local workspace is refused like any other way out", () => {
-    const a = machineA();
+  it("a link inside a pulled folder that leads back into the local workspace is refused like any other way out", async () => {
+    const a = await machineA();
     const b = machineB();
     const pulled = materializePull(a.root, b.root, { displayName: "alice@laptop" });
     const replayDir = path.join(pulled.dir, ".aop/runtime/replay");
@@ -148,8 +135,8 @@ describe("replay over pulled records", () => {
     expect(found.json.hits?.filter((h) => h.tool_name === "feature.list") ?? []).toEqual([]);
   });
 
-  it("escapes hostile text from a pulled record (ANSI escapes, HTML) in the terminal", () => {
-    const a = machineA();
+  it("escapes hostile text from a pulled record (ANSI escapes, HTML) in the terminal", async () => {
+    const a = await machineA();
     const b = machineB();
     const pulled = materializePull(a.root, b.root, { displayName: "eve <script>alert(1)</script>" });
     // A pulled timeline line whose tool name carries a terminal escape.
@@ -177,8 +164,8 @@ describe("replay over pulled records", () => {
 });
 
 describe("report and export over pulled records", () => {
-  it("report --origin writes the pulled workspace's page in this workspace, its hostile text inert; the local report lists the origins", () => {
-    const a = machineA();
+  it("report --origin writes the pulled workspace's page in this workspace, its hostile text inert; the local report lists the origins", async () => {
+    const a = await machineA();
     const b = machineB();
     const pulled = materializePull(a.root, b.root, { displayName: "eve <script>alert(1)</script>" });
     const timeline = path.join(pulled.dir, ".aop/runtime/replay/run:a-look.timeline.jsonl");
@@ -199,8 +186,8 @@ describe("report and export over pulled records", () => {
     expect(local.json.notes.some((n) => n.startsWith("pulled workspaces (their reports: aop report --origin NAME): eve-script-alert-1-script ("))).toBe(true);
   });
 
-  it("export otlp --origin exports a pulled run under its own workspace's trace ids; cursors stay local", () => {
-    const a = machineA();
+  it("export otlp --origin exports a pulled run under its own workspace's trace ids; cursors stay local", async () => {
+    const a = await machineA();
     const b = machineB();
     const pulled = materializePull(a.root, b.root, { displayName: "alice@laptop" });
     const before = snapshotTree(pulled.dir);
@@ -218,8 +205,8 @@ describe("report and export over pulled records", () => {
 });
 
 describe("evidence verify --origin", () => {
-  it("verifies a pulled chain against the repository's keys; a tampered one is named by origin, feature and sequence; nothing is written", () => {
-    const a = machineA();
+  it("verifies a pulled chain against the repository's keys; a tampered one is named by origin, feature and sequence; nothing is written", async () => {
+    const a = await machineA();
     const b = machineB();
     a.key.commitTo(b.root); // the repository carries A's public key
     const pulled = materializePull(a.root, b.root, { displayName: "alice@laptop" });
@@ -250,8 +237,8 @@ describe("evidence verify --origin", () => {
     expect(fs.existsSync(path.join(b.root, ".aop/runtime/doctor/last_report.json"))).toBe(false);
   });
 
-  it("refuses a pulled anchor and attestations signed by a key the repository does not carry", () => {
-    const a = machineA();
+  it("refuses a pulled anchor and attestations signed by a key the repository does not carry", async () => {
+    const a = await machineA();
     const b = machineB(); // B carries no key of A's
     const pulled = materializePull(a.root, b.root, { displayName: "alice@laptop" });
     // A key that came with the pull is never trusted, even where a local one would sit.

@@ -3,14 +3,13 @@
 // link to /dev/zero, a socket, a folder, an oversized file — gives a clear outcome with its code. No
 // read blocks: a blocked read would hang the CLI until the test's timeout, and the SessionStart hook
 // would be cut off by its watchdog with no output, which the hook case asserts against.
-import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../../../src/core/hash.js";
 import { FAULT_CODE, FAULTS, plantFault, type Fault } from "../../helpers/faults.js";
 import { runCli } from "../../helpers/cli.js";
 import { BASE_RUN as RUN, buildBaseWorkspace, type BaseWorkspace } from "../../helpers/base-workspace.js";
-import { tempDir } from "../../helpers/tmp.js";
+import { copyWorkspace } from "../../helpers/tmp.js";
 
 const OP = "op-fault-00001";
 let base: BaseWorkspace;
@@ -21,8 +20,7 @@ beforeAll(() => {
 
 /** A copy of the base workspace with `fault` planted at `rel`. */
 async function faulty(rel: string, fault: Fault, oversize = 64 * 1024 * 1024): Promise<string> {
-  const root = tempDir("aop-fault-");
-  fs.cpSync(base.root, root, { recursive: true, verbatimSymlinks: true });
+  const root = copyWorkspace(base.root, "aop-fault-");
   await plantFault(fault, path.join(root, rel), oversize);
   return root;
 }

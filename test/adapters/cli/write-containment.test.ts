@@ -6,7 +6,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../helpers/cli.js";
 import { BASE_RUN, buildBaseWorkspace, type BaseWorkspace } from "../../helpers/base-workspace.js";
-import { tempDir } from "../../helpers/tmp.js";
+import { copyWorkspace, tempDir } from "../../helpers/tmp.js";
 
 let base: BaseWorkspace;
 
@@ -68,8 +68,7 @@ const WRITES: WritePath[] = [
 
 /** A copy of the base workspace where `rel` is a link to `target` (the original content moved there). */
 function linked(rel: string, kind: WritePath["kind"], where: "outside" | "inside", absent = false): { root: string; target: string } {
-  const root = tempDir("aop-link-");
-  fs.cpSync(base.root, root, { recursive: true, verbatimSymlinks: true });
+  const root = copyWorkspace(base.root, "aop-link-");
   const at = path.join(root, rel);
   if (absent) fs.rmSync(at, { force: true });
   const target = where === "outside" ? path.join(tempDir("aop-outside-"), path.basename(rel)) : path.join(root, "elsewhere", path.basename(rel));
