@@ -56,6 +56,14 @@ export function runCliAsync(args: string[], options: CliOptions = {}): Promise<C
   });
 }
 
+/** The subcommands a help text lists under "Commands:" (`help` included, as commander adds it). */
+export function listedSubcommands(help: string): string[] {
+  return (help.split("Commands:")[1] ?? "")
+    .split("\n")
+    .map((l) => /^ {2}([a-z][a-z-]*)/.exec(l)?.[1])
+    .filter((c): c is string => c !== undefined);
+}
+
 export function runJson<T = unknown>(args: string[], options: CliOptions = {}): { code: number; json: T; stderr: string } {
   const r = runCli([...args, "--json"], options);
   let json: T;

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../../helpers/cli.js";
+import { listedSubcommands, runCli } from "../../helpers/cli.js";
 import { CHECKPOINT_BIN } from "../../helpers/paths.js";
 import { tempDir, writeFile } from "../../helpers/tmp.js";
 import { minimalCheckpoint } from "../../domains/checkpoints/fixture.js";
@@ -124,12 +124,7 @@ const COMMANDS: Record<string, Run[]> = {
   ],
 };
 
-function commandsIn(help: string): string[] {
-  return (help.split("Commands:")[1] ?? "")
-    .split("\n")
-    .map((l) => /^ {2}([a-z][a-z-]*)/.exec(l)?.[1])
-    .filter((c): c is string => c !== undefined && c !== "help");
-}
+const commandsIn = (help: string): string[] => listedSubcommands(help).filter((c) => c !== "help");
 
 function leafCommands(): string[] {
   return commandsIn(runCli(["--help"]).stdout).flatMap((top) => {

@@ -10,7 +10,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { buildProgram } from "../../../src/adapters/cli/main.js";
-import { runCli } from "../../helpers/cli.js";
+import { listedSubcommands, runCli } from "../../helpers/cli.js";
 import { tempDir } from "../../helpers/tmp.js";
 
 const has = (shell: string) => spawnSync(shell, ["-c", "exit 0"]).status === 0;
@@ -41,14 +41,6 @@ function bashComplete(script: string, words: string[], cwd: string): string[] {
   const r = spawnSync("bash", ["--norc", "-c", BASH_DRIVER, "bash", script, ...words], { cwd, encoding: "utf8" });
   expect(r.stderr).toBe("");
   return r.stdout.split("\n").filter((l) => l !== "");
-}
-
-/** The subcommands a command's help lists (`help` included, as commander adds it). */
-function listedCommands(help: string): string[] {
-  return (help.split("Commands:")[1] ?? "")
-    .split("\n")
-    .map((l) => /^ {2}([a-z][a-z-]*)/.exec(l)?.[1])
-    .filter((c): c is string => c !== undefined);
 }
 
 describe("aop completion", () => {
@@ -87,11 +79,11 @@ describe("aop completion", () => {
     const subcommand = (command: Command, name: string) => command.commands.find((sub) => sub.name() === name)!;
     for (const argv of [[], ["evidence"], ["checkpoint"], ["sync"]]) {
       const command = argv.reduce(subcommand, program);
-      expect(listedCommands(command.helpInformation()), `aop ${argv.join(" ")}`).toEqual(listedCommands(runCli([...argv, "--help"]).stdout));
+      expect(listedSubcommands(command.helpInformation()), `aop ${argv.join(" ")}`).toEqual(listedSubcommands(runCli([...argv, "--help"]).stdout));
     }
     let paths = 0;
     const walk = (command: Command, argv: string[]) => {
-      const listed = listedCommands(command.helpInformation());
+      const listed = listedSubcommands(command.helpInformation());
       if (listed.length === 0) return;
       paths += 1;
       expect(bashComplete(script, ["aop", ...argv, ""], cwd).sort(), `aop ${argv.join(" ")}`).toEqual([...listed].sort());

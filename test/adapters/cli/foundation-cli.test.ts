@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli, runJson } from "../../helpers/cli.js";
+import { listedSubcommands, runCli, runJson } from "../../helpers/cli.js";
 import { tempWorkspace, writeFile } from "../../helpers/tmp.js";
 import { REPO_ROOT } from "../../helpers/paths.js";
 
@@ -52,11 +52,7 @@ describe("aop CLI foundation", () => {
   });
 
   it("every command and subcommand's --help shows an example", () => {
-    const commandsIn = (help: string) =>
-      (help.split("Commands:")[1] ?? "")
-        .split("\n")
-        .map((l) => /^ {2}([a-z][a-z-]*)/.exec(l)?.[1])
-        .filter((c): c is string => c !== undefined && c !== "help");
+    const commandsIn = (help: string) => listedSubcommands(help).filter((c) => c !== "help");
     // Each help is printed once: a command's own help both lists its subcommands and is checked.
     const helps = new Map<string, ReturnType<typeof runCli>>();
     const help = (args: string[]) => {

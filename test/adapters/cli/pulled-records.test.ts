@@ -13,10 +13,12 @@ import { INTEGRITY_POLICY_YAML } from "../../helpers/gates.js";
 import { materializePull, snapshotTree } from "../../helpers/pulled.js";
 import { copyWorkspace, tempWorkspace } from "../../helpers/tmp.js";
 
+type MachineB = { root: string; cli: (args: string[]) => ReturnType<typeof runCli> };
+const machineAt = (root: string): MachineB => ({ root, cli: (args) => runCli(["--root", root, ...args]) });
+
 /** A second machine: its own workspace with one run of its own. */
 function buildMachineB(): string {
-  const root = tempWorkspace();
-  const cli = (args: string[]) => runCli(["--root", root, ...args]);
+  const { root, cli } = machineAt(tempWorkspace());
   expect(cli(["init"]).code).toBe(0);
   expect(cli(["--run-id", "run:b-own", "feature", "list"]).code).toBe(0);
   return root;
@@ -48,9 +50,8 @@ async function machineA(): Promise<SignedWorkspace> {
   return ws;
 }
 
-function machineB(): { root: string; cli: (args: string[]) => ReturnType<typeof runCli> } {
-  const root = copyWorkspace(templateB);
-  return { root, cli: (args: string[]) => runCli(["--root", root, ...args]) };
+function machineB(): MachineB {
+  return machineAt(copyWorkspace(templateB));
 }
 
 describe("replay over pulled records", () => {
